@@ -1,0 +1,193 @@
+"""Proper-noun chains: the capitalized token runs that person, organisation and fall-back recognizers classify.
+
+A chain is a maximal run of capitalized tokens, joined by name particles (``da``,
+``dos``, ``van`` ...), hyphens and ``&``. Each chain carries the cues the
+literature's rules look at: a title or +HUM noun on its left, an organisation head
+noun or legal-form tail, first names and surnames from the lexicons, whether its
+words are ordinary Portuguese words (``a CONTA``) or public place names, and
+whether it starts a sentence. The analysis runs once per segment and is shared.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from spacy.tokens import Doc
+
+from .lexicons import Lexicons, fold
+
+OPENERS = {'"', "“", "«", "(", "[", "‘", "'"}
+SENTENCE_END = {".", "!", "?", ":", ";", "•", "-", "–", "—"}
+
+
+@dataclass
+class Chain:
+    start_tok: int
+    end_tok: int  # exclusive
+    start: int
+    end: int
+    words: list[str]
+    title: str = ""
+    hum: str = ""
+    org_head: tuple[str, str] | None = None  # (subtype, head)
+    org_tail: str = ""
+    first_names: int = 0
+    surnames: int = 0
+    common: int = 0
+    places: int = 0
+    unknown: int = 0
+    all_upper: bool = False
+    sentence_initial: bool = False
+    in_parens: bool = False
+    inverted: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def content(self) -> list[str]:
+        return [w for w in self.words if w[:1].isupper() or w[:1].isdigit()]
+
+
+class ChainRules:
+    """Folded lookup sets built once from the YAML rules."""
+
+    def __init__(self, rules: dict[str, Any]) -> None:
+        p, o = rules["person"], rules["organization"]
+        self.titles = {fold(t) for t in p["titles"]}
+        self.hum = {fold(t) for t in p["hum_nouns"]}
+        self.particles = {fold(t) for t in p["particles"]}
+        self.person_tails = {fold(t) for t in p["tails"]}
+        self.org_tails = {fold(t) for t in o["tails"]}
+        self.org_heads: dict[tuple[str, ...], str] = {}
+        for subtype, heads in o["heads"].items():
+            for h in heads:
+                self.org_heads.setdefault(tuple(fold(x) for x in h.split()), subtype)
+        self.max_head = max(len(k) for k in self.org_heads)
+        self.function_words = {fold(t) for t in rules.get("function_words", [])}
+        self.not_names = {fold(t) for t in rules.get("not_names", [])}
+        self.sub_heads = {tuple(fold(x) for x in h.split()) for h in o["sub_heads"]}
+
+
+def is_cap(text: str) -> bool:
+    c = text[:1]
+    return c.isupper() and any(ch.isalpha() for ch in text)
+
+
+def analyse(doc: Doc, rules: ChainRules, lex: Lexicons) -> list[Chain]:
+    toks = list(doc)
+    n = len(toks)
+    chains: list[Chain] = []
+    i = 0
+    while i < n:
+        tok = toks[i]
+        if not is_cap(tok.text) or fold(tok.text) in rules.titles and i + 1 < n and is_cap(toks[i + 1].text):
+            i += 1
+            continue
+        j = i + 1
+        while j < n:
+            t = toks[j]
+            prev = toks[j - 1]
+            if is_cap(t.text) and prev.whitespace_ or (is_cap(t.text) and prev.text in "-'’&"):
+                j += 1
+            elif (fold(t.text) in rules.particles and j + 1 < n and is_cap(toks[j + 1].text)
+                  and not t.text[:1].isupper()):
+                j += 1
+            elif t.text in ("-", "'", "’") and not prev.whitespace_ and j + 1 < n and is_cap(toks[j + 1].text):
+                j += 1
+            elif t.text == "&" and j + 1 < n and is_cap(toks[j + 1].text):
+                j += 1
+            elif t.text in (",",) and j + 1 < n and fold(toks[j + 1].text) in rules.org_tails:
+                j += 2
+            elif fold(t.text) in rules.org_tails and t.text[:1].isupper():
+                j += 1
+            else:
+                break
+        # leading titles, articles and (at a sentence start) ordinary words are context, not name
+        k = i
+        title = ""
+        while k + 1 < j:
+            f = fold(toks[k].text)
+            initial = k == 0 or toks[k - 1].text in SENTENCE_END or toks[k - 1].text in OPENERS
+            if f in rules.titles:
+                title = toks[k].text
+            elif not (f in rules.function_words or initial and f in lex.common and f not in lex.last):
+                break
+            k += 1
+        if k < j and fold(toks[k].text) not in rules.titles and fold(toks[k].text) not in rules.function_words:
+            ch = _make_chain(doc, toks, k, j, rules, lex)
+            if title and not ch.title:
+                ch.title = title
+            if k > i and toks[k - 1].text not in SENTENCE_END:
+                ch.sentence_initial = ch.sentence_initial or all(
+                    fold(t.text) in rules.function_words or fold(t.text) in lex.common for t in toks[i:k]) and (
+                    i == 0 or toks[i - 1].text in SENTENCE_END)
+            chains.append(ch)
+        i = j
+    _merge_inverted(chains, toks, doc, lex)
+    return chains
+
+
+def _make_chain(doc: Doc, toks: list, i: int, j: int, rules: ChainRules, lex: Lexicons) -> Chain:
+    words = [t.text for t in toks[i:j]]
+    ch = Chain(i, j, toks[i].idx, toks[j - 1].idx + len(toks[j - 1].text), words)
+    # context on the left: title / +HUM noun, allowing an article or comma between
+    k = i - 1
+    skipped = 0
+    while k >= 0 and skipped < 3:
+        f = fold(toks[k].text)
+        if f in rules.titles and not ch.title:
+            ch.title = toks[k].text
+        elif f in rules.hum and not ch.hum:
+            ch.hum = toks[k].text
+        elif f in ("o", "a", "os", "as", ",", "do", "da", "pelo", "pela", "ao", "à", "the", "dr", "sr"):
+            pass
+        elif not (ch.title or ch.hum):
+            break
+        skipped += 1
+        k -= 1
+    prev = toks[i - 1].text if i > 0 else ""
+    ch.sentence_initial = i == 0 or prev in SENTENCE_END or prev in OPENERS and (i < 2 or toks[i - 2].text in SENTENCE_END)
+    ch.in_parens = prev == "(" and j < len(toks) and toks[j].text == ")"
+    folded = [fold(w) for w in words]
+    for n in range(min(rules.max_head, len(folded)), 0, -1):
+        sub = rules.org_heads.get(tuple(folded[:n]))
+        if sub and len(ch.content) > n:
+            ch.org_head = (sub, " ".join(words[:n]))
+            break
+    last = folded[-1]
+    if last in rules.org_tails and len(ch.content) > 1:
+        ch.org_tail = words[-1]
+    letters = [w for w in words if any(c.isalpha() for c in w)]
+    ch.all_upper = bool(letters) and all(w.isupper() for w in letters if len(w) > 1 or w.isalpha())
+    for w, f in zip(words, folded, strict=True):
+        if not (w[:1].isupper()) or f in rules.particles or f in rules.org_tails:
+            continue
+        known = False
+        if f in lex.first:
+            ch.first_names += 1
+            known = True
+        elif f in lex.last:
+            ch.surnames += 1
+            known = True
+        if f in lex.places:
+            ch.places += 1
+        elif f in lex.common or f in rules.not_names:
+            ch.common += 1
+        elif not known:
+            ch.unknown += 1
+    return ch
+
+
+def _merge_inverted(chains: list[Chain], toks: list, doc: Doc, lex: Lexicons) -> None:
+    """``PÉREZ RODRÍGUEZ, Pedro`` -> one chain marked inverted."""
+    k = 0
+    while k + 1 < len(chains):
+        a, b = chains[k], chains[k + 1]
+        if (a.end_tok + 1 == b.start_tok and toks[a.end_tok].text == "," and a.all_upper and not b.all_upper
+                and fold(b.words[0]) in lex.first and (a.surnames or a.unknown or a.first_names)):
+            merged = Chain(a.start_tok, b.end_tok, a.start, b.end, a.words + [","] + b.words, title=a.title,
+                           hum=a.hum, first_names=a.first_names + b.first_names, surnames=a.surnames + b.surnames,
+                           common=a.common + b.common, unknown=a.unknown + b.unknown,
+                           sentence_initial=a.sentence_initial, inverted=True)
+            chains[k:k + 2] = [merged]
+        k += 1

@@ -1,0 +1,211 @@
+"""The anonymize stage for the source side: recognize -> allow/propagate -> number -> replace.
+
+One :class:`Anonymizer` per process. It works a document at a time, because
+propagation (every other occurrence of a found name in the document) and the
+numbering of name variants both need the whole document.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import regex
+import spacy
+import yaml
+from spacy.symbols import ORTH
+
+from ..corpora.model import Mention, SegmentPair
+from . import recognizers as _recognizers  # noqa: F401  (registers the plug-ins)
+from .lexicons import fold, lexicons
+from .numbering import Numberer, entity_key, name_tokens
+from .operators import Operators
+from .recognizer import REGISTRY, DocumentMemory, Segment
+
+DATA = Path(__file__).parent / "data"
+CATEGORY_PRIORITY = {"ADDRESS": 0, "NAMEID": 1, "DATE": 2, "ORGANIZATION": 3, "PERSON": 4, "PUBLIC_ID": 5}
+
+
+def load_rules(name: str) -> dict[str, Any]:
+    path = Path(name) if name.endswith(".yaml") else DATA / f"{name}.yaml"
+    if not path.exists():
+        raise FileNotFoundError(f"{path}: no rules file for {name!r}")
+    # BaseLoader: every scalar stays a string (YAML 1.1 would read "no" and "on" as booleans)
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.BaseLoader)
+
+
+def build_tokenizer(rules: dict[str, Any]) -> spacy.language.Language:
+    """A blank spaCy pipeline for the rules' language, with legal abbreviations kept whole."""
+    nlp = spacy.blank("pt")
+    for exc in rules.get("tokenizer_exceptions", []):
+        for form in {exc, exc.upper(), exc.capitalize()}:
+            nlp.tokenizer.add_special_case(form, [{ORTH: form}])
+    return nlp
+
+
+@dataclass
+class Replaced:
+    """One side after replacement. ``mentions`` are in new coordinates but keep the original text (private)."""
+
+    text: str
+    mentions: list[Mention]
+    replacements: list[tuple[int, int, int]] = field(default_factory=list)
+
+
+def apply_mentions(text: str, mentions: list[Mention], ops: Operators, scope_key: str = "") -> Replaced:
+    """Replace each mention by its operator's output, left to right."""
+    out: list[str] = []
+    new_mentions: list[Mention] = []
+    reps: list[tuple[int, int, int]] = []
+    pos = 0
+    shift = 0
+    for m in sorted(mentions, key=lambda x: x.start):
+        if m.start < pos:
+            continue
+        out.append(text[pos:m.start])
+        rep = ops.render(m, scope_key)
+        start = m.start + shift
+        out.append(rep)
+        new_mentions.append(Mention(start=start, end=start + len(rep), category=m.category, text=m.text,
+                                    recognizer=m.recognizer, rule=m.rule, subtype=m.subtype, score=m.score,
+                                    entity=m.entity))
+        reps.append((m.start, m.end, len(rep)))
+        shift += len(rep) - (m.end - m.start)
+        pos = m.end
+    out.append(text[pos:])
+    return Replaced("".join(out), new_mentions, reps)
+
+
+def resolve(found: list[Mention], new: list[Mention]) -> list[Mention]:
+    """Add ``new`` mentions that overlap nothing already found (earlier recognizers win)."""
+    added = []
+    for m in sorted(new, key=lambda x: (x.start, -(x.end - x.start))):
+        if not any(m.start < f.end and f.start < m.end for f in found + added):
+            added.append(m)
+    return added
+
+
+class Anonymizer:
+    def __init__(self, cfg: dict[str, Any]) -> None:
+        self.cfg = cfg
+        a = cfg["anonymize"]
+        self.rules = load_rules(a.get("rules", "pt"))
+        self.lex = lexicons()
+        self.nlp = build_tokenizer(self.rules)
+        self.categories = set(a.get("categories", []))
+        self.ops = Operators(a)
+        self.scope = a.get("scope", "document")
+        if self.scope not in ("segment", "document", "corpus"):
+            raise ValueError(f"anonymize.scope: {self.scope!r} is not segment, document or corpus")
+        self.numberer = Numberer(float(a.get("clustering", {}).get("threshold", 0.45)))
+        self.propagate = bool(a.get("propagate", True))
+        allow = list(a.get("allow", []))
+        for f in a.get("allow_files", []):
+            p = Path(f) if Path(f).exists() else DATA / f
+            allow += yaml.safe_load(p.read_text(encoding="utf-8")) or []
+        self.allow = {" ".join(fold(x).split()) for x in allow}
+        opts = a.get("recognizer_options", {}) or {}
+        self.recognizers = []
+        for name in a.get("recognizers", []):
+            if name == "statistical":
+                if a.get("models"):
+                    from .recognizers.statistical import StatisticalRecognizer
+
+                    for spec in a["models"]:
+                        self.recognizers.append(StatisticalRecognizer(self.rules, self.lex, spec))
+                continue
+            if name not in REGISTRY:
+                raise ValueError(f"anonymize.recognizers: unknown recognizer {name!r} (known: {', '.join(sorted(REGISTRY))})")
+            o = dict(opts.get(name, {}))
+            if name == "denylist":
+                o["entries"] = a.get("deny", {}) or {}
+            self.recognizers.append(REGISTRY[name](self.rules, self.lex, o))
+
+    # -- recognition -------------------------------------------------------
+    def recognize(self, text: str, memory: DocumentMemory | None = None) -> list[Mention]:
+        """All mentions in one text, original coordinates, categories not yet filtered."""
+        seg = Segment(text=text, doc=self.nlp(text), memory=memory or DocumentMemory())
+        for rec in self.recognizers:
+            seg.found += resolve(seg.found, rec.find(seg))
+        kept = [m for m in seg.found if " ".join(fold(m.text).split()) not in self.allow]
+        return sorted(kept, key=lambda m: m.start)
+
+    def _propagation_pattern(self, mentions: list[Mention]) -> tuple[regex.Pattern | None, dict[str, Mention]]:
+        """Every found entity string, and each person's surname, as one alternation."""
+        forms: dict[str, Mention] = {}
+        for m in mentions:
+            if m.category not in ("PERSON", "ORGANIZATION") or m.score < 0.5:
+                continue
+            key = " ".join(fold(m.text).split())
+            if len(key) >= 3 and key not in self.allow:
+                forms.setdefault(key, m)
+            if m.category == "PERSON":
+                parts = [w for w in regex.findall(r"[\p{L}'’-]+", m.text) if len(w) >= 4]
+                toks = name_tokens(m.text)
+                if len(toks) >= 2 and parts:
+                    sur = parts[-1] if "," not in m.text else parts[0]
+                    f = fold(sur)
+                    if f not in self.lex.common and f not in self.lex.places and f not in self.allow:
+                        forms.setdefault(f, Mention(0, 0, "PERSON", sur, "propagation", "surname"))
+        if not forms:
+            return None, forms
+        alts = sorted(forms, key=len, reverse=True)
+        pat = regex.compile(r"(?<![\p{L}\d])(?:" + "|".join(regex.escape(a) for a in alts) + r")(?![\p{L}\d])",
+                            regex.IGNORECASE)
+        return pat, forms
+
+    def recognize_document(self, texts: list[str]) -> list[list[Mention]]:
+        """Recognize every segment of a document, then propagate its entities to every segment."""
+        memory = DocumentMemory()
+        found = [self.recognize(t, memory) for t in texts]
+        self._aliases = {entity_key(Mention(0, 0, cat, acr, "")): entity_key(Mention(0, 0, cat, long, ""))
+                         for acr, (cat, _sub, long) in memory.acronyms.items()}
+        if self.propagate:
+            pat, forms = self._propagation_pattern([m for ms in found for m in ms])
+            if pat is not None:
+                for k, text in enumerate(texts):
+                    extra = []
+                    for hit in pat.finditer(_fold_same_length(text)):
+                        src = forms.get(" ".join(hit.group().split()))
+                        if src is None:
+                            continue
+                        extra.append(Mention(hit.start(), hit.end(), src.category, text[hit.start():hit.end()],
+                                             "propagation", f"same-document:{src.rule}", src.subtype, 0.9))
+                    if extra:
+                        found[k] = sorted(found[k] + resolve(found[k], extra), key=lambda m: m.start)
+        return [[m for m in ms if m.category in self.categories] for ms in found]
+
+    # -- numbering and replacement -------------------------------------------
+    def number(self, per_segment: list[list[Mention]]) -> None:
+        if self.scope == "segment":
+            for ms in per_segment:
+                self.numberer.start_scope()
+                self.numberer.assign(ms)
+            return
+        if self.scope == "document":
+            self.numberer.start_scope()
+        flat = [m for ms in per_segment for m in ms]
+        # an acronym after its long form, ``Long Form (LF)``, joins the long form's entity
+        self.numberer.assign(flat, getattr(self, "_aliases", {}))
+
+    def anonymize_document(self, pairs: list[SegmentPair]) -> list[tuple[list[Mention], Replaced]]:
+        """Source-side result for every pair of one document, in order."""
+        per_segment = self.recognize_document([p.src for p in pairs])
+        self.number(per_segment)
+        out = []
+        for p, ms in zip(pairs, per_segment, strict=True):
+            out.append((ms, apply_mentions(p.src, ms, self.ops, self.scope_key(p))))
+        return out
+
+    def scope_key(self, pair: SegmentPair) -> str:
+        return {"segment": pair.id, "document": pair.doc, "corpus": ""}[self.scope]
+
+
+def _fold_same_length(text: str) -> str:
+    """Accent-folded lowercase text with the same length, so match offsets map back one to one."""
+    out = []
+    for ch in text:
+        f = fold(ch)
+        out.append(f if len(f) == 1 else ch.lower() if len(ch.lower()) == 1 else ch)
+    return "".join(out)

@@ -1,0 +1,123 @@
+"""Name, place and common-word lexicons, built from well-kept sources rather than typed in.
+
+* first names and surnames: Faker's person providers (pt_PT, pt_BR, en, es, fr, de,
+  it, nl) plus the person names (``SEM=p``) of Debian's hunspell-pt-pt dictionary;
+* public place names: hunspell's ``SEM=cid|ter|country|cont|rio|mar`` entries;
+* ordinary Portuguese words (to tell ``a CONTA`` from a name): hunspell's common
+  nouns, adjectives, verbs and adverbs, plus wordfreq's most frequent Portuguese words.
+
+``python -m paranon.anonymize.lexicons`` rebuilds the files in ``anonymize/data``;
+the built files are shipped so that a run needs neither hunspell nor a network.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+
+DATA = Path(__file__).parent / "data"
+HUNSPELL_DIC = Path("/usr/share/hunspell/pt_PT.dic")
+FAKER_LOCALES = ("pt_PT", "pt_BR", "en_GB", "en_US", "es_ES", "fr_FR", "de_DE", "it_IT", "nl_NL")
+PLACE_SEMS = {"cid", "ter", "country", "cont", "rio", "mar", "pl", "po"}
+
+
+def fold(text: str) -> str:
+    """Lowercase and strip accents: the key every lexicon lookup uses."""
+    nfkd = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in nfkd if not unicodedata.combining(c))
+
+
+def _faker_names() -> tuple[set[str], set[str]]:
+    import importlib
+
+    first: set[str] = set()
+    last: set[str] = set()
+    for loc in FAKER_LOCALES:
+        prov = importlib.import_module(f"faker.providers.person.{loc}").Provider
+        for attr in ("first_names", "first_names_male", "first_names_female"):
+            first.update(getattr(prov, attr, ()) or ())
+        last.update(getattr(prov, "last_names", ()) or ())
+    return first, last
+
+
+def _hunspell() -> tuple[set[str], set[str], set[str]]:
+    people: set[str] = set()
+    places: set[str] = set()
+    common: set[str] = set()
+    if not HUNSPELL_DIC.exists():
+        return people, places, common
+    for line in HUNSPELL_DIC.read_text(encoding="utf-8").splitlines()[1:]:
+        word = line.split("/", 1)[0].split("\t", 1)[0].strip()
+        cat = re.search(r"CAT=(\w+)", line)
+        sem = re.search(r"SEM=(\w+)", line)
+        if not word or not cat:
+            continue
+        if cat.group(1) == "np":
+            if sem and sem.group(1) == "p":
+                people.add(word)
+            elif sem and sem.group(1) in PLACE_SEMS:
+                places.add(word)
+        elif cat.group(1) in ("nc", "adj", "v", "adv", "a_nc", "prep", "con", "in") and word.islower():
+            common.add(word)
+    return people, places, common
+
+
+def build(out: Path = DATA) -> dict[str, int]:
+    """Write names_first.txt, names_last.txt, places.txt and common_pt.txt; return their sizes."""
+    from wordfreq import top_n_list
+
+    first, last = _faker_names()
+    people, places, common = _hunspell()
+    # hunspell's person entries carry no first/last distinction: a name Faker knows as a
+    # first name stays one, every other entry counts as a surname (recall-first: both are names).
+    first_f = {fold(n) for n in first}
+    last |= {p for p in people if fold(p) not in first_f}
+    common |= {w for w in top_n_list("pt", 40000) if w.isalpha()}
+    files = {"names_first.txt": first, "names_last.txt": last, "places.txt": places, "common_pt.txt": common}
+    sizes = {}
+    for name, words in files.items():
+        items = sorted({w.strip() for w in words if w.strip()})
+        (out / name).write_text("\n".join(items) + "\n", encoding="utf-8")
+        sizes[name] = len(items)
+    return sizes
+
+
+def _read(name: str) -> set[str]:
+    path = DATA / name
+    if not path.exists():
+        raise FileNotFoundError(f"{path}: lexicon missing; rebuild with `python -m paranon.anonymize.lexicons`")
+    return {fold(w) for w in path.read_text(encoding="utf-8").split("\n") if w}
+
+
+class Lexicons:
+    """Folded-form sets; shared by all recognizers of a process."""
+
+    def __init__(self) -> None:
+        self.first = _read("names_first.txt")
+        self.last = _read("names_last.txt")
+        self.places = _read("places.txt")
+        common = _read("common_pt.txt")
+        # a word that is a known first name is not "ordinary" even if it is also a noun (Rosa, Vitória)
+        self.common = common - self.first
+
+    def is_name(self, word: str) -> bool:
+        f = fold(word)
+        return f in self.first or f in self.last
+
+    def is_common(self, word: str) -> bool:
+        return fold(word) in self.common
+
+    def is_place(self, word: str) -> bool:
+        return fold(word) in self.places
+
+
+@lru_cache(maxsize=1)
+def lexicons() -> Lexicons:
+    return Lexicons()
+
+
+if __name__ == "__main__":
+    print(build(Path(sys.argv[1]) if len(sys.argv) > 1 else DATA))

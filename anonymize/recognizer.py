@@ -1,0 +1,73 @@
+"""The one small interface every recognizer implements, and the registry that finds them by name.
+
+A recognizer is a one-file plug-in (``anonymize/recognizers/*.py``): it declares
+the categories it assigns, gets the per-language rules from YAML, finds mentions
+in a tokenized segment, and says for each mention which rule fired. ``validate``
+is the hook for check digits (NIF, IBAN) and similar tests of a candidate string.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from spacy.tokens import Doc
+
+from ..corpora.model import Mention
+from .lexicons import Lexicons
+
+REGISTRY: dict[str, type[Recognizer]] = {}
+
+
+def register(name: str) -> Callable[[type[Recognizer]], type[Recognizer]]:
+    def deco(cls: type[Recognizer]) -> type[Recognizer]:
+        cls.name = name
+        REGISTRY[name] = cls
+        return cls
+
+    return deco
+
+
+@dataclass
+class DocumentMemory:
+    """What a recognizer may remember across the segments of one document (acronyms after long forms)."""
+
+    acronyms: dict[str, tuple[str, str, str]] = field(default_factory=dict)  # acronym -> (category, subtype, long form)
+
+
+@dataclass
+class Segment:
+    """A segment as recognizers see it: text, spaCy tokens and the mentions earlier recognizers found."""
+
+    text: str
+    doc: Doc
+    memory: DocumentMemory
+    found: list[Mention] = field(default_factory=list)
+
+    def covered(self, start: int, end: int) -> bool:
+        return any(m.start < end and start < m.end for m in self.found)
+
+
+class Recognizer:
+    """Base class: subclasses set ``assigns`` and implement ``find``."""
+
+    name: ClassVar[str] = "base"
+    assigns: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, rules: dict[str, Any], lex: Lexicons, options: dict[str, Any] | None = None) -> None:
+        self.rules = rules
+        self.lex = lex
+        self.options = options or {}
+
+    def find(self, seg: Segment) -> list[Mention]:
+        raise NotImplementedError
+
+    def validate(self, text: str) -> bool:
+        """Return False to reject a candidate (e.g. a failed check digit)."""
+        return True
+
+    def mention(self, seg: Segment, start: int, end: int, category: str, rule: str, subtype: str = "",
+                score: float = 1.0) -> Mention:
+        return Mention(start=start, end=end, category=category, text=seg.text[start:end], recognizer=self.name,
+                       rule=rule, subtype=subtype, score=score)

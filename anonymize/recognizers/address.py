@@ -1,0 +1,68 @@
+"""ADDRESS: Portuguese head-first streets, English tail-last streets, fused German/Dutch streets, postcodes.
+
+An address grows right over names (a person's name inside a street name does not
+stop it), numbers in every ``n.º`` variant, floors and sides, and a postal code
+with its locality. A street name without any number or postcode is not precise
+enough to identify anyone and is left alone, as is a bare city name.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from ..recognizer import Recognizer, Segment, register
+
+NAME_WORD = r"(?:[\p{Lu}\d][\p{L}\d'’.ºª-]*|d[aeo]s?|e|d'|de|of|the)"
+NUMBER_SIGN = r"(?:n\.?\s?[º°o]\.?s?|nº|n\.|no\.?|nr\.?|n°)"
+HOUSE_NUMBER = rf"(?:{NUMBER_SIGN}\s*)?\d+(?:\.?[º°ªo])?[\p{{L}}]?(?:\s?[-/]\s?\d+(?:\.?[º°ªo])?[\p{{L}}]?)*"
+POSTCODE_PT = r"\d{4}\s?-\s?\d{3}(?:\s+[\p{Lu}][\p{L}'-]+(?:\s+(?:d[aeo]s?|[\p{Lu}][\p{L}'-]+))*)?"
+POSTCODE_UK = r"\b[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}\b"
+POSTCODE_NL = r"\b\d{4}\s?[A-Z]{2}\b(?:\s+[\p{Lu}][\p{L}-]+)?"
+POSTCODE_EU = r"\b(?:[A-Z]{1,2}-)?\d{5}\s+[\p{Lu}][\p{L}-]+"
+
+
+def _alt(words: list[str]) -> str:
+    return "|".join(regex.escape(w) for w in sorted(set(words), key=len, reverse=True))
+
+
+@register("address")
+class AddressRecognizer(Recognizer):
+    assigns = ("ADDRESS",)
+
+    def __init__(self, rules, lex, options=None) -> None:
+        super().__init__(rules, lex, options)
+        a = rules["address"]
+        sub = rf"(?i:{_alt(a['sub_words'])})(?![\p{{L}}])"
+        ordinal = r"\d+\.?\s?[º°ªo]\.?"
+        grow = rf"(?:\s*,?\s*(?:{POSTCODE_PT}|{POSTCODE_UK}|{ordinal}|{HOUSE_NUMBER}|{sub}))"
+        tail_after = rf"(?:\s*,?\s*(?:{HOUSE_NUMBER}|{POSTCODE_UK}|{POSTCODE_EU}|{POSTCODE_NL}))"
+        self.pt = regex.compile(
+            rf"(?<![\p{{L}}])(?:{_alt(a['heads'])})(?:\s+{NAME_WORD}){{1,8}}?(?P<num>{grow}+)")
+        self.en = regex.compile(
+            rf"(?<![\p{{L}}\d])(?:(?P<num>\d+[a-zA-Z]?(?:[-/]\d+[a-zA-Z]?)?),?\s+)?(?:[\p{{Lu}}][\p{{L}}'’-]+\s+){{1,4}}"
+            rf"(?:{_alt(a['tails'])})(?![\p{{L}}])(?P<after>{tail_after}*)")
+        self.fused = regex.compile(
+            rf"(?<![\p{{L}}])[\p{{Lu}}][\p{{L}}-]*(?:{_alt(a['fused_suffixes'])})\s+\d+[a-zA-Z]?"
+            rf"(?:\s*,\s*(?:{POSTCODE_NL}|{POSTCODE_EU}))?", regex.IGNORECASE)
+        self.postcode = regex.compile(rf"(?<![\d-]){POSTCODE_PT}|{POSTCODE_UK}")
+
+    def find(self, seg: Segment) -> list:
+        t = seg.text
+        out = []
+
+        def add(s: int, e: int, rule: str) -> None:
+            while e > s and t[e - 1] in " ,;":
+                e -= 1
+            if e > s and not any(m.start < e and s < m.end for m in out):
+                out.append(self.mention(seg, s, e, "ADDRESS", rule))
+
+        for m in self.pt.finditer(t):
+            add(m.start(), m.end(), "address:pt-head")
+        for m in self.fused.finditer(t):
+            add(m.start(), m.end(), "address:fused")
+        for m in self.en.finditer(t):
+            if m.group("num") or m.group("after").strip(" ,"):
+                add(m.start(), m.end(), "address:en-tail")
+        for m in self.postcode.finditer(t):
+            add(m.start(), m.end(), "address:postcode")
+        return out

@@ -1,0 +1,79 @@
+"""Recall fall-backs from the literature (Bick & Barreiro, Table 7), each switchable in the config.
+
+* ``upper``: remaining all-uppercase proper nouns -> ORGANIZATION (unless every word is an
+  ordinary Portuguese word, a defined term such as ``a CONTA``, or a public place);
+* ``compound``: remaining multi-word capitalized sequences with a word that is not an
+  ordinary word -> PERSON; a lone unknown capitalized word inside a sentence -> PERSON;
+* ``numeric``: remaining identifier-shaped numbers -> NAMEID.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from ..lexicons import fold
+from ..recognizer import Recognizer, Segment, register
+from .organization import chains_of
+
+ROMAN = regex.compile(r"^(?=[MDCLXVI])M*(C[MD]|D?C{0,3})(X[CL]|L?X{0,3})(I[XV]|V?I{0,3})$")
+# long digit runs or letter-digit codes; amounts (1.234.567,89), percentages and years are left alone
+ID_SHAPE = regex.compile(
+    r"(?<![\p{L}\d.,/-])(?:\d{6,}|(?=[\p{L}\d/-]*\d[\p{L}\d/-]*\d[\p{L}\d/-]*\d)(?=[\d/-]*\p{L})[\p{L}\d]+(?:[/-][\p{L}\d]+)+"
+    r"|\d{2,}[/-]\d{2,}[/-]?[\p{L}\d]*)(?![\p{L}\d]|[.,]\d)")
+MONEY = regex.compile(r"^\d{1,3}(?:[.\s]\d{3})+(?:,\d+)?$")
+
+
+@register("fallback_upper")
+class UppercaseFallback(Recognizer):
+    assigns = ("ORGANIZATION",)
+
+    def __init__(self, rules, lex, options=None) -> None:
+        super().__init__(rules, lex, options)
+        self.not_names = {fold(w) for w in rules.get("not_names", [])}
+
+    def find(self, seg: Segment) -> list:
+        out = []
+        for ch in chains_of(seg, self.rules, self.lex):
+            if not ch.all_upper or seg.covered(ch.start, ch.end):
+                continue
+            content = [w for w in ch.content if len(w) > 1 and not ROMAN.match(w)]
+            if all(fold(w) in self.not_names or self.lex.is_common(w) for w in content):
+                continue
+            if not content or ch.common + ch.places >= len(ch.content):
+                continue
+            out.append(self.mention(seg, ch.start, ch.end, "ORGANIZATION", "fallback:all-upper", score=0.6))
+        return out
+
+
+@register("fallback_compound")
+class CompoundFallback(Recognizer):
+    assigns = ("PERSON",)
+
+    def find(self, seg: Segment) -> list:
+        out = []
+        single = self.options.get("single_unknown", True)
+        for ch in chains_of(seg, self.rules, self.lex):
+            if ch.all_upper or seg.covered(ch.start, ch.end):
+                continue
+            content = ch.content
+            odd = ch.unknown + ch.first_names + ch.surnames
+            if len(content) >= 2 and odd and ch.places < len(content):
+                out.append(self.mention(seg, ch.start, ch.end, "PERSON", "fallback:compound", score=0.5))
+            elif single and len(content) == 1 and not ch.sentence_initial and (ch.unknown or ch.surnames) \
+                    and not ch.places and len(content[0]) > 2:
+                out.append(self.mention(seg, ch.start, ch.end, "PERSON", "fallback:unknown-proper-noun",
+                                        score=0.4))
+        return out
+
+
+@register("fallback_numeric")
+class NumericFallback(Recognizer):
+    assigns = ("NAMEID",)
+
+    def find(self, seg: Segment) -> list:
+        out = []
+        for m in ID_SHAPE.finditer(seg.text):
+            if MONEY.match(m.group()) or seg.covered(m.start(), m.end()):
+                continue
+            out.append(self.mention(seg, m.start(), m.end(), "NAMEID", "fallback:numeric", score=0.5))
+        return out

@@ -1,0 +1,67 @@
+"""ORGANIZATION (subtypes COMPANY, ADMIN, INSTITUTION): head nouns, legal-form tails, remembered acronyms.
+
+``Banco X``, ``Ministério das Finanças`` (head noun + more words), ``Y & Filhos, Lda.``
+(legal-form tail). An all-uppercase acronym in parentheses right after an
+organisation's long form is remembered for the rest of the document. A
+sub-organisation (``Conselho de Administração``) alone is not anonymized.
+"""
+
+from __future__ import annotations
+
+from ..chains import Chain, ChainRules, analyse
+from ..lexicons import fold
+from ..recognizer import Recognizer, Segment, register
+
+_RULES_CACHE: dict[int, ChainRules] = {}
+
+
+def chains_of(seg: Segment, rules, lex) -> list[Chain]:
+    """The segment's chains, analysed once and shared by every recognizer."""
+    if "chains" not in seg.__dict__:
+        key = id(rules)
+        if key not in _RULES_CACHE:
+            _RULES_CACHE[key] = ChainRules(rules)
+        seg.__dict__["chains"] = analyse(seg.doc, _RULES_CACHE[key], lex)
+    return seg.__dict__["chains"]
+
+
+def org_rule(ch: Chain, crules: ChainRules) -> tuple[str, str]:
+    """(subtype, rule) when a chain is an organisation by head noun or legal-form tail."""
+    content = tuple(fold(w) for w in ch.content)
+    if ch.org_tail:
+        return "COMPANY", f"tail:{ch.org_tail}"
+    if ch.org_head:
+        if content in crules.sub_heads or ch.places + ch.common == len(content) and ch.all_upper is False \
+                and content[:1] in {h[:1] for h in crules.sub_heads} and len(content) <= 3:
+            return "", ""
+        return ch.org_head[0], f"head:{ch.org_head[1]}"
+    return "", ""
+
+
+@register("organization")
+class OrganizationRecognizer(Recognizer):
+    assigns = ("ORGANIZATION",)
+
+    def find(self, seg: Segment) -> list:
+        out = []
+        chains = chains_of(seg, self.rules, self.lex)
+        crules = _RULES_CACHE[id(self.rules)]
+        for k, ch in enumerate(chains):
+            if seg.covered(ch.start, ch.end):
+                continue
+            subtype, rule = org_rule(ch, crules)
+            if not rule and ch.all_upper and len(ch.words) == 1 and ch.words[0] in seg.memory.acronyms:
+                subtype, _ = seg.memory.acronyms[ch.words[0]][1], None
+                rule = "acronym:remembered"
+            if not rule and ch.in_parens and ch.all_upper and k > 0:
+                long = chains[k - 1]
+                lsub, lrule = org_rule(long, crules)
+                if lrule and long.end_tok + 1 == ch.start_tok:
+                    seg.memory.acronyms[ch.words[0]] = ("ORGANIZATION", lsub, seg.text[long.start:long.end])
+                    subtype, rule = lsub, "acronym:after-long-form"
+            if rule:
+                out.append(self.mention(seg, ch.start, ch.end, "ORGANIZATION", rule, subtype=subtype))
+                if k + 1 < len(chains) and chains[k + 1].in_parens and chains[k + 1].all_upper \
+                        and ch.end_tok + 1 == chains[k + 1].start_tok and len(chains[k + 1].words) == 1:
+                    seg.memory.acronyms[chains[k + 1].words[0]] = ("ORGANIZATION", subtype, seg.text[ch.start:ch.end])
+        return out

@@ -1,0 +1,44 @@
+"""PERSON: names after titles and +HUM nouns, names the lexicons know, inverted ``SURNAME, Given`` forms.
+
+The title (``Sr.``, ``Dr.ª``) stays visible: only the name is replaced.
+"""
+
+from __future__ import annotations
+
+from ..chains import Chain
+from ..recognizer import Recognizer, Segment, register
+from .organization import chains_of
+
+
+def person_rule(ch: Chain) -> str:
+    """Why a chain is a person's name, or '' when the safe person rules do not apply."""
+    content = len(ch.content)
+    named = ch.first_names + ch.surnames
+    if ch.org_head or ch.org_tail or content == 0 or ch.places == content:
+        return ""
+    if ch.inverted:
+        return "inverted:SURNAME, Given"
+    if (ch.title or ch.hum) and named + ch.unknown + (ch.all_upper and content > 1) > 0:
+        return f"title:{ch.title}" if ch.title else f"hum:{ch.hum}"
+    first = ch.content[0]
+    if ch.first_names and (first in ch.words[:1]) and named + ch.unknown >= max(1, content - ch.common):
+        if ch.extra.get("first_is_first", True) and (content > 1 or not ch.sentence_initial or not ch.common):
+            return "lexicon:first-name"
+    if content >= 2 and named == content:
+        return "lexicon:all-name-words"
+    return ""
+
+
+@register("person")
+class PersonRecognizer(Recognizer):
+    assigns = ("PERSON",)
+
+    def find(self, seg: Segment) -> list:
+        out = []
+        for ch in chains_of(seg, self.rules, self.lex):
+            if seg.covered(ch.start, ch.end):
+                continue
+            rule = person_rule(ch)
+            if rule:
+                out.append(self.mention(seg, ch.start, ch.end, "PERSON", rule))
+        return out

@@ -1,0 +1,70 @@
+"""What every reader shares: language matching, text normalization, and the input-problem log.
+
+A reader never drops a unit silently: anything it cannot turn into a pair is
+reported through :class:`Problems`, which either raises (``--strict``) or counts
+the problem with a one-line message naming the file and line or unit id.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+import regex
+
+# `&'92;` style hexadecimal meta-character codes found in old TM exports (Windows-1252 code points).
+HEX_META_CODE = regex.compile(r"&'([0-9A-Fa-f]{2});")
+WHITESPACE_RUN = regex.compile(r"[ \t\u00a0]{2,}")
+
+
+class InputError(Exception):
+    """Bad input: the message is one line naming the file and line/unit."""
+
+
+@dataclass
+class Problems:
+    """Collects skipped units and why; raises on the first one when strict."""
+
+    strict: bool = False
+    reasons: Counter = field(default_factory=Counter)
+    examples: list[str] = field(default_factory=list)
+    max_examples: int = 200
+
+    def report(self, where: str, reason: str, detail: str = "") -> None:
+        message = f"{where}: {reason}" + (f" ({detail})" if detail else "")
+        if self.strict:
+            raise InputError(message)
+        self.reasons[reason] += 1
+        if len(self.examples) < self.max_examples:
+            self.examples.append(message)
+
+    @property
+    def skipped(self) -> int:
+        return sum(self.reasons.values())
+
+
+def lang_matches(code: str, wanted: str) -> bool:
+    """``pt`` matches ``pt``, ``pt-PT``, ``PT-PT``, ``pt_BR``; ``pt-BR`` matches only Brazilian codes."""
+    code = code.strip().lower().replace("_", "-")
+    wanted = wanted.strip().lower().replace("_", "-")
+    if "-" in wanted:
+        return code == wanted
+    return code.split("-", 1)[0] == wanted
+
+
+def decode_hex_meta(text: str) -> str:
+    """Turn ``&'92;`` (Windows-1252 code 0x92) into the character it stands for."""
+
+    def repl(m: regex.Match) -> str:
+        try:
+            return bytes([int(m.group(1), 16)]).decode("cp1252")
+        except UnicodeDecodeError:
+            return m.group(0)
+
+    return HEX_META_CODE.sub(repl, text)
+
+
+def normalize_text(text: str) -> str:
+    """Preprocessing shared by all readers: meta-character codes and line breaks inside a segment."""
+    text = decode_hex_meta(text)
+    return text.replace("\r\n", "\n").replace("\r", "\n")

@@ -1,0 +1,164 @@
+"""The data model every stage shares: pure data, no I/O.
+
+A stage reads :class:`SegmentPair` objects, finds :class:`Mention` objects, and
+produces :class:`AnonymizedPair` objects. Inline markup from TMX (``<bpt>``,
+``<ph>``, ``<hi>`` ...) travels beside the plain text as :class:`Inline` markers
+at character offsets, so recognizers only ever see text and a placeholder can
+never split a tag: when text is replaced, markers inside the replaced span move
+to its end (see :func:`remap_offset`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Inline:
+    """A piece of raw inline XML (one tag, or one opening/closing half of ``<hi>``) at a text offset."""
+
+    offset: int
+    xml: str
+
+
+@dataclass(slots=True)
+class SegmentPair:
+    """One translation unit reduced to the two languages asked for."""
+
+    id: str
+    doc: str
+    src: str
+    tgt: str
+    src_lang: str = "pt"
+    tgt_lang: str = "en"
+    meta: dict[str, Any] = field(default_factory=dict)
+    src_inline: list[Inline] = field(default_factory=list)
+    tgt_inline: list[Inline] = field(default_factory=list)
+    origin: str = ""  # "file:line" for messages
+
+
+@dataclass(slots=True)
+class Mention:
+    """An anonymisation-candidate named entity (ACNE) found in one side of a pair.
+
+    ``recognizer`` and ``rule`` say why it fired, for the audit report. ``entity``
+    is the number shared by every mention of the same real-world entity within
+    the numbering scope (0 until numbering has run).
+    """
+
+    start: int
+    end: int
+    category: str
+    text: str
+    recognizer: str
+    rule: str = ""
+    subtype: str = ""
+    score: float = 1.0
+    entity: int = 0
+
+    @property
+    def label(self) -> str:
+        return f"{self.category}_{self.subtype}" if self.subtype else self.category
+
+    def overlaps(self, other: Mention) -> bool:
+        return self.start < other.end and other.start < self.end
+
+    def public_dict(self) -> dict[str, Any]:
+        """The mention without its original text: what may be published."""
+        d = {"start": self.start, "end": self.end, "category": self.category, "entity": self.entity,
+             "recognizer": self.recognizer, "rule": self.rule}
+        if self.subtype:
+            d["subtype"] = self.subtype
+        return d
+
+
+@dataclass(slots=True)
+class AnonymizedPair:
+    """Both sides after anonymization; offsets in mentions refer to the anonymized text."""
+
+    id: str
+    doc: str
+    src: str
+    tgt: str
+    src_lang: str
+    tgt_lang: str
+    meta: dict[str, Any] = field(default_factory=dict)
+    src_mentions: list[Mention] = field(default_factory=list)
+    tgt_mentions: list[Mention] = field(default_factory=list)
+    alignment: list[tuple[int, int]] = field(default_factory=list)
+    src_inline: list[Inline] = field(default_factory=list)
+    tgt_inline: list[Inline] = field(default_factory=list)
+
+    def to_record(self) -> dict[str, Any]:
+        """The public JSONL record (see docs/formats.md): never any original string."""
+        rec: dict[str, Any] = {
+            "id": self.id, "doc": self.doc, "src_lang": self.src_lang, "tgt_lang": self.tgt_lang,
+            "src": self.src, "tgt": self.tgt, "meta": self.meta,
+            "src_mentions": [m.public_dict() for m in self.src_mentions],
+            "tgt_mentions": [m.public_dict() for m in self.tgt_mentions],
+            "alignment": pharaoh(self.alignment),
+        }
+        if self.src_inline or self.tgt_inline:
+            rec["src_inline"] = [[i.offset, i.xml] for i in self.src_inline]
+            rec["tgt_inline"] = [[i.offset, i.xml] for i in self.tgt_inline]
+        return rec
+
+    @classmethod
+    def from_record(cls, rec: dict[str, Any]) -> AnonymizedPair:
+        def mentions(side: str, text: str) -> list[Mention]:
+            out = []
+            for m in rec.get(f"{side}_mentions", []):
+                out.append(Mention(start=m["start"], end=m["end"], category=m["category"],
+                                   text=text[m["start"]:m["end"]], recognizer=m.get("recognizer", ""),
+                                   rule=m.get("rule", ""), subtype=m.get("subtype", ""),
+                                   entity=m.get("entity", 0)))
+            return out
+
+        return cls(
+            id=rec["id"], doc=rec.get("doc", ""), src=rec["src"], tgt=rec["tgt"],
+            src_lang=rec.get("src_lang", "pt"), tgt_lang=rec.get("tgt_lang", "en"), meta=rec.get("meta", {}),
+            src_mentions=mentions("src", rec["src"]), tgt_mentions=mentions("tgt", rec["tgt"]),
+            alignment=parse_pharaoh(rec.get("alignment", "")),
+            src_inline=[Inline(o, x) for o, x in rec.get("src_inline", [])],
+            tgt_inline=[Inline(o, x) for o, x in rec.get("tgt_inline", [])],
+        )
+
+    def as_segment_pair(self) -> SegmentPair:
+        return SegmentPair(id=self.id, doc=self.doc, src=self.src, tgt=self.tgt, src_lang=self.src_lang,
+                           tgt_lang=self.tgt_lang, meta=self.meta, src_inline=self.src_inline,
+                           tgt_inline=self.tgt_inline)
+
+
+def pharaoh(links: list[tuple[int, int]]) -> str:
+    """Links as Pharaoh text: ``i-j`` pairs, 0-based, sorted, space-separated."""
+    return " ".join(f"{i}-{j}" for i, j in sorted(set(links)))
+
+
+def parse_pharaoh(text: str) -> list[tuple[int, int]]:
+    links = []
+    for item in text.split():
+        a, _, b = item.replace("p", "-").partition("-")
+        links.append((int(a), int(b.lstrip("-"))))
+    return links
+
+
+def remap_offset(offset: int, replacements: list[tuple[int, int, int]]) -> int:
+    """Map an offset in the original text to the edited text.
+
+    ``replacements`` are ``(start, end, new_length)`` in original coordinates,
+    sorted and non-overlapping. An offset strictly inside a replaced span goes to
+    the end of its replacement, so a tag is never split by a placeholder.
+    """
+    shift = 0
+    for start, end, new_len in replacements:
+        if offset <= start:
+            break
+        if offset < end:
+            return start + shift + new_len
+        shift += new_len - (end - start)
+    return offset + shift
+
+
+def to_plain_dict(obj: Any) -> dict[str, Any]:
+    return asdict(obj)
