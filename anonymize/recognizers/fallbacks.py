@@ -47,7 +47,7 @@ class UppercaseFallback(Recognizer):
 
 @register("fallback_compound")
 class CompoundFallback(Recognizer):
-    assigns = ("PERSON",)
+    assigns = ("PERSON", "ORGANIZATION")
 
     def find(self, seg: Segment) -> list:
         out = []
@@ -58,7 +58,11 @@ class CompoundFallback(Recognizer):
             content = ch.content
             odd = ch.unknown + ch.first_names + ch.surnames
             if len(content) >= 2 and odd and ch.places < len(content):
-                out.append(self.mention(seg, ch.start, ch.end, "PERSON", "fallback:compound", score=0.5))
+                if any(w.isupper() and len(w) > 1 for w in content):  # "Estados do APE SADC": acronyms name bodies
+                    out.append(self.mention(seg, ch.start, ch.end, "ORGANIZATION", "fallback:compound-acronym",
+                                            score=0.5))
+                else:
+                    out.append(self.mention(seg, ch.start, ch.end, "PERSON", "fallback:compound", score=0.5))
             elif single and len(content) == 1 and not ch.sentence_initial and (ch.unknown or ch.surnames) \
                     and not ch.places and len(content[0]) > 2:
                 out.append(self.mention(seg, ch.start, ch.end, "PERSON", "fallback:unknown-proper-noun",

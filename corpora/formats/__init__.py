@@ -69,6 +69,7 @@ def atomic_write(path: str | Path, mode: str = "w"):
             yield fh
             fh.flush()
             os.fsync(fh.fileno())
+        os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

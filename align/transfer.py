@@ -1,0 +1,279 @@
+"""Carry source-side mentions to the target side in three steps, then guard against leaks.
+
+1. string match of each mention and its name variants, case/accent-insensitive,
+   tolerant of dots, spaces, dashes and apostrophes;
+2. patterns for what changes form across languages (dates, numbers), back-aligned
+   to still-unmatched source mentions of the same category and value, plus
+   identifiers present only in the target (numbered after the source's);
+3. word alignment for the rest, the aligned words grown to a phrase boundary and
+   bounded by already-matched neighbours.
+
+The leak guard then masks any remaining occurrence of an original string, or of a
+name part of it, in the target.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import regex
+
+from ..anonymize.lexicons import fold
+from ..corpora.model import Mention
+
+TOKEN = regex.compile(r"<NAME\d+_[A-Z_]+>|\(\.\.\.\)|[\p{L}\p{N}]+(?:[-'’.][\p{L}\p{N}]+)*|\S")
+MONTHS_EN = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+             "november", "december"]
+MONTHS_PT = ["janeiro", "fevereiro", "marco", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro",
+             "novembro", "dezembro"]
+EN_DATE = regex.compile(
+    r"(?:the\s+)?(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m>" + "|".join(MONTHS_EN) + r")(?:,?\s+(?P<y>\d{4}))?"
+    r"|(?P<m2>" + "|".join(MONTHS_EN) + r")\s+(?P<d2>\d{1,2})(?:st|nd|rd|th)?(?:,\s*|\s+)(?P<y2>\d{4})"
+    r"|(?P<m3>" + "|".join(MONTHS_EN) + r")\s+(?P<y3>\d{4})"
+    r"|(?P<n>(?<![\d/.-])\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})(?![\d/-])|\d{4}-\d{2}-\d{2})", regex.IGNORECASE)
+PT_DATE = regex.compile(r"(?P<d>\d{1,2})?(?:\.?[º°o])?(?:\s+de)?\s*(?P<m>" + "|".join(MONTHS_PT) +
+                        r")[a-z.]*(?:\s+de)?\s*(?P<y>\d{4})?", regex.IGNORECASE)
+DASHES = "-‐‑‒–—―"
+SEPARATORS = set(" .,-'’`´" + DASHES + "\u00a0\u00ad")
+CAPITALIZED = regex.compile(r"^[\p{Lu}\d]")
+JOINERS = {"of", "and", "&", "for", "the", "de", "da", "do", "das", "dos", "e"}
+
+
+def tokenize(text: str) -> list[tuple[int, int]]:
+    """Token character spans; a placeholder is one token."""
+    return [(m.start(), m.end()) for m in TOKEN.finditer(text)]
+
+
+def fold_same_length(text: str) -> str:
+    out = []
+    for ch in text:
+        f = fold(ch)
+        out.append(f if len(f) == 1 else ch.lower() if len(ch.lower()) == 1 else ch)
+    return "".join(out)
+
+
+def tolerant_pattern(text: str) -> regex.Pattern | None:
+    """Folded text as a regex where separators may vary or vanish (``Claus–Dieter`` = ``Claus Dieter``)."""
+    f = fold_same_length(text)
+    parts = []
+    sep = False
+    for ch in f:
+        if ch in SEPARATORS or ch.isspace():
+            sep = True
+            continue
+        if sep and parts:
+            parts.append(r"[\s.,\-'’`´\u00a0\u00ad" + DASHES + r"]*")
+        sep = False
+        parts.append(regex.escape(ch))
+    if len([p for p in parts if not p.startswith("[")]) < 2:
+        return None
+    return regex.compile(r"(?<![\p{L}\p{N}])" + "".join(parts) + r"(?![\p{L}\p{N}])")
+
+
+def date_value(text: str, english: bool) -> tuple[int | None, int | None, int | None] | None:
+    """(day, month, year) of a date in either language, for back-alignment."""
+    num = regex.fullmatch(r"(\d{1,4})[/.-](\d{1,2})[/.-](\d{2,4})", text.strip())
+    if num:
+        a, b, c = (int(x) for x in num.groups())
+        if a > 31:
+            return c, b, a
+        return a, b, (c + 2000 if c < 50 else c + 1900) if c < 100 else c
+    if english:
+        m = EN_DATE.search(text)
+        if not m:
+            return None
+        d = m.group("d") or m.group("d2")
+        mon = m.group("m") or m.group("m2") or m.group("m3")
+        y = m.group("y") or m.group("y2") or m.group("y3")
+        return (int(d) if d else None, MONTHS_EN.index(mon.lower()) + 1, int(y) if y else None)
+    m = PT_DATE.search(fold(text))
+    if not m:
+        return None
+    return (int(m.group("d")) if m.group("d") else None, MONTHS_PT.index(m.group("m").lower()) + 1,
+            int(m.group("y")) if m.group("y") else None)
+
+
+def digits(text: str) -> str:
+    return "".join(c for c in text if c.isalnum()).lower()
+
+
+@dataclass
+class TransferResult:
+    mentions: list[Mention]
+    guard_masks: int = 0
+    untransferred: list[Mention] = field(default_factory=list)
+    target_only: int = 0
+    steps: dict[str, int] = field(default_factory=dict)
+
+
+class Transferrer:
+    """Transfers one pair's mentions. ``id_finder`` finds identifiers in the target (language-independent)."""
+
+    def __init__(self, id_finder=None, common_words: set[str] | None = None, places: set[str] | None = None) -> None:
+        self.id_finder = id_finder
+        self.common = common_words or set()
+        self.places = places or set()
+        self._patterns: dict[str, regex.Pattern | None] = {}
+
+    def _pattern(self, text: str) -> regex.Pattern | None:
+        if text not in self._patterns:
+            if len(self._patterns) > 50000:
+                self._patterns.clear()
+            self._patterns[text] = tolerant_pattern(text)
+        return self._patterns[text]
+
+    def transfer(self, src_mentions: list[Mention], src_anon_tokens: list[tuple[int, int]],
+                 src_anon_mentions: list[Mention], tgt: str, links: list[tuple[int, int]],
+                 variants: dict[int, set[str]] | None = None, next_number: int = 1) -> TransferResult:
+        folded = fold_same_length(tgt)
+        found: list[Mention] = []
+        steps = {"string": 0, "pattern": 0, "alignment": 0, "target_only": 0}
+
+        def free(s: int, e: int) -> bool:
+            return not any(s < m.end and m.start < e for m in found)
+
+        def add(src: Mention, s: int, e: int, how: str) -> None:
+            found.append(Mention(s, e, src.category, tgt[s:e], f"transfer:{how}", src.rule, src.subtype,
+                                 entity=src.entity))
+            steps[how] += 1
+
+        matched: set[int] = set()
+        # 1. string match, longest first so that "Pedro Pérez" wins over "Pérez"
+        order = sorted(range(len(src_mentions)), key=lambda k: -len(src_mentions[k].text))
+        for k in order:
+            m = src_mentions[k]
+            forms = {m.text} | (variants or {}).get(m.entity, set())
+            if "," in m.text and m.category == "PERSON":
+                head, _, given = m.text.partition(",")
+                forms.add(f"{given.strip()} {head.strip()}")
+            for form in sorted(forms, key=len, reverse=True):
+                pat = self._pattern(form)
+                if pat is None:
+                    continue
+                hits = [h for h in pat.finditer(folded) if free(h.start(), h.end())]
+                for h in hits:
+                    add(m, h.start(), h.end(), "string")
+                if hits:
+                    matched.add(k)
+                    break
+        # 2. patterns: dates and numbers that change form, back-aligned by value
+        for k, m in enumerate(src_mentions):
+            if k in matched:
+                continue
+            if m.category == "DATE":
+                val = date_value(m.text, english=False)
+                for h in EN_DATE.finditer(tgt):
+                    if free(h.start(), h.end()) and val and date_value(h.group(), english=True) == val:
+                        add(m, h.start(), h.end(), "pattern")
+                        matched.add(k)
+                        break
+            elif m.category in ("NAMEID", "ADDRESS") and any(c.isdigit() for c in m.text):
+                key = digits(m.text)
+                for h in regex.finditer(r"[\p{L}\p{N}+(][\p{L}\p{N} ./()+-]*[\p{L}\p{N}]", tgt):
+                    if digits(h.group()) == key and free(h.start(), h.end()):
+                        add(m, h.start(), h.end(), "pattern")
+                        matched.add(k)
+                        break
+        # 3. word alignment for the rest, bounded by what is already matched
+        tgt_tokens = tokenize(tgt)
+        src_tok_of = {}
+        for k, am in enumerate(src_anon_mentions):
+            for ti, (s, e) in enumerate(src_anon_tokens):
+                if s >= am.start and e <= am.end:
+                    src_tok_of.setdefault(k, []).append(ti)
+        for k, m in enumerate(src_mentions):
+            if k in matched or k >= len(src_anon_mentions):
+                continue
+            stoks = set(src_tok_of.get(k, []))
+            tidx = sorted({j for i, j in links if i in stoks and j < len(tgt_tokens)})
+            tidx = [j for j in tidx if free(*tgt_tokens[j]) and not _is_punct(tgt, tgt_tokens[j])]
+            if not tidx:
+                continue
+            lo, hi = tidx[0], tidx[-1]
+            lo, hi = self._grow(tgt, tgt_tokens, lo, hi, free)
+            s, e = tgt_tokens[lo][0], tgt_tokens[hi][1]
+            if free(s, e):
+                add(m, s, e, "alignment")
+                matched.add(k)
+        # identifiers present only in the target get new numbers after the source's
+        if self.id_finder is not None:
+            for s, e, cat in self.id_finder(tgt):
+                if free(s, e):
+                    found.append(Mention(s, e, cat, tgt[s:e], "transfer:target_only", "target-only", entity=next_number))
+                    next_number += 1
+                    steps["target_only"] += 1
+        result = TransferResult(sorted(found, key=lambda x: x.start), steps=steps)
+        result.untransferred = [m for k, m in enumerate(src_mentions) if k not in matched]
+        result.target_only = steps["target_only"]
+        self._guard(src_mentions, tgt, folded, result)
+        return result
+
+    def _grow(self, tgt: str, toks: list[tuple[int, int]], lo: int, hi: int, free) -> tuple[int, int]:
+        """Close gaps and extend over adjacent capitalized words (and joiners between them)."""
+        def cap(j: int) -> bool:
+            return bool(CAPITALIZED.match(tgt[toks[j][0]:toks[j][1]]))
+
+        while lo > 0 and free(*toks[lo - 1]) and cap(lo - 1) and not _is_punct(tgt, toks[lo - 1]):
+            lo -= 1
+        while hi + 1 < len(toks) and free(*toks[hi + 1]):
+            word = tgt[toks[hi + 1][0]:toks[hi + 1][1]]
+            if cap(hi + 1) and not _is_punct(tgt, toks[hi + 1]):
+                hi += 1
+            elif word.lower() in JOINERS and hi + 2 < len(toks) and cap(hi + 2) and free(*toks[hi + 2]):
+                hi += 2
+            else:
+                break
+        return lo, hi
+
+    def _guard(self, src_mentions: list[Mention], tgt: str, folded: str, result: TransferResult) -> None:
+        """Mask any leftover original string or name part in the target with its mention's placeholder."""
+        forms: dict[str, Mention] = {}
+        for m in src_mentions:
+            key = fold(m.text).strip()
+            if len(key) >= 2:
+                forms.setdefault(key, m)
+            if m.category in ("PERSON", "ORGANIZATION", "ADDRESS"):
+                for w in regex.findall(r"[\p{L}\p{N}][\p{L}\p{N}'’-]*", m.text):
+                    f = fold(w)
+                    if len(f) >= 3 and f not in self.common and f not in self.places:
+                        forms.setdefault(f, m)
+        for key, m in sorted(forms.items(), key=lambda kv: -len(kv[0])):
+            pat = self._pattern(key) if len(key.split()) > 1 or len(key) > 1 else None
+            if pat is None:
+                pat = regex.compile(r"(?<![\p{L}\p{N}])" + regex.escape(key) + r"(?![\p{L}\p{N}])")
+            for h in pat.finditer(folded):
+                s, e = h.start(), h.end()
+                if not any(s < x.end and x.start < e for x in result.mentions):
+                    result.mentions.append(Mention(s, e, m.category, tgt[s:e], "guard", "leak-guard", m.subtype,
+                                                   entity=m.entity))
+                    result.guard_masks += 1
+        result.mentions.sort(key=lambda x: x.start)
+
+
+def _is_punct(text: str, span: tuple[int, int]) -> bool:
+    return not any(c.isalnum() for c in text[span[0]:span[1]])
+
+
+def map_links(links: list[tuple[int, int]], old_tokens: list[tuple[int, int]], new_text: str,
+              replacements: list[tuple[int, int, int]]) -> list[tuple[int, int]]:
+    """Target-side links over the original tokens -> links over the anonymized tokens."""
+    from ..corpora.model import remap_offset
+
+    new_tokens = tokenize(new_text)
+    starts = {s: k for k, (s, _) in enumerate(new_tokens)}
+    ends = [e for _, e in new_tokens]
+    mapping: dict[int, int] = {}
+    for k, (s, _e) in enumerate(old_tokens):
+        ns = remap_offset(s, replacements)
+        if ns in starts:
+            mapping[k] = starts[ns]
+        else:  # inside a placeholder: the token that spans the new offset
+            for nk, (a, b) in enumerate(new_tokens):
+                if a <= ns < b or (ns == b and nk == len(new_tokens) - 1):
+                    mapping[k] = nk
+                    break
+            else:
+                # the token moved to the end of a replacement: find the token ending there
+                if ns in ends:
+                    mapping[k] = ends.index(ns)
+    return sorted({(i, mapping[j]) for i, j in links if j in mapping})

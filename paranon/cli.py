@@ -1,0 +1,234 @@
+"""The ``paranon`` command: one sub-command per stage, and ``run`` for all of them.
+
+A user mistake (bad file, bad setting) ends with one line on stderr and exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from pathlib import Path
+
+from .corpora.formats.common import InputError
+
+SAMPLE = Path(__file__).resolve().parent.parent / "corpora" / "samples" / "sample_pt_en.tmx"
+
+
+def _sample_path() -> Path:
+    from importlib.resources import files
+
+    p = Path(str(files("paranon.corpora") / "samples" / "sample_pt_en.tmx"))
+    return p if p.exists() else SAMPLE
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--config", help="settings YAML (see paranon/defaults.yaml for every key)")
+    p.add_argument("--src", help="source language (default pt)")
+    p.add_argument("--tgt", help="target language (default en)")
+    p.add_argument("--quiet", action="store_true", help="no progress bars")
+
+
+def _config(args: argparse.Namespace) -> dict:
+    from .config import load_config
+
+    cfg = load_config(getattr(args, "config", None), src=getattr(args, "src", None), tgt=getattr(args, "tgt", None),
+                      workers=getattr(args, "workers", None))
+    if getattr(args, "strict", False):
+        cfg["input"]["strict"] = True
+    for key in ("format", "src_col", "tgt_col"):
+        if getattr(args, key, None) is not None:
+            cfg["input"][key] = getattr(args, key)
+    if getattr(args, "aligner", None):
+        cfg["align"]["method"] = args.aligner
+    return cfg
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from .pipeline import run
+
+    report = run(args.input, args.output, _config(args), quiet=args.quiet)
+    u = report["units"]
+    print(f"{u['written']} pairs written to {args.output} ({u['skipped']} skipped"
+          + (f": {', '.join(f'{k} {v}' for k, v in u['skipped_by_reason'].items())}" if u["skipped"] else "")
+          + f"); aligner: {report['aligner']}; see report.html", file=sys.stderr)
+    return 0
+
+
+def cmd_index(args: argparse.Namespace) -> int:
+    from .search_portal.indexer import build_index
+
+    path = build_index(args.outdir, quiet=args.quiet)
+    print(f"index built in {path}", file=sys.stderr)
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from waitress import serve
+
+    from .search_portal.app import create_app
+
+    out = Path(args.outdir)
+    if not (out / "corpus.jsonl").exists() or not (out / "index").exists():
+        raise InputError(f"{out}: not a paranon output folder (no corpus.jsonl or index); run `paranon run` first")
+    app = create_app({"OUTDIR": str(out)})
+    print(f"serving {out} on http://{args.host}:{args.port}/ (Ctrl+C to stop)", file=sys.stderr)
+    serve(app, host=args.host, port=args.port, threads=8, _quiet=True)
+    return 0
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    args.input = str(_sample_path())
+    args.output = args.output or "paranon-demo"
+    cmd_run(args)
+    args.outdir = args.output
+    if args.no_serve:
+        return 0
+    return cmd_serve(args)
+
+
+def cmd_reveal(args: argparse.Namespace) -> int:
+    from .anonymize.keystore import reveal
+    from .corpora.model import AnonymizedPair
+
+    out = Path(args.outdir)
+    with open(out / "corpus.jsonl", encoding="utf-8") as fh:
+        for line in fh:
+            rec = json.loads(line)
+            if rec["id"] == args.id:
+                src, tgt = reveal(out / "keys.sqlite", AnonymizedPair.from_record(rec))
+                print(f"{rec['src_lang']}: {src}\n{rec['tgt_lang']}: {tgt}")
+                return 0
+    raise InputError(f"{out / 'corpus.jsonl'}: no unit with id {args.id!r}")
+
+
+def cmd_eval_ner(args: argparse.Namespace) -> int:
+    from .anonymize.evaluate import evaluate_ner, parse_map
+
+    result = evaluate_ner(args.gold, args.format, parse_map(args.map), _config(args))
+    print(json.dumps(result, indent=None if args.json else 2, ensure_ascii=False))
+    return 0
+
+
+def cmd_eval_align(args: argparse.Namespace) -> int:
+    from .align.evaluate import evaluate_alignment
+
+    cfg = _config(args)
+    result = evaluate_alignment(args.src_file, args.tgt_file, args.gold, cfg, args.train_src, args.train_tgt)
+    print(json.dumps(result, indent=None if args.json else 2))
+    return 0
+
+
+def cmd_eval_transfer(args: argparse.Namespace) -> int:
+    from .align.evaluate import evaluate_transfer
+
+    result = evaluate_transfer(args.gold, _config(args))
+    print(json.dumps(result, indent=None if args.json else 2, ensure_ascii=False))
+    return 0
+
+
+def cmd_train_ner(args: argparse.Namespace) -> int:
+    from .anonymize.train import train_ner
+
+    path = train_ner(args.train, args.dev, args.output, iterations=args.iterations, limit=args.limit)
+    print(f"model saved to {path}", file=sys.stderr)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="paranon", description="Anonymize a PT-EN translation memory, carry the "
+                                "anonymization to English by word alignment, and search the result.")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    r = sub.add_parser("run", help="the whole pipeline: read, anonymize, transfer, write outputs, build the index")
+    r.add_argument("input", help="TMX/TSV/JSONL file, Moses prefix, or a folder of such files")
+    r.add_argument("-o", "--output", required=True, help="output folder")
+    r.add_argument("--workers", type=int, help="processes for the anonymize stage (default: all cores)")
+    r.add_argument("--strict", action="store_true", help="stop at the first bad unit")
+    r.add_argument("--format", choices=["tmx", "tsv", "moses", "jsonl"])
+    r.add_argument("--src-col", dest="src_col")
+    r.add_argument("--tgt-col", dest="tgt_col")
+    r.add_argument("--aligner", choices=["auto", "simalign", "eflomal"])
+    _common(r)
+    r.set_defaults(func=cmd_run)
+
+    s = sub.add_parser("serve", help="the search portal over an output folder")
+    s.add_argument("outdir")
+    s.add_argument("--host", default="127.0.0.1")
+    s.add_argument("--port", type=int, default=8000)
+    s.set_defaults(func=cmd_serve)
+
+    d = sub.add_parser("demo", help="run on the bundled sample TM, then serve it on http://127.0.0.1:8000")
+    d.add_argument("-o", "--output", default=None, help="output folder (default ./paranon-demo)")
+    d.add_argument("--host", default="127.0.0.1")
+    d.add_argument("--port", type=int, default=8000)
+    d.add_argument("--no-serve", action="store_true", help="only build the demo output")
+    d.add_argument("--workers", type=int)
+    _common(d)
+    d.set_defaults(func=cmd_demo)
+
+    i = sub.add_parser("index", help="(re)build the search index of an output folder from corpus.jsonl")
+    i.add_argument("outdir")
+    i.add_argument("--quiet", action="store_true")
+    i.set_defaults(func=cmd_index)
+
+    rv = sub.add_parser("reveal", help="show one unit de-anonymized (reads keys.sqlite: reviewers only)")
+    rv.add_argument("outdir")
+    rv.add_argument("--id", required=True)
+    rv.set_defaults(func=cmd_reveal)
+
+    e = sub.add_parser("eval", help="evaluate recognition, alignment or transfer against gold data")
+    esub = e.add_subparsers(dest="what", required=True)
+    en = esub.add_parser("ner", help="NER/anonymization against CoNLL or gold JSONL")
+    en.add_argument("--gold", required=True)
+    en.add_argument("--format", choices=["conll", "jsonl"], default="jsonl")
+    en.add_argument("--map", default="", help="gold->paranon categories, e.g. PESSOA=PERSON,ORGANIZACAO=ORGANIZATION")
+    en.add_argument("--json", action="store_true", help="one-line JSON")
+    _common(en)
+    en.set_defaults(func=cmd_eval_ner)
+    ea = esub.add_parser("align", help="word alignment against gold Pharaoh links")
+    ea.add_argument("--src", dest="src_file", required=True)
+    ea.add_argument("--tgt", dest="tgt_file", required=True)
+    ea.add_argument("--gold", required=True)
+    ea.add_argument("--train-src")
+    ea.add_argument("--train-tgt")
+    ea.add_argument("--method", dest="aligner", choices=["auto", "simalign", "eflomal"])
+    ea.add_argument("--json", action="store_true")
+    ea.add_argument("--config")
+    ea.set_defaults(func=cmd_eval_align)
+    et = esub.add_parser("transfer", help="the whole pipeline against a bilingual gold JSONL")
+    et.add_argument("--gold", required=True)
+    et.add_argument("--json", action="store_true")
+    et.add_argument("--aligner", choices=["auto", "simalign", "eflomal"])
+    _common(et)
+    et.set_defaults(func=cmd_eval_transfer)
+
+    t = sub.add_parser("train", help="train a statistical recognizer")
+    tsub = t.add_subparsers(dest="what", required=True)
+    tn = tsub.add_parser("ner", help="fine-tune a spaCy NER model on CoNLL data")
+    tn.add_argument("--train", required=True)
+    tn.add_argument("--dev", required=True)
+    tn.add_argument("-o", "--output", required=True)
+    tn.add_argument("--iterations", type=int, default=10)
+    tn.add_argument("--limit", type=int, default=0, help="use only the first N training sentences")
+    tn.set_defaults(func=cmd_train_ner)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    logging.basicConfig(level=logging.WARNING if getattr(args, "quiet", False) else logging.INFO,
+                        format="paranon: %(message)s")
+    try:
+        return args.func(args)
+    except (InputError, FileNotFoundError, ValueError) as exc:
+        print(f"paranon: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("paranon: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,300 @@
+"""The portal: ``create_app(config)`` with three blueprints (pages, JSON API, downloads).
+
+Only anonymized text is served: everything comes from the index and
+``corpus.jsonl``; ``keys.sqlite`` is never opened here.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from collections.abc import Iterator
+from typing import Any
+from xml.sax.saxutils import escape
+
+from flask import Blueprint, Flask, Response, abort, current_app, jsonify, render_template, request, url_for
+from markupsafe import Markup
+from markupsafe import escape as html_escape
+
+from ..corpora.formats.tmx import TmxWriter
+from ..corpora.model import AnonymizedPair
+from .search import CATEGORIES, QueryError, Searcher
+
+pages = Blueprint("pages", __name__)
+api = Blueprint("api", __name__, url_prefix="/api")
+downloads = Blueprint("downloads", __name__)
+PLACEHOLDER = __import__("regex").compile(r"<NAME(\d+)_([A-Z_]+)>")
+
+
+def searcher() -> Searcher:
+    return current_app.extensions["paranon_searcher"]
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    """``config`` needs ``OUTDIR``; ``PER_PAGE`` and ``MAX_PER_PAGE`` are optional."""
+    app = Flask(__name__)
+    app.config.update({"PER_PAGE": 20, "MAX_PER_PAGE": 100})
+    app.config.update(config or {})
+    app.extensions["paranon_searcher"] = Searcher(app.config["OUTDIR"])
+    app.register_blueprint(pages)
+    app.register_blueprint(api)
+    app.register_blueprint(downloads)
+    app.jinja_env.filters["marked"] = marked
+
+    @app.errorhandler(404)
+    def not_found(e):
+        if request.path.startswith("/api/"):
+            return jsonify(error="not found"), 404
+        return render_template("message.html", title="Not found", message="There is no such page or pair."), 404
+
+    return app
+
+
+def marked(text: str, spans: list[list[int]] | None = None) -> Markup:
+    """Escaped text with highlight spans as <mark> and placeholders as styled tags."""
+    spans = sorted(spans or [])
+    out: list[str] = []
+    pos = 0
+    for s, e in spans:
+        if s < pos:
+            continue
+        out.append(_tags(text[pos:s]))
+        out.append(f"<mark>{_tags(text[s:e])}</mark>")
+        pos = e
+    out.append(_tags(text[pos:]))
+    return Markup("".join(out))
+
+
+def _tags(text: str) -> str:
+    parts = []
+    pos = 0
+    for m in PLACEHOLDER.finditer(text):
+        parts.append(str(html_escape(text[pos:m.start()])))
+        cat = m.group(2).split("_")[0].lower()
+        parts.append(f'<span class="ph ph-{cat}" title="entity {m.group(1)}">{html_escape(m.group(2))}'
+                     f'<sub>{m.group(1)}</sub></span>')
+        pos = m.end()
+    parts.append(str(html_escape(text[pos:])))
+    return "".join(parts)
+
+
+def _args() -> dict[str, Any]:
+    a = request.args
+    try:
+        page = max(1, int(a.get("page", 1)))
+        per_page = int(a.get("per_page", current_app.config["PER_PAGE"]))
+    except ValueError:
+        raise QueryError("page and per_page must be whole numbers.") from None
+    per_page = max(1, min(per_page, current_app.config["MAX_PER_PAGE"]))
+    lang = a.get("lang", "both")
+    category = a.get("category") or None
+    if category and category.upper() not in CATEGORIES:
+        raise QueryError(f"Unknown category {category!r}.")
+    return {"q": a.get("q", ""), "lang": lang, "page": page, "per_page": per_page, "category": category,
+            "translation": a.get("translation") or None, "case_sensitive": a.get("case") == "1",
+            "exact": a.get("exact") == "1", "doc": a.get("doc") or None}
+
+
+# -- pages -----------------------------------------------------------------
+@pages.route("/")
+def index():
+    args = request.args
+    if not args.get("q"):
+        return render_template("search.html", args={}, result=None, error=None, categories=CATEGORIES)
+    try:
+        a = _args()
+        result = searcher().search(**a)
+    except QueryError as exc:
+        return render_template("search.html", args=request.args, result=None, error=str(exc),
+                               categories=CATEGORIES), 400
+    view = args.get("view", "pairs")
+    if view == "kwic":
+        return render_template("kwic.html", args=request.args, result=result, lines=_kwic(result, args.get("sort", "right")),
+                               categories=CATEGORIES)
+    return render_template("search.html", args=request.args, result=result, error=None, categories=CATEGORIES)
+
+
+def _kwic(result: dict[str, Any], sort: str) -> list[dict[str, Any]]:
+    lines = []
+    for h in result["hits"]:
+        side = "src" if h["src_hl"] else "tgt"
+        other = "tgt" if side == "src" else "src"
+        spans = h[f"{side}_hl"]
+        if not spans:
+            continue
+        s, e = spans[0][0], spans[-1][1]
+        text = h[side]
+        lines.append({"id": h["id"], "left": text[max(0, s - 60):s], "kw": text[s:e], "right": text[e:e + 60],
+                      "translation": h["translation"], "other": h[other], "other_hl": h[f"{other}_hl"]})
+    if sort == "left":
+        lines.sort(key=lambda x: x["left"][::-1].lower())
+    elif sort == "right":
+        lines.sort(key=lambda x: x["right"].lower())
+    return lines
+
+
+@pages.route("/pair/<path:pair_id>")
+def pair_page(pair_id: str):
+    rec = searcher().pair(pair_id)
+    if rec is None:
+        abort(404)
+    return render_template("pair.html", rec=rec)
+
+
+@pages.route("/corpus")
+def corpus_page():
+    return render_template("corpus.html", stats=searcher().stats())
+
+
+# -- JSON API --------------------------------------------------------------
+@api.route("/search")
+def api_search():
+    try:
+        result = searcher().search(**_args())
+    except QueryError as exc:
+        return jsonify(error=str(exc)), 400
+    result.pop("searched", None)
+    return jsonify(result)
+
+
+@api.route("/pairs/<path:pair_id>")
+def api_pair(pair_id: str):
+    rec = searcher().pair(pair_id)
+    if rec is None:
+        return jsonify(error=f"no pair {pair_id!r}"), 404
+    return jsonify(rec)
+
+
+@api.route("/stats")
+def api_stats():
+    return jsonify(searcher().stats())
+
+
+@api.route("/download")
+def api_download():
+    return download()
+
+
+@api.route("/openapi.json")
+def openapi():
+    q = {"name": "q", "in": "query", "schema": {"type": "string"}}
+    return jsonify({
+        "openapi": "3.0.3", "info": {"title": "paranon search API", "version": "0.1.0"},
+        "paths": {
+            "/api/search": {"get": {"summary": "Search pairs", "parameters": [
+                {**q, "required": True}, {"name": "lang", "in": "query", "schema": {"type": "string", "enum": ["pt", "en", "both"]}},
+                {"name": "page", "in": "query", "schema": {"type": "integer", "minimum": 1}},
+                {"name": "per_page", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 100}},
+                {"name": "category", "in": "query", "schema": {"type": "string", "enum": list(CATEGORIES)}},
+                {"name": "translation", "in": "query", "schema": {"type": "string"}}],
+                "responses": {"200": {"description": "hits, highlights and translations"},
+                              "400": {"description": "malformed query"}}}},
+            "/api/pairs/{id}": {"get": {"summary": "One pair", "parameters": [
+                {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}],
+                "responses": {"200": {"description": "the pair"}, "404": {"description": "unknown id"}}}},
+            "/api/stats": {"get": {"summary": "Corpus statistics", "responses": {"200": {"description": "stats"}}}},
+            "/api/download": {"get": {"summary": "Download corpus or search result", "parameters": [
+                {"name": "format", "in": "query", "schema": {"type": "string", "enum": ["tmx", "moses", "tsv", "jsonl"]}}, q],
+                "responses": {"200": {"description": "file"}, "400": {"description": "bad format or query"}}}},
+        }})
+
+
+# -- downloads -------------------------------------------------------------
+@downloads.route("/download")
+def download():
+    fmt = request.args.get("format", "tmx")
+    q = request.args.get("q") or None
+    lang = request.args.get("lang", "both")
+    category = request.args.get("category") or None
+    if fmt not in ("tmx", "moses", "tsv", "jsonl"):
+        return jsonify(error=f"unknown format {fmt!r}: use tmx, moses, tsv or jsonl"), 400
+    s = searcher()
+    try:
+        if q:
+            s.search(q, lang, 1, 1, category)  # validate the query before streaming
+    except QueryError as exc:
+        return jsonify(error=str(exc)), 400
+    records = s.all_records(q, lang, category)
+    name = "paranon-" + ("search" if q else "corpus")
+    if fmt == "jsonl":
+        gen = (json.dumps(r, ensure_ascii=False) + "\n" for r in records)
+        return _stream(gen, "application/jsonl", f"{name}.jsonl")
+    if fmt == "tsv":
+        def tsv() -> Iterator[str]:
+            yield "id\tdoc\tsrc\ttgt\talignment\n"
+            for r in records:
+                yield "\t".join(x.replace("\t", " ").replace("\n", " ") for x in
+                                (r["id"], r["doc"], r["src"], r["tgt"], r.get("alignment", ""))) + "\n"
+        return _stream(tsv(), "text/tab-separated-values", f"{name}.tsv")
+    if fmt == "tmx":
+        return _stream(_tmx(records), "application/x-tmx+xml", f"{name}.tmx")
+    return _stream(_moses_zip(records), "application/zip", f"{name}-moses.zip")
+
+
+def _stream(gen, mimetype: str, filename: str) -> Response:
+    resp = Response(gen, mimetype=mimetype)
+    resp.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return resp
+
+
+class _Chunks(io.StringIO):
+    def take(self) -> str:
+        v = self.getvalue()
+        self.seek(0)
+        self.truncate()
+        return v
+
+
+def _tmx(records) -> Iterator[str]:
+    buf = _Chunks()
+    w = None
+    for r in records:
+        if w is None:
+            w = TmxWriter(buf, r.get("src_lang", "pt"), r.get("tgt_lang", "en"))
+        w.write(AnonymizedPair.from_record(r))
+        yield buf.take()
+    if w is None:
+        w = TmxWriter(buf, "pt", "en")
+    w.close()
+    yield buf.take()
+
+
+class _ZipSink(io.RawIOBase):
+    """A write-only sink whose bytes are handed out as they are written (streamed zip)."""
+
+    def __init__(self) -> None:
+        self.parts: list[bytes] = []
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, b) -> int:
+        self.parts.append(bytes(b))
+        return len(b)
+
+    def take(self) -> bytes:
+        out = b"".join(self.parts)
+        self.parts = []
+        return out
+
+
+def _moses_zip(records) -> Iterator[bytes]:
+    """Three members (source, target, Pharaoh alignments) written one after the other, streamed."""
+    sink = _ZipSink()
+    recs = list(records)  # three passes over the result; records are anonymized text only
+    src_lang = recs[0]["src_lang"] if recs else "pt"
+    tgt_lang = recs[0]["tgt_lang"] if recs else "en"
+    with zipfile.ZipFile(sink, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+        for member, key in ((f"corpus.{src_lang}", "src"), (f"corpus.{tgt_lang}", "tgt"),
+                            ("alignments.pharaoh", "alignment")):
+            with zf.open(member, "w") as fh:
+                for r in recs:
+                    fh.write((r.get(key, "").replace("\n", " ") + "\n").encode("utf-8"))
+                    chunk = sink.take()
+                    if chunk:
+                        yield chunk
+    yield sink.take()
+
+
+__all__ = ["create_app", "escape", "url_for"]

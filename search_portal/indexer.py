@@ -1,0 +1,84 @@
+"""The Whoosh index, built from ``corpus.jsonl`` only (never from ``keys.sqlite``).
+
+Fields per pair: source and target text folded (lowercase, accents removed), a
+stemmed variant per language, an exact-form field for case-sensitive search, the
+placeholder categories present, document id, metadata and the stored record
+(anonymized text and alignment). The index is built in a fresh folder and the
+``index`` symlink is swapped to it in one rename, so a running server never sees
+a half-built index.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from pathlib import Path
+
+from tqdm import tqdm
+from whoosh import index as windex
+from whoosh.analysis import CharsetFilter, LowercaseFilter, RegexTokenizer, StemFilter
+from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
+from whoosh.support.charset import accent_map
+
+TOKEN_PATTERN = r"<NAME\d+_[A-Z_]+>|\w+(?:[-'’]\w+)*"
+
+
+def folded_analyzer():
+    return RegexTokenizer(TOKEN_PATTERN) | LowercaseFilter() | CharsetFilter(accent_map)
+
+
+def stemmed_analyzer(lang: str):
+    return folded_analyzer() | StemFilter(lang={"pt": "portuguese", "en": "english"}.get(lang, "english"))
+
+
+def exact_analyzer():
+    return RegexTokenizer(TOKEN_PATTERN)
+
+
+def make_schema(src_lang: str, tgt_lang: str) -> Schema:
+    return Schema(
+        id=ID(stored=True, unique=True), doc=ID(stored=True), categories=KEYWORD(stored=True, commas=True),
+        src=TEXT(analyzer=folded_analyzer(), phrase=True), tgt=TEXT(analyzer=folded_analyzer(), phrase=True),
+        src_stem=TEXT(analyzer=stemmed_analyzer(src_lang), phrase=True),
+        tgt_stem=TEXT(analyzer=stemmed_analyzer(tgt_lang), phrase=True),
+        src_exact=TEXT(analyzer=exact_analyzer(), phrase=True), tgt_exact=TEXT(analyzer=exact_analyzer(), phrase=True),
+        meta=TEXT(analyzer=folded_analyzer()), order=STORED, rec=STORED,
+    )
+
+
+def build_index(outdir: str | Path, quiet: bool = True) -> Path:
+    """(Re)build ``OUTDIR/index`` from ``OUTDIR/corpus.jsonl``; returns the index folder."""
+    outdir = Path(outdir)
+    corpus = outdir / "corpus.jsonl"
+    if not corpus.exists():
+        raise FileNotFoundError(f"{corpus}: no corpus.jsonl to index (run `paranon run` first)")
+    with open(corpus, encoding="utf-8") as fh:
+        first = json.loads(fh.readline() or "{}")
+    target = outdir / f"index-{time.strftime('%Y%m%d%H%M%S')}-{os.getpid()}"
+    target.mkdir()
+    ix = windex.create_in(str(target), make_schema(first.get("src_lang", "pt"), first.get("tgt_lang", "en")))
+    writer = ix.writer(limitmb=256, procs=1)
+    with open(corpus, encoding="utf-8") as fh:
+        for order, line in enumerate(tqdm(fh, desc="index", unit=" pairs", disable=quiet, mininterval=0.5)):
+            rec = json.loads(line)
+            cats = sorted({m["category"] for m in rec["src_mentions"] + rec["tgt_mentions"]})
+            meta = " ".join(f"{v}" for p in rec.get("meta", {}).get("props", []) for v in p)
+            writer.add_document(id=rec["id"], doc=rec["doc"], categories=",".join(cats), src=rec["src"],
+                                tgt=rec["tgt"], src_stem=rec["src"], tgt_stem=rec["tgt"], src_exact=rec["src"],
+                                tgt_exact=rec["tgt"], meta=meta, order=order,
+                                rec=json.dumps({k: rec[k] for k in ("id", "doc", "src", "tgt", "src_lang",
+                                                                     "tgt_lang", "src_mentions", "tgt_mentions",
+                                                                     "alignment", "meta")}, ensure_ascii=False))
+    writer.commit()
+    link = outdir / "index"
+    tmp_link = outdir / f".index-link-{os.getpid()}"
+    old = link.resolve() if link.is_symlink() else None
+    if link.exists() and not link.is_symlink():
+        shutil.rmtree(link)
+    os.symlink(target.name, tmp_link)
+    os.replace(tmp_link, link)
+    if old and old != target and old.exists():
+        shutil.rmtree(old, ignore_errors=True)
+    return target
