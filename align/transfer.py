@@ -109,8 +109,10 @@ class TransferResult:
 class Transferrer:
     """Transfers one pair's mentions. ``id_finder`` finds identifiers in the target (language-independent)."""
 
-    def __init__(self, id_finder=None, common_words: set[str] | None = None, places: set[str] | None = None) -> None:
+    def __init__(self, id_finder=None, common_words: set[str] | None = None, places: set[str] | None = None,
+                 names: set[str] | None = None) -> None:
         self.id_finder = id_finder
+        self.names = names or set()
         self.common = common_words or set()
         self.places = places or set()
         self._patterns: dict[str, regex.Pattern | None] = {}
@@ -152,7 +154,10 @@ class Transferrer:
                     continue
                 hits = [h for h in pat.finditer(folded) if free(h.start(), h.end())]
                 for h in hits:
-                    add(m, h.start(), h.end(), "string")
+                    e = h.end()
+                    if form.endswith(".") and tgt[e:e + 1] == ".":
+                        e += 1  # keep an abbreviation's final dot (Lda.) inside the mention
+                    add(m, h.start(), e, "string")
                 if hits:
                     matched.add(k)
                     break
@@ -213,14 +218,28 @@ class Transferrer:
         def cap(j: int) -> bool:
             return bool(CAPITALIZED.match(tgt[toks[j][0]:toks[j][1]]))
 
-        while lo > 0 and free(*toks[lo - 1]) and cap(lo - 1) and not _is_punct(tgt, toks[lo - 1]):
-            lo -= 1
-        while hi + 1 < len(toks) and free(*toks[hi + 1]):
-            word = tgt[toks[hi + 1][0]:toks[hi + 1][1]]
-            if cap(hi + 1) and not _is_punct(tgt, toks[hi + 1]):
+        def word(j: int) -> str:
+            return tgt[toks[j][0]:toks[j][1]].lower()
+
+        def ok(j: int) -> bool:
+            return 0 <= j < len(toks) and free(*toks[j]) and not _is_punct(tgt, toks[j])
+
+        while True:  # left: capitalized words, or up to two joiners before one ("Ministry of")
+            if ok(lo - 1) and cap(lo - 1) and word(lo - 1) != "the":
+                lo -= 1
+            elif ok(lo - 1) and word(lo - 1) in JOINERS and ok(lo - 2) and cap(lo - 2) and word(lo - 2) != "the":
+                lo -= 2
+            else:
+                break
+        while True:  # right: capitalized words, or joiners followed by one ("for the Treasury")
+            if ok(hi + 1) and cap(hi + 1):
                 hi += 1
-            elif word.lower() in JOINERS and hi + 2 < len(toks) and cap(hi + 2) and free(*toks[hi + 2]):
-                hi += 2
+                continue
+            k = hi + 1
+            while k < len(toks) and k - hi <= 2 and ok(k) and word(k) in JOINERS:
+                k += 1
+            if k > hi + 1 and ok(k) and cap(k):
+                hi = k
             else:
                 break
         return lo, hi
@@ -235,7 +254,7 @@ class Transferrer:
             if m.category in ("PERSON", "ORGANIZATION", "ADDRESS"):
                 for w in regex.findall(r"[\p{L}\p{N}][\p{L}\p{N}'’-]*", m.text):
                     f = fold(w)
-                    if len(f) >= 3 and f not in self.common and f not in self.places:
+                    if len(f) >= 3 and (f not in self.common or f in self.names) and f not in self.places:
                         forms.setdefault(f, m)
         for key, m in sorted(forms.items(), key=lambda kv: -len(kv[0])):
             pat = self._pattern(key) if len(key.split()) > 1 or len(key) > 1 else None

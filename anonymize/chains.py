@@ -90,7 +90,9 @@ def analyse(doc: Doc, rules: ChainRules, lex: Lexicons) -> list[Chain]:
             if is_cap(t.text) and prev.whitespace_ or (is_cap(t.text) and prev.text in "-'’&"):
                 j += 1
             elif (fold(t.text) in rules.particles and j + 1 < n and is_cap(toks[j + 1].text)
-                  and not t.text[:1].isupper()):
+                  and not t.text[:1].isupper()
+                  and not (fold(t.text) == "e" and fold(toks[j + 1].text) in lex.first)
+                  and fold(prev.text) not in rules.org_tails):
                 j += 1
             elif t.text in ("-", "'", "’") and not prev.whitespace_ and j + 1 < n and is_cap(toks[j + 1].text):
                 j += 1
@@ -102,6 +104,9 @@ def analyse(doc: Doc, rules: ChainRules, lex: Lexicons) -> list[Chain]:
                 j += 1
             else:
                 break
+            if fold(toks[j - 1].text) in rules.org_tails and j - 1 > i and not (
+                    j < n and toks[j].text == "," and j + 1 < n and fold(toks[j + 1].text) in rules.org_tails):
+                break  # a legal-form tail ends the organisation name
         # leading titles, articles and (at a sentence start) ordinary words are context, not name
         k = i
         title = ""

@@ -146,7 +146,8 @@ class Anonymizer:
                 if len(toks) >= 2 and parts:
                     sur = parts[-1] if "," not in m.text else parts[0]
                     f = fold(sur)
-                    if f not in self.lex.common and f not in self.lex.places and f not in self.allow:
+                    if (f not in self.lex.common or f in self.lex.last) and f not in self.lex.places \
+                            and f not in self.allow:
                         forms.setdefault(f, Mention(0, 0, "PERSON", sur, "propagation", "surname"))
         if not forms:
             return None, forms

@@ -103,39 +103,6 @@ def cmd_reveal(args: argparse.Namespace) -> int:
     raise InputError(f"{out / 'corpus.jsonl'}: no unit with id {args.id!r}")
 
 
-def cmd_eval_ner(args: argparse.Namespace) -> int:
-    from .anonymize.evaluate import evaluate_ner, parse_map
-
-    result = evaluate_ner(args.gold, args.format, parse_map(args.map), _config(args))
-    print(json.dumps(result, indent=None if args.json else 2, ensure_ascii=False))
-    return 0
-
-
-def cmd_eval_align(args: argparse.Namespace) -> int:
-    from .align.evaluate import evaluate_alignment
-
-    cfg = _config(args)
-    result = evaluate_alignment(args.src_file, args.tgt_file, args.gold, cfg, args.train_src, args.train_tgt)
-    print(json.dumps(result, indent=None if args.json else 2))
-    return 0
-
-
-def cmd_eval_transfer(args: argparse.Namespace) -> int:
-    from .align.evaluate import evaluate_transfer
-
-    result = evaluate_transfer(args.gold, _config(args))
-    print(json.dumps(result, indent=None if args.json else 2, ensure_ascii=False))
-    return 0
-
-
-def cmd_train_ner(args: argparse.Namespace) -> int:
-    from .anonymize.train import train_ner
-
-    path = train_ner(args.train, args.dev, args.output, iterations=args.iterations, limit=args.limit)
-    print(f"model saved to {path}", file=sys.stderr)
-    return 0
-
-
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="paranon", description="Anonymize a PT-EN translation memory, carry the "
                                 "anonymization to English by word alignment, and search the result.")
@@ -178,41 +145,6 @@ def build_parser() -> argparse.ArgumentParser:
     rv.add_argument("--id", required=True)
     rv.set_defaults(func=cmd_reveal)
 
-    e = sub.add_parser("eval", help="evaluate recognition, alignment or transfer against gold data")
-    esub = e.add_subparsers(dest="what", required=True)
-    en = esub.add_parser("ner", help="NER/anonymization against CoNLL or gold JSONL")
-    en.add_argument("--gold", required=True)
-    en.add_argument("--format", choices=["conll", "jsonl"], default="jsonl")
-    en.add_argument("--map", default="", help="gold->paranon categories, e.g. PESSOA=PERSON,ORGANIZACAO=ORGANIZATION")
-    en.add_argument("--json", action="store_true", help="one-line JSON")
-    _common(en)
-    en.set_defaults(func=cmd_eval_ner)
-    ea = esub.add_parser("align", help="word alignment against gold Pharaoh links")
-    ea.add_argument("--src", dest="src_file", required=True)
-    ea.add_argument("--tgt", dest="tgt_file", required=True)
-    ea.add_argument("--gold", required=True)
-    ea.add_argument("--train-src")
-    ea.add_argument("--train-tgt")
-    ea.add_argument("--method", dest="aligner", choices=["auto", "simalign", "eflomal"])
-    ea.add_argument("--json", action="store_true")
-    ea.add_argument("--config")
-    ea.set_defaults(func=cmd_eval_align)
-    et = esub.add_parser("transfer", help="the whole pipeline against a bilingual gold JSONL")
-    et.add_argument("--gold", required=True)
-    et.add_argument("--json", action="store_true")
-    et.add_argument("--aligner", choices=["auto", "simalign", "eflomal"])
-    _common(et)
-    et.set_defaults(func=cmd_eval_transfer)
-
-    t = sub.add_parser("train", help="train a statistical recognizer")
-    tsub = t.add_subparsers(dest="what", required=True)
-    tn = tsub.add_parser("ner", help="fine-tune a spaCy NER model on CoNLL data")
-    tn.add_argument("--train", required=True)
-    tn.add_argument("--dev", required=True)
-    tn.add_argument("-o", "--output", required=True)
-    tn.add_argument("--iterations", type=int, default=10)
-    tn.add_argument("--limit", type=int, default=0, help="use only the first N training sentences")
-    tn.set_defaults(func=cmd_train_ner)
     return p
 
 

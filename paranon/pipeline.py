@@ -25,7 +25,15 @@ from .align.transfer import Transferrer, map_links, tokenize
 from .anonymize.engine import Anonymizer, Replaced, apply_mentions
 from .anonymize.keystore import KeyStore
 from .anonymize.recognizer import DocumentMemory, Segment
-from .corpora.formats import JsonlWriter, Problems, TmxWriter, TsvWriter, atomic_write, read_corpus
+from .corpora.formats import (
+    InputError,
+    JsonlWriter,
+    Problems,
+    TmxWriter,
+    TsvWriter,
+    atomic_write,
+    read_corpus,
+)
 from .corpora.model import AnonymizedPair, Inline, Mention, SegmentPair, pharaoh, remap_offset
 from .report import write_report
 
@@ -88,6 +96,9 @@ def target_id_finder(anonymizer: Anonymizer):
 
 def run(input_path: str | Path, outdir: str | Path, cfg: dict[str, Any], quiet: bool = False) -> dict[str, Any]:
     outdir = Path(outdir)
+    if not Path(input_path).exists() and cfg["input"].get("format") != "moses" \
+            and not Path(f"{input_path}.{cfg['src']}").exists():
+        raise InputError(f"{input_path}: no such file or folder")
     outdir.mkdir(parents=True, exist_ok=True)
     src_lang, tgt_lang = cfg["src"], cfg["tgt"]
     inp = cfg["input"]
@@ -140,7 +151,8 @@ def run(input_path: str | Path, outdir: str | Path, cfg: dict[str, Any], quiet: 
 
     # 3. transfer to the target side, 4. write
     t0 = time.perf_counter()
-    transferrer = Transferrer(target_id_finder(anonymizer), anonymizer.lex.common, anonymizer.lex.places)
+    transferrer = Transferrer(target_id_finder(anonymizer), anonymizer.lex.common, anonymizer.lex.places,
+                              anonymizer.lex.first | anonymizer.lex.last)
     variants: dict[str, dict[int, set[str]]] = defaultdict(lambda: defaultdict(set))
     for p, ms, _, _ in spool:
         for m in ms:

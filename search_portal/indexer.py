@@ -19,7 +19,7 @@ from pathlib import Path
 from tqdm import tqdm
 from whoosh import index as windex
 from whoosh.analysis import CharsetFilter, LowercaseFilter, RegexTokenizer, StemFilter
-from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
+from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
 from whoosh.support.charset import accent_map
 
 TOKEN_PATTERN = r"<NAME\d+_[A-Z_]+>|\w+(?:[-'’]\w+)*"
@@ -44,7 +44,7 @@ def make_schema(src_lang: str, tgt_lang: str) -> Schema:
         src_stem=TEXT(analyzer=stemmed_analyzer(src_lang), phrase=True),
         tgt_stem=TEXT(analyzer=stemmed_analyzer(tgt_lang), phrase=True),
         src_exact=TEXT(analyzer=exact_analyzer(), phrase=True), tgt_exact=TEXT(analyzer=exact_analyzer(), phrase=True),
-        meta=TEXT(analyzer=folded_analyzer()), order=STORED, rec=STORED,
+        meta=TEXT(analyzer=folded_analyzer()), order=NUMERIC(stored=True, sortable=True), rec=STORED,
     )
 
 

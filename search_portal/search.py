@@ -96,7 +96,7 @@ class Searcher:
                 parsed = wq.Or([parsed, sp.parse(q)])
             except Exception:  # noqa: BLE001
                 pass
-        if isinstance(parsed, wq.NullQuery) or parsed is wq.NullQuery:
+        if parsed is wq.NullQuery or isinstance(parsed, type(wq.NullQuery)):
             raise QueryError("The query has no searchable word.")
         return parsed, sides, cats
 

@@ -36,7 +36,8 @@ class UppercaseFallback(Recognizer):
         for ch in chains_of(seg, self.rules, self.lex):
             if not ch.all_upper or seg.covered(ch.start, ch.end):
                 continue
-            content = [w for w in ch.content if len(w) > 1 and not ROMAN.match(w)]
+            content = [w.rstrip(".") for w in ch.content]
+            content = [w for w in content if len(w) > 1 and not ROMAN.match(w)]
             if all(fold(w) in self.not_names or self.lex.is_common(w) for w in content):
                 continue
             if not content or ch.common + ch.places >= len(ch.content):

@@ -22,6 +22,7 @@ NIB = regex.compile(r"\b\d{4}[ .]?\d{4}[ .]?\d{11}[ .]?\d{2}\b")
 NIF = regex.compile(r"(?<![\d.,/-])[1235689]\d{2}[ .]?\d{3}[ .]?\d{3}(?![\d,/-]|\.\d)")
 PHONE_INTL = regex.compile(r"(?<![\w+])(?:\+|00)\d{1,3}[\s.-]?(?:\(0\)\s?)?\d{1,4}(?:[\s.-]?\d{2,4}){2,5}\b")
 PHONE_PT = regex.compile(r"(?<![\d.,/-])(?:\(\+?351\)\s?)?[29]\d{2}[ .]\d{3}[ .]\d{3}(?![\d,/-]|\.\d)")
+MONEY = regex.compile(r"^\d{1,3}(?:[.\s]\d{3})+(?:,\d+)?$")
 # a code after a trigger: letters/digits with - / . inside, at least two digits
 CODE = regex.compile(r"(?=[\p{L}\d./ -]*\d[\p{L}\d./ -]*\d)[\p{Lu}\d][\p{L}\d]*(?:(?:[./-]| (?=\d))[\p{L}\d]+)*")
 # what may stand between a trigger and its code
@@ -99,11 +100,13 @@ class NameIdRecognizer(Recognizer):
             add(m.start(1), m.end(1), "PUBLIC_ID", f"public:{m.group().split()[0].lower()}")
         for m in self.trigger_re.finditer(t):
             c = CODE.match(t, m.end())
-            if c and len(c.group().replace(" ", "")) >= 3 and sum(ch.isdigit() for ch in c.group()) >= 2:
+            if c and len(c.group().replace(" ", "")) >= 3 and sum(ch.isdigit() for ch in c.group()) >= 2 \
+                    and not MONEY.match(c.group()):
                 add(c.start(), c.end(), "NAMEID", f"trigger:{m.group().strip().split()[0].lower()}")
         for m in self.number_re.finditer(t):
             c = CODE.match(t, m.end())
-            if c and len(c.group().replace(" ", "")) >= 4 and sum(ch.isdigit() for ch in c.group()) >= 2:
+            if c and len(c.group().replace(" ", "")) >= 4 and sum(ch.isdigit() for ch in c.group()) >= 2 \
+                    and not MONEY.match(c.group()):
                 add(c.start(), c.end(), "NAMEID", "trigger:n.º")
         for m in NIF.finditer(t):
             if nif_valid(m.group()):

