@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 import regex
 
-from ..anonymize.lexicons import fold
+from ..anonymize.lexicons import fold, fold_same_length
 from ..corpora.model import Mention
 
 TOKEN = regex.compile(r"<NAME\d+_[A-Z_]+>|\(\.\.\.\)|[\p{L}\p{N}]+(?:[-'’.][\p{L}\p{N}]+)*|\S")
@@ -42,14 +42,6 @@ JOINERS = {"of", "and", "&", "for", "the", "de", "da", "do", "das", "dos", "e"}
 def tokenize(text: str) -> list[tuple[int, int]]:
     """Token character spans; a placeholder is one token."""
     return [(m.start(), m.end()) for m in TOKEN.finditer(text)]
-
-
-def fold_same_length(text: str) -> str:
-    out = []
-    for ch in text:
-        f = fold(ch)
-        out.append(f if len(f) == 1 else ch.lower() if len(ch.lower()) == 1 else ch)
-    return "".join(out)
 
 
 def tolerant_pattern(text: str) -> regex.Pattern | None:

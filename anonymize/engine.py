@@ -18,7 +18,7 @@ from spacy.symbols import ORTH
 
 from ..corpora.model import Mention, SegmentPair
 from . import recognizers as _recognizers  # noqa: F401  (registers the plug-ins)
-from .lexicons import fold, lexicons
+from .lexicons import fold, fold_same_length, lexicons
 from .numbering import Numberer, entity_key, name_tokens
 from .operators import Operators
 from .recognizer import REGISTRY, DocumentMemory, Segment
@@ -167,7 +167,7 @@ class Anonymizer:
             if pat is not None:
                 for k, text in enumerate(texts):
                     extra = []
-                    for hit in pat.finditer(_fold_same_length(text)):
+                    for hit in pat.finditer(fold_same_length(text)):
                         src = forms.get(" ".join(hit.group().split()))
                         if src is None:
                             continue
@@ -202,11 +202,3 @@ class Anonymizer:
     def scope_key(self, pair: SegmentPair) -> str:
         return {"segment": pair.id, "document": pair.doc, "corpus": ""}[self.scope]
 
-
-def _fold_same_length(text: str) -> str:
-    """Accent-folded lowercase text with the same length, so match offsets map back one to one."""
-    out = []
-    for ch in text:
-        f = fold(ch)
-        out.append(f if len(f) == 1 else ch.lower() if len(ch.lower()) == 1 else ch)
-    return "".join(out)

@@ -29,17 +29,14 @@ class KeyStore:
         self.db.executescript(SCHEMA)
 
     def add_pair(self, pair: AnonymizedPair, scope: str) -> None:
-        rows = []
-        for side, ms in (("src", pair.src_mentions), ("tgt", pair.tgt_mentions)):
-            for m in ms:
-                rows.append((pair.id, side, m.start, m.end, scope, m.entity, m.category, m.text, m.recognizer, m.rule))
-        self.db.executemany("INSERT INTO mentions VALUES (?,?,?,?,?,?,?,?,?,?)", rows)
-        for side, ms in (("src", pair.src_mentions), ("tgt", pair.tgt_mentions)):
-            for m in ms:
-                self.db.execute(
-                    "INSERT INTO entities VALUES (?,?,?,?,?,1) ON CONFLICT(scope, number, original) "
-                    "DO UPDATE SET mentions = mentions + 1", (scope, m.entity, m.category, m.subtype, m.text))
-            del side
+        mentions = [("src", m) for m in pair.src_mentions] + [("tgt", m) for m in pair.tgt_mentions]
+        self.db.executemany("INSERT INTO mentions VALUES (?,?,?,?,?,?,?,?,?,?)",
+                            [(pair.id, side, m.start, m.end, scope, m.entity, m.category, m.text, m.recognizer, m.rule)
+                             for side, m in mentions])
+        self.db.executemany(
+            "INSERT INTO entities VALUES (?,?,?,?,?,1) ON CONFLICT(scope, number, original) "
+            "DO UPDATE SET mentions = mentions + 1",
+            [(scope, m.entity, m.category, m.subtype, m.text) for _, m in mentions])
 
     def close(self) -> None:
         self.db.commit()

@@ -30,6 +30,15 @@ def fold(text: str) -> str:
     return "".join(c for c in nfkd if not unicodedata.combining(c))
 
 
+def fold_same_length(text: str) -> str:
+    """Accent-folded lowercase text of the same length, so match offsets in it map back one to one."""
+    out = []
+    for ch in text:
+        f = fold(ch)
+        out.append(f if len(f) == 1 else ch.lower() if len(ch.lower()) == 1 else ch)
+    return "".join(out)
+
+
 def _faker_names() -> tuple[set[str], set[str]]:
     import importlib
 
