@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import os
 import tempfile
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -20,87 +21,164 @@ Links = list[tuple[int, int]]
 
 class Aligner:
     name = "base"
+    batch_size = 256
+    reproducible = True
 
     def align(self, pairs: list[tuple[list[str], list[str]]]) -> list[Links]:
         raise NotImplementedError
+
+    def align_files(self, src_path: str | Path, tgt_path: str | Path, out_path: str | Path) -> None:
+        """Align two token files (one pair per line, space-separated), writing Pharaoh links per line.
+
+        Streams in batches, so memory stays flat; aligners that learn from the whole corpus override it.
+        """
+        with open(src_path, encoding="utf-8") as fs, open(tgt_path, encoding="utf-8") as ft, \
+                open(out_path, "w", encoding="utf-8") as out:
+            batch: list[tuple[list[str], list[str]]] = []
+            for s, t in chain(zip(fs, ft, strict=True), [None]):  # type: ignore[list-item]
+                if s is not None:
+                    batch.append((s.split(), t.split()))  # type: ignore[union-attr]
+                if batch and (s is None or len(batch) >= self.batch_size):
+                    for links in self.align(batch):
+                        out.write(" ".join(f"{i}-{j}" for i, j in links) + "\n")
+                    batch = []
 
 
 def grow_diag_final_and(fwd: set[tuple[int, int]], rev: set[tuple[int, int]], n_src: int, n_tgt: int) -> Links:
     """Koehn's grow-diag-final-and symmetrization of two directional alignments."""
     union = fwd | rev
     links = fwd & rev
+    src_done = {i for i, _ in links}
+    tgt_done = {j for _, j in links}
     neigh = [(-1, 0), (0, -1), (1, 0), (0, 1), (-1, -1), (-1, 1), (1, -1), (1, 1)]
-
-    def src_aligned(i: int) -> bool:
-        return any(a == i for a, _ in links)
-
-    def tgt_aligned(j: int) -> bool:
-        return any(b == j for _, b in links)
-
     added = True
     while added:
         added = False
         for i, j in sorted(links):
             for di, dj in neigh:
                 ni, nj = i + di, j + dj
-                if 0 <= ni < n_src and 0 <= nj < n_tgt and (ni, nj) in union and (ni, nj) not in links:
-                    if not src_aligned(ni) or not tgt_aligned(nj):
-                        links.add((ni, nj))
-                        added = True
+                if 0 <= ni < n_src and 0 <= nj < n_tgt and (ni, nj) in union and (ni, nj) not in links \
+                        and (ni not in src_done or nj not in tgt_done):
+                    links.add((ni, nj))
+                    src_done.add(ni)
+                    tgt_done.add(nj)
+                    added = True
     for directional in (fwd, rev):
         for i, j in sorted(directional):
-            if not src_aligned(i) and not tgt_aligned(j):
+            if i not in src_done and j not in tgt_done:
                 links.add((i, j))
+                src_done.add(i)
+                tgt_done.add(j)
     return sorted(links)
 
 
-def _read_links(path: str) -> list[set[tuple[int, int]]]:
-    out = []
-    with open(path, encoding="utf-8") as fh:
-        for line in fh:
-            links = set()
-            for item in line.split():
-                a, b = item.split("-")
-                links.add((int(a), int(b)))
-            out.append(links)
-    return out
+def parse_links(line: str) -> set[tuple[int, int]]:
+    links = set()
+    for item in line.split():
+        a, b = item.split("-")
+        links.add((int(a), int(b)))
+    return links
 
 
 class EflomalAligner(Aligner):
-    """eflomal trained on the corpus being processed (plus optional extra parallel text), both directions."""
+    """eflomal trained on the corpus being processed (plus optional extra parallel text), both directions.
+
+    eflomal seeds its sampler from ``/dev/urandom``; with ``deterministic`` (the default) each direction
+    runs one single-threaded sampler whose seed comes from ``seed`` (see :mod:`.determinism`), so the
+    same corpus always gets the same links and a resumed run equals an uninterrupted one. The two
+    directions run as two processes at once.
+    """
 
     name = "eflomal"
 
     def __init__(self, extra_src: str | None = None, extra_tgt: str | None = None,
-                 iterations: int | None = None, seed_note: str = "") -> None:
-        self.extra: list[tuple[list[str], list[str]]] = []
-        if extra_src and extra_tgt:
-            with open(extra_src, encoding="utf-8") as fs, open(extra_tgt, encoding="utf-8") as ft:
-                for s, t in zip(fs, ft, strict=False):
-                    if s.strip() and t.strip():
-                        self.extra.append((s.split(), t.split()))
+                 iterations: int | None = None, samplers: int = 1, deterministic: bool = True,
+                 seed: int = 0) -> None:
+        self.extra_src, self.extra_tgt = extra_src, extra_tgt
+        for f in (extra_src, extra_tgt):
+            if f and not Path(f).exists():
+                raise ValueError(f"align.extra_src/extra_tgt: {f}: no such file")
         self.iterations = iterations
+        self.samplers = samplers
+        self.deterministic = deterministic
+        self.seed = seed
+        self.reproducible = False
+
+    def _extra_lines(self) -> tuple[list[str], list[str]]:
+        if not (self.extra_src and self.extra_tgt):
+            return [], []
+        src, tgt = [], []
+        with open(self.extra_src, encoding="utf-8") as fs, open(self.extra_tgt, encoding="utf-8") as ft:
+            for s, t in zip(fs, ft, strict=False):
+                if s.strip() and t.strip():
+                    src.append(s.lower().rstrip("\n") + "\n")
+                    tgt.append(t.lower().rstrip("\n") + "\n")
+        return src, tgt
+
+    def align_files(self, src_path: str | Path, tgt_path: str | Path, out_path: str | Path) -> None:
+        """Align two token files (one pair per line, space-separated) and write Pharaoh links per line."""
+        import threading
+
+        import eflomal
+        from eflomal.cython import align as run_eflomal
+
+        from .determinism import seeded_environment
+
+        extra_src, extra_tgt = self._extra_lines()
+        with tempfile.TemporaryDirectory(prefix="paranon-eflomal-") as tmp:
+            s_in, t_in = os.path.join(tmp, "src.bin"), os.path.join(tmp, "tgt.bin")
+            with open(src_path, encoding="utf-8") as fs, open(tgt_path, encoding="utf-8") as ft, \
+                    open(s_in, "wb") as so, open(t_in, "wb") as to:
+                lower_s = (line.lower() if line.strip() else "<empty>\n" for line in fs)
+                lower_t = (line.lower() if line.strip() else "<empty>\n" for line in ft)
+                eflomal.Aligner().prepare_files(chain(lower_s, extra_src), so, chain(lower_t, extra_tgt), to,
+                                                None, None)
+            fwd, rev = os.path.join(tmp, "fwd"), os.path.join(tmp, "rev")
+            kwargs: dict[str, Any] = {"model": 3, "score_model": 0, "n_samplers": self.samplers, "quiet": True,
+                                      "rel_iterations": 1.0, "null_prior": 0.2}
+            if self.iterations:
+                kwargs["n_iterations"] = (self.iterations,) * 3
+            errors: list[BaseException] = []
+
+            def one(**links: str) -> None:
+                try:
+                    run_eflomal(s_in, t_in, **links, **kwargs)
+                except BaseException as exc:  # noqa: BLE001  (re-raised below, in the calling thread)
+                    errors.append(exc)
+
+            with seeded_environment(self.seed if self.deterministic else None, tmp) as reproducible:
+                self.reproducible = reproducible
+                threads = [threading.Thread(target=one, kwargs={"links_filename_fwd": fwd}),
+                           threading.Thread(target=one, kwargs={"links_filename_rev": rev})]
+                for th in threads:
+                    th.start()
+                for th in threads:
+                    th.join()
+            if errors:
+                raise RuntimeError(f"eflomal failed: {errors[0]}")
+            with open(src_path, encoding="utf-8") as fs, open(tgt_path, encoding="utf-8") as ft, \
+                    open(fwd, encoding="utf-8") as ff, open(rev, encoding="utf-8") as fr, \
+                    open(out_path, "w", encoding="utf-8") as out:
+                for s, t, f, r in zip(fs, ft, ff, fr, strict=False):
+                    n_s, n_t = len(s.split()), len(t.split())
+                    if not n_s or not n_t:
+                        out.write("\n")
+                        continue
+                    links = grow_diag_final_and(parse_links(f), parse_links(r), n_s, n_t)
+                    out.write(" ".join(f"{i}-{j}" for i, j in links) + "\n")
 
     def align(self, pairs: list[tuple[list[str], list[str]]]) -> list[Links]:
-        import eflomal
-
         if not pairs:
             return []
-        data = [(s or ["<empty>"], t or ["<empty>"]) for s, t in pairs] + self.extra
         with tempfile.TemporaryDirectory(prefix="paranon-eflomal-") as tmp:
-            fwd, rev = os.path.join(tmp, "fwd"), os.path.join(tmp, "rev")
-            src_lines = [" ".join(w.lower() for w in s) + "\n" for s, _ in data]
-            tgt_lines = [" ".join(w.lower() for w in t) + "\n" for _, t in data]
-            aligner = eflomal.Aligner(n_iterations=self.iterations) if self.iterations else eflomal.Aligner()
-            aligner.align(src_lines, tgt_lines, links_filename_fwd=fwd, links_filename_rev=rev, quiet=True)
-            f_links, r_links = _read_links(fwd), _read_links(rev)
-        out = []
-        for k, (s, t) in enumerate(pairs):
-            if not s or not t:
-                out.append([])
-                continue
-            out.append(grow_diag_final_and(f_links[k], r_links[k], len(s), len(t)))
-        return out
+            sp, tp, op = (os.path.join(tmp, n) for n in ("s", "t", "o"))
+            with open(sp, "w", encoding="utf-8") as fs, open(tp, "w", encoding="utf-8") as ft:
+                for s, t in pairs:
+                    fs.write(" ".join(s) + "\n")
+                    ft.write(" ".join(t) + "\n")
+            self.align_files(sp, tp, op)
+            with open(op, encoding="utf-8") as fh:
+                return [sorted(parse_links(line)) for line in fh]
 
 
 class SimAligner(Aligner):
@@ -176,7 +254,9 @@ def make_aligner(cfg: dict[str, Any]) -> tuple[Aligner, str]:
     method = a.get("method", "auto")
     if method not in ("auto", "simalign", "eflomal"):
         raise ValueError(f"align.method: {method!r} is not auto, simalign or eflomal")
-    eflo = lambda: EflomalAligner(a.get("extra_src"), a.get("extra_tgt"), a.get("eflomal_iterations"))  # noqa: E731
+    eflo = lambda: EflomalAligner(a.get("extra_src"), a.get("extra_tgt"), a.get("eflomal_iterations"),  # noqa: E731
+                                  int(a.get("eflomal_samplers", 1)), bool(a.get("deterministic", True)),
+                                  int(cfg["anonymize"].get("seed", 0)))
     if method == "eflomal":
         return eflo(), "eflomal (configured)"
     if method == "auto" and not a.get("allow_download") and not model_available_locally(a["model"]):

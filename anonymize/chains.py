@@ -13,11 +13,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import regex
 from spacy.tokens import Doc
 
 from .lexicons import Lexicons, fold
 
 OPENERS = {'"', "“", "«", "(", "[", "‘", "'"}
+# a word a name can be made of: letters, inner apostrophes, dots (initials) and hyphens; no brackets or digits
+NAME_WORD = regex.compile(r"^[\p{L}][\p{L}\p{M}'’.·-]*$")
+# a verb with an enclitic pronoun (Trata-se, Revogam-se, Junte-se): an ordinary word, never a name
+CLITIC_VERB = regex.compile(r"^\p{L}{3,}-(?:se|lhe|lhes|lo|la|los|las|nos|vos|me|te|o|a|os|as)$", regex.IGNORECASE)
 SENTENCE_END = {".", "!", "?", ":", ";", "•", "-", "–", "—"}
 
 
@@ -55,6 +60,7 @@ class ChainRules:
         p, o = rules["person"], rules["organization"]
         self.titles = {fold(t) for t in p["titles"]}
         self.hum = {fold(t) for t in p["hum_nouns"]}
+        self.honorifics = {fold(t) for t in p.get("honorifics", [])}
         self.particles = {fold(t) for t in p["particles"]}
         self.person_tails = {fold(t) for t in p["tails"]}
         self.org_tails = {fold(t) for t in o["tails"]}
@@ -63,17 +69,68 @@ class ChainRules:
             for h in heads:
                 self.org_heads.setdefault(tuple(fold(x) for x in h.split()), subtype)
         self.max_head = max(len(k) for k in self.org_heads)
+        # bodies named by one expression with no head + name (Plenário, União, Distrito Federal)
+        self.standalone = {" ".join(fold(x) for x in b.split()): sub
+                           for sub, bodies in o.get("standalone", {}).items() for b in bodies}
         self.function_words = {fold(t) for t in rules.get("function_words", [])}
         self.not_names = {fold(t) for t in rules.get("not_names", [])}
         self.sub_heads = {tuple(fold(x) for x in h.split()) for h in o["sub_heads"]}
 
+    def head_at(self, toks: list, k: int, end: int) -> bool:
+        folded = tuple(fold(t.text) for t in toks[k:min(end, k + self.max_head)])
+        return any(folded[:n] in self.org_heads for n in range(1, len(folded) + 1))
+
 
 def is_cap(text: str) -> bool:
     c = text[:1]
-    return c.isupper() and any(ch.isalpha() for ch in text)
+    return c.isupper() and any(ch.isalpha() for ch in text) and NAME_WORD.match(text) is not None
 
 
-def analyse(doc: Doc, rules: ChainRules, lex: Lexicons) -> list[Chain]:
+def is_upper_word(text: str) -> bool:
+    letters = [c for c in text if c.isalpha()]
+    return len(letters) > 1 and all(c.isupper() for c in letters)
+
+
+def _case_break(first: str, prev: str, word: str, rules: ChainRules, lex: Lexicons) -> bool:
+    """An all-capitals name does not run on into a capitalized word (``BRITO Revisor``), nor a
+    capitalized name into an acronym the lexicons do not know as a name (``Tribunal Federal ACO``)."""
+    f = fold(word)
+    if f in rules.org_tails or f in rules.particles:
+        return False
+    if is_upper_word(first) and is_upper_word(prev) and not is_upper_word(word) \
+            and sum(c.isalpha() for c in word) > 1:
+        return True
+    return not is_upper_word(prev) and is_upper_word(word) and f not in lex.first and f not in lex.last \
+        and len(word) <= 5
+
+
+def _role(word: str, rules: ChainRules) -> bool:
+    f = fold(word)
+    return (f in rules.hum or f in rules.titles or f in rules.not_names) and f not in rules.person_tails
+
+
+def _code_or_abbreviation(toks: list, j: int, lex: Lexicons) -> bool:
+    """``ACO 2821``, ``HC 123``: a capitals word before a number is a case code; ``AGTE.``, ``PROC.``: a short
+    capitals word with a full stop glued on is an abbreviation. Neither belongs to the name before it."""
+    t = toks[j]
+    nxt = toks[j + 1] if j + 1 < len(toks) else None
+    if nxt is None or not is_upper_word(t.text):
+        return False
+    f = fold(t.text)
+    if f in lex.first or f in lex.last:
+        return False
+    return nxt.text[:1].isdigit() or (nxt.text == "." and (not t.whitespace_ and len(t.text) <= 5
+                                                          or len(t.text) <= 4))
+
+
+def lower_vocabulary(texts: list[str]) -> set[str]:
+    """Words a document writes in lower case: the same word capitalized elsewhere is an ordinary word."""
+    out: set[str] = set()
+    for t in texts:
+        out.update(fold(w) for w in regex.findall(r"(?<![\p{L}-])\p{Ll}[\p{L}\p{M}-]+", t))
+    return out
+
+def analyse(doc: Doc, rules: ChainRules, lex: Lexicons, lower_vocab: set[str] | None = None) -> list[Chain]:
     toks = list(doc)
     n = len(toks)
     chains: list[Chain] = []
@@ -87,6 +144,9 @@ def analyse(doc: Doc, rules: ChainRules, lex: Lexicons) -> list[Chain]:
         while j < n:
             t = toks[j]
             prev = toks[j - 1]
+            if is_cap(t.text) and (fold(t.text) in rules.titles or _case_break(tok.text, prev.text, t.text, rules, lex)
+                                   or _code_or_abbreviation(toks, j, lex)):
+                break  # "GABINETE DO DESEMBARGADOR X": a title starts a new (person) chain
             if is_cap(t.text) and prev.whitespace_ or (is_cap(t.text) and prev.text in "-'’&"):
                 j += 1
             elif (fold(t.text) in rules.particles and j + 1 < n and is_cap(toks[j + 1].text)
@@ -107,19 +167,31 @@ def analyse(doc: Doc, rules: ChainRules, lex: Lexicons) -> list[Chain]:
             if fold(toks[j - 1].text) in rules.org_tails and j - 1 > i and not (
                     j < n and toks[j].text == "," and j + 1 < n and fold(toks[j + 1].text) in rules.org_tails):
                 break  # a legal-form tail ends the organisation name
+        while j - 1 > i and fold(toks[j - 1].text) in rules.particles:
+            j -= 1  # a particle left dangling before a title
+        if is_upper_word(tok.text):
+            # "LEWANDOWSKI AGRAVANTE", "BARROSO FILHO RELATOR": a trailing ordinary capitalized word is a role
+            while j - 1 > i and is_upper_word(toks[j - 1].text) and _role(toks[j - 1].text, rules) \
+                    and not rules.head_at(toks, i, j):
+                j -= 1
         # leading titles, articles and (at a sentence start) ordinary words are context, not name
         k = i
         title = ""
-        while k + 1 < j:
+        # "SERRÃO CALADO, Matilde": before ", Given" every word is a surname, however ordinary
+        inverted_next = j + 1 < n and toks[j].text == "," and fold(toks[j + 1].text) in lex.first \
+            and is_upper_word(toks[i].text)
+        while k + 1 < j and not inverted_next:
             f = fold(toks[k].text)
             initial = k == 0 or toks[k - 1].text in SENTENCE_END or toks[k - 1].text in OPENERS
             if f in rules.titles:
                 title = toks[k].text
+            elif f not in rules.function_words and rules.head_at(toks, k + 1, j):
+                break  # "Supremo Tribunal Federal": the word before an organisation head belongs to the name
             elif not (f in rules.function_words or initial and f in lex.common and f not in lex.last):
                 break
             k += 1
         if k < j and fold(toks[k].text) not in rules.titles and fold(toks[k].text) not in rules.function_words:
-            ch = _make_chain(doc, toks, k, j, rules, lex)
+            ch = _make_chain(doc, toks, k, j, rules, lex, lower_vocab or set())
             if title and not ch.title:
                 ch.title = title
             if k > i and toks[k - 1].text not in SENTENCE_END:
@@ -132,7 +204,8 @@ def analyse(doc: Doc, rules: ChainRules, lex: Lexicons) -> list[Chain]:
     return chains
 
 
-def _make_chain(doc: Doc, toks: list, i: int, j: int, rules: ChainRules, lex: Lexicons) -> Chain:
+def _make_chain(doc: Doc, toks: list, i: int, j: int, rules: ChainRules, lex: Lexicons,
+                lower_vocab: set[str]) -> Chain:
     words = [t.text for t in toks[i:j]]
     ch = Chain(i, j, toks[i].idx, toks[j - 1].idx + len(toks[j - 1].text), words)
     # context on the left: title / +HUM noun, allowing an article or comma between
@@ -154,10 +227,13 @@ def _make_chain(doc: Doc, toks: list, i: int, j: int, rules: ChainRules, lex: Le
     ch.sentence_initial = i == 0 or prev in SENTENCE_END or prev in OPENERS and (i < 2 or toks[i - 2].text in SENTENCE_END)
     ch.in_parens = prev == "(" and j < len(toks) and toks[j].text == ")"
     folded = [fold(w) for w in words]
-    for n in range(min(rules.max_head, len(folded)), 0, -1):
-        sub = rules.org_heads.get(tuple(folded[:n]))
-        if sub and len(ch.content) > n:
-            ch.org_head = (sub, " ".join(words[:n]))
+    for at in range(min(2, len(folded))):  # a head may follow one adjective (Supremo Tribunal)
+        for n in range(min(rules.max_head, len(folded) - at), 0, -1):
+            sub = rules.org_heads.get(tuple(folded[at:at + n]))
+            if sub and len(ch.content) > n + at:
+                ch.org_head = (sub, " ".join(words[at:at + n]))
+                break
+        if ch.org_head:
             break
     last = folded[-1]
     if last in rules.org_tails and len(ch.content) > 1:
@@ -174,9 +250,12 @@ def _make_chain(doc: Doc, toks: list, i: int, j: int, rules: ChainRules, lex: Le
         elif f in lex.last:
             ch.surnames += 1
             known = True
+            if f in lex.common:
+                ch.extra["ambiguous"] = ch.extra.get("ambiguous", 0) + 1  # Poder, Rocha: surname and noun
         if f in lex.places:
             ch.places += 1
-        elif f in lex.common or f in rules.not_names:
+        elif f in lex.common or f in rules.not_names or CLITIC_VERB.match(w) or (
+                f in lower_vocab and not known and not w.isupper()):
             ch.common += 1
         elif not known:
             ch.unknown += 1
@@ -189,7 +268,7 @@ def _merge_inverted(chains: list[Chain], toks: list, doc: Doc, lex: Lexicons) ->
     while k + 1 < len(chains):
         a, b = chains[k], chains[k + 1]
         if (a.end_tok + 1 == b.start_tok and toks[a.end_tok].text == "," and a.all_upper and not b.all_upper
-                and fold(b.words[0]) in lex.first and (a.surnames or a.unknown or a.first_names)):
+                and fold(b.words[0]) in lex.first and len(a.words) <= 4 and not a.org_head and not a.org_tail):
             merged = Chain(a.start_tok, b.end_tok, a.start, b.end, a.words + [","] + b.words, title=a.title,
                            hum=a.hum, first_names=a.first_names + b.first_names, surnames=a.surnames + b.surnames,
                            common=a.common + b.common, unknown=a.unknown + b.unknown,

@@ -18,6 +18,7 @@ from spacy.symbols import ORTH
 
 from ..corpora.model import Mention, SegmentPair
 from . import recognizers as _recognizers  # noqa: F401  (registers the plug-ins)
+from .chains import lower_vocabulary
 from .lexicons import fold, fold_same_length, lexicons
 from .numbering import Numberer, entity_key, name_tokens
 from .operators import Operators
@@ -100,6 +101,7 @@ class Anonymizer:
             raise ValueError(f"anonymize.scope: {self.scope!r} is not segment, document or corpus")
         self.numberer = Numberer(float(a.get("clustering", {}).get("threshold", 0.45)))
         self.propagate = bool(a.get("propagate", True))
+        self.function_words = {fold(w) for w in self.rules.get("function_words", [])}
         allow = list(a.get("allow", []))
         for f in a.get("allow_files", []):
             p = Path(f) if Path(f).exists() else DATA / f
@@ -138,7 +140,10 @@ class Anonymizer:
             if m.category not in ("PERSON", "ORGANIZATION") or m.score < 0.5:
                 continue
             key = " ".join(fold(m.text).split())
-            if len(key) >= 3 and key not in self.allow:
+            words = key.split()
+            ordinary = all(w in self.lex.common or w in self.function_words for w in words) \
+                and not any(w in self.lex.first or w in self.lex.last for w in words)
+            if len(key) >= 3 and key not in self.allow and not ordinary and m.text[:1].isupper():
                 forms.setdefault(key, m)
             if m.category == "PERSON":
                 parts = [w for w in regex.findall(r"[\p{L}'’-]+", m.text) if len(w) >= 4]
@@ -158,7 +163,7 @@ class Anonymizer:
 
     def recognize_document(self, texts: list[str]) -> list[list[Mention]]:
         """Recognize every segment of a document, then propagate its entities to every segment."""
-        memory = DocumentMemory()
+        memory = DocumentMemory(lower_vocab=lower_vocabulary(texts))
         found = [self.recognize(t, memory) for t in texts]
         self._aliases = {entity_key(Mention(0, 0, cat, acr, "")): entity_key(Mention(0, 0, cat, long, ""))
                          for acr, (cat, _sub, long) in memory.acronyms.items()}
@@ -169,8 +174,8 @@ class Anonymizer:
                     extra = []
                     for hit in pat.finditer(fold_same_length(text)):
                         src = forms.get(" ".join(hit.group().split()))
-                        if src is None:
-                            continue
+                        if src is None or not text[hit.start()].isupper():
+                            continue  # names are capitalized: "por" is not "Por", "erga omnes" not "ERGA OMNES"
                         extra.append(Mention(hit.start(), hit.end(), src.category, text[hit.start():hit.end()],
                                              "propagation", f"same-document:{src.rule}", src.subtype, 0.9))
                     if extra:

@@ -12,15 +12,23 @@ from pathlib import Path
 from ..corpora.model import AnonymizedPair
 
 SCHEMA = """
-CREATE TABLE IF NOT EXISTS entities (scope TEXT, number INTEGER, category TEXT, subtype TEXT,
-    original TEXT, mentions INTEGER, PRIMARY KEY (scope, number, original));
 CREATE TABLE IF NOT EXISTS mentions (unit TEXT, side TEXT, start INTEGER, end INTEGER, scope TEXT,
-    number INTEGER, category TEXT, original TEXT, recognizer TEXT, rule TEXT);
+    number INTEGER, category TEXT, subtype TEXT, original TEXT, recognizer TEXT, rule TEXT, chunk INTEGER);
+CREATE INDEX IF NOT EXISTS mentions_chunk ON mentions(chunk);
+"""
+# built once at the end from the mentions: one row per (scope, number, original string)
+ENTITIES = """
+DROP TABLE IF EXISTS entities;
+CREATE TABLE entities AS SELECT scope, number, category, subtype, original, COUNT(*) AS mentions
+    FROM mentions GROUP BY scope, number, original ORDER BY MIN(rowid);
 CREATE INDEX IF NOT EXISTS mentions_unit ON mentions(unit);
+CREATE INDEX IF NOT EXISTS entities_key ON entities(scope, number);
 """
 
 
 class KeyStore:
+    """Mentions are added chunk by chunk (a redone chunk first loses its old rows), entities built at the end."""
+
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self.path.touch(mode=0o600)
@@ -28,19 +36,30 @@ class KeyStore:
         self.db = sqlite3.connect(str(self.path))
         self.db.executescript(SCHEMA)
 
-    def add_pair(self, pair: AnonymizedPair, scope: str) -> None:
+    def begin_chunk(self, chunk: int) -> None:
+        self.db.execute("DELETE FROM mentions WHERE chunk = ?", (chunk,))
+
+    def add_pair(self, pair: AnonymizedPair, scope: str, chunk: int = 0) -> None:
         mentions = [("src", m) for m in pair.src_mentions] + [("tgt", m) for m in pair.tgt_mentions]
-        self.db.executemany("INSERT INTO mentions VALUES (?,?,?,?,?,?,?,?,?,?)",
-                            [(pair.id, side, m.start, m.end, scope, m.entity, m.category, m.text, m.recognizer, m.rule)
-                             for side, m in mentions])
-        self.db.executemany(
-            "INSERT INTO entities VALUES (?,?,?,?,?,1) ON CONFLICT(scope, number, original) "
-            "DO UPDATE SET mentions = mentions + 1",
-            [(scope, m.entity, m.category, m.subtype, m.text) for _, m in mentions])
+        self.db.executemany("INSERT INTO mentions VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                            [(pair.id, side, m.start, m.end, scope, m.entity, m.category, m.subtype, m.text,
+                              m.recognizer, m.rule, chunk) for side, m in mentions])
+
+    def commit(self) -> None:
+        self.db.commit()
 
     def close(self) -> None:
         self.db.commit()
         self.db.close()
+
+    @staticmethod
+    def finalize(path: str | Path) -> None:
+        db = sqlite3.connect(str(path))
+        try:
+            db.executescript(ENTITIES)
+            db.commit()
+        finally:
+            db.close()
 
 
 def originals(path: str | Path) -> list[str]:

@@ -21,6 +21,7 @@ from pathlib import Path
 DATA = Path(__file__).parent / "data"
 HUNSPELL_DIC = Path("/usr/share/hunspell/pt_PT.dic")
 FAKER_LOCALES = ("pt_PT", "pt_BR", "en_GB", "en_US", "es_ES", "fr_FR", "de_DE", "it_IT", "nl_NL")
+LATIN_NAME = re.compile(r"^[A-Za-zÀ-ÖØ-öø-ÿĀ-ž][A-Za-zÀ-ÖØ-öø-ÿĀ-ž'’ -]+$")
 PLACE_SEMS = {"cid", "ter", "country", "cont", "rio", "mar", "pl", "po"}
 
 
@@ -40,15 +41,34 @@ def fold_same_length(text: str) -> str:
 
 
 def _faker_names() -> tuple[set[str], set[str]]:
+    """First and last names: every Latin-script Faker locale (court records name people of every origin:
+    Edson, Gisele, Alisson are pt_BR names missing from the core lists). Names from the non-core locales
+    that are among the 5,000 most frequent Portuguese words (para, mais, como) are left out."""
     import importlib
+    import pkgutil
 
+    import faker.providers.person as person_providers
+    from wordfreq import top_n_list
+
+    frequent = set(top_n_list("pt", 5000)) | set(top_n_list("en", 5000))  # para, mais, london
     first: set[str] = set()
     last: set[str] = set()
-    for loc in FAKER_LOCALES:
-        prov = importlib.import_module(f"faker.providers.person.{loc}").Provider
-        for attr in ("first_names", "first_names_male", "first_names_female"):
-            first.update(getattr(prov, attr, ()) or ())
-        last.update(getattr(prov, "last_names", ()) or ())
+    locales = [m.name for m in pkgutil.iter_modules(person_providers.__path__)]
+    for loc in [*FAKER_LOCALES, *sorted(set(locales) - set(FAKER_LOCALES))]:
+        try:
+            prov = importlib.import_module(f"faker.providers.person.{loc}").Provider
+        except (ImportError, AttributeError):
+            continue
+        core = loc in FAKER_LOCALES
+        for attr, target in (("first_names", first), ("first_names_male", first), ("first_names_female", first),
+                             ("last_names", last)):
+            names = getattr(prov, attr, ()) or ()
+            if not isinstance(names, (list, tuple, dict, set)):
+                continue  # some locales compute their lists (a property): skip them
+            for name in names:
+                if not isinstance(name, str) or not LATIN_NAME.match(name) or (not core and name.lower() in frequent):
+                    continue
+                target.add(name)
     return first, last
 
 

@@ -34,6 +34,7 @@ class DocumentMemory:
     """What a recognizer may remember across the segments of one document (acronyms after long forms)."""
 
     acronyms: dict[str, tuple[str, str, str]] = field(default_factory=dict)  # acronym -> (category, subtype, long form)
+    lower_vocab: set[str] = field(default_factory=set)  # words the document also writes in lower case
 
 
 @dataclass

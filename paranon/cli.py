@@ -48,7 +48,7 @@ def _config(args: argparse.Namespace) -> dict:
 def cmd_run(args: argparse.Namespace) -> int:
     from .pipeline import run
 
-    report = run(args.input, args.output, _config(args), quiet=args.quiet)
+    report = run(args.input, args.output, _config(args), quiet=args.quiet, restart=getattr(args, "restart", False))
     u = report["units"]
     print(f"{u['written']} pairs written to {args.output} ({u['skipped']} skipped"
           + (f": {', '.join(f'{k} {v}' for k, v in u['skipped_by_reason'].items())}" if u["skipped"] else "")
@@ -88,6 +88,43 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return cmd_serve(args)
 
 
+def _print_json(obj: dict) -> None:
+    print(json.dumps(obj, ensure_ascii=False, indent=2))
+
+
+def cmd_eval_ner(args: argparse.Namespace) -> int:
+    from .anonymize.evaluate import evaluate_ner, parse_map
+
+    _print_json(evaluate_ner(args.gold, args.format, parse_map(args.map), _config(args)))
+    return 0
+
+
+def cmd_eval_align(args: argparse.Namespace) -> int:
+    from .align.evaluate import evaluate_alignment
+
+    cfg = _config(args)
+    if args.method:
+        cfg["align"]["method"] = args.method
+    _print_json(evaluate_alignment(args.src_file, args.tgt_file, args.gold, cfg, args.train_src, args.train_tgt))
+    return 0
+
+
+def cmd_eval_transfer(args: argparse.Namespace) -> int:
+    from .align.evaluate import evaluate_transfer
+
+    _print_json(evaluate_transfer(args.gold, _config(args)))
+    return 0
+
+
+def cmd_train_ner(args: argparse.Namespace) -> int:
+    from .anonymize.train import train_ner
+
+    summary = train_ner(args.train, args.dev, args.output, iterations=args.iterations, seed=args.seed,
+                        quiet=args.quiet)
+    _print_json(summary)
+    return 0
+
+
 def cmd_reveal(args: argparse.Namespace) -> int:
     from .anonymize.keystore import reveal
     from .corpora.model import AnonymizedPair
@@ -117,6 +154,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--src-col", dest="src_col")
     r.add_argument("--tgt-col", dest="tgt_col")
     r.add_argument("--aligner", choices=["auto", "simalign", "eflomal"])
+    r.add_argument("--restart", action="store_true", help="throw away the checkpoints of an interrupted run")
     _common(r)
     r.set_defaults(func=cmd_run)
 
@@ -144,6 +182,45 @@ def build_parser() -> argparse.ArgumentParser:
     rv.add_argument("outdir")
     rv.add_argument("--id", required=True)
     rv.set_defaults(func=cmd_reveal)
+
+    ev = sub.add_parser("eval", help="measure a stage against gold data (prints JSON)")
+    evs = ev.add_subparsers(dest="what", required=True, metavar="STAGE")
+    en = evs.add_parser("ner", help="recognizer vs gold entities: exact/partial/token scores and leak rates")
+    en.add_argument("--gold", required=True, help="CoNLL file or folder (one document per file), or gold JSONL")
+    en.add_argument("--format", choices=["conll", "jsonl"], help="default: from the file name")
+    en.add_argument("--map", help="gold type -> category, e.g. PESSOA=PERSON,ORGANIZACAO=ORGANIZATION "
+                    "(the default for CoNLL; JSONL gold uses its own categories)")
+    en.add_argument("--json", action="store_true", help="print JSON (the only output format; kept for scripts)")
+    _common(en)
+    en.set_defaults(func=cmd_eval_ner)
+    ea = evs.add_parser("align", help="word aligner vs gold Pharaoh links: precision, recall, F1, AER")
+    ea.add_argument("--src", dest="src_file", required=True, help="source sentences, tokens separated by spaces")
+    ea.add_argument("--tgt", dest="tgt_file", required=True, help="target sentences, same line count")
+    ea.add_argument("--gold", required=True, help="Pharaoh links i-j per line (0-based; i-j-p or i?j: possible)")
+    ea.add_argument("--train-src", help="extra parallel text to learn from (eflomal)")
+    ea.add_argument("--train-tgt")
+    ea.add_argument("--method", choices=["auto", "simalign", "eflomal"])
+    ea.add_argument("--json", action="store_true")
+    ea.add_argument("--config")
+    ea.add_argument("--quiet", action="store_true")
+    ea.set_defaults(func=cmd_eval_align)
+    et = evs.add_parser("transfer", help="whole pipeline vs gold JSONL: recall per side, number agreement, "
+                        "coreference ARI, leaks")
+    et.add_argument("--gold", required=True, help="gold JSONL with src_entities and tgt_entities")
+    et.add_argument("--json", action="store_true")
+    _common(et)
+    et.set_defaults(func=cmd_eval_transfer)
+
+    tr = sub.add_parser("train", help="train a model (prints a JSON summary)")
+    trs = tr.add_subparsers(dest="what", required=True, metavar="MODEL")
+    tn = trs.add_parser("ner", help="fine-tune a spaCy NER on CoNLL data, for anonymize.models")
+    tn.add_argument("--train", required=True, help="CoNLL file (TOKEN TAG, IOB2)")
+    tn.add_argument("--dev", help="CoNLL file for the scores printed at the end")
+    tn.add_argument("-o", "--output", required=True, help="model folder to write")
+    tn.add_argument("--iterations", type=int, default=10)
+    tn.add_argument("--seed", type=int, default=0)
+    tn.add_argument("--quiet", action="store_true")
+    tn.set_defaults(func=cmd_train_ner)
 
     return p
 

@@ -1,18 +1,35 @@
 """The whole run, one way: read -> anonymize source -> align -> transfer to target -> write -> index.
 
-Each stage lives in its own package; this module only wires them and keeps the
-counts for ``report.json``. Every output is written to a temporary name and
-renamed when complete.
+Each stage lives in its own package; this module only wires them, keeps the counts
+for ``report.json`` and makes the run resumable:
+
+* the corpus is cut into chunks of whole documents (``chunk_size`` pairs); each
+  anonymized chunk is checkpointed in ``OUTDIR/.work`` (owner-only: it holds
+  originals until the run ends, then it is deleted);
+* the aligner learns from the whole corpus once, reading token files from disk;
+* transfer and writing go chunk by chunk into part files, committed with their
+  key-store rows; the final files are concatenated from the parts and renamed
+  into place only when complete.
+
+Killing the run at any point and starting the same command again continues from
+the last completed chunk; the outputs are the same as an uninterrupted run's,
+and the same whatever ``--workers`` is (documents are anonymized independently
+and eflomal is seeded). ``--restart`` throws the checkpoints away.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
+import pickle
+import shutil
+import sqlite3
 import time
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from itertools import groupby
 from multiprocessing import get_context
 from pathlib import Path
@@ -21,7 +38,7 @@ from typing import Any
 from tqdm import tqdm
 
 from .align.aligners import make_aligner
-from .align.transfer import Transferrer, map_links, tokenize
+from .align.transfer import Transferrer, TransferResult, map_links, tokenize
 from .anonymize.engine import Anonymizer, Replaced, apply_mentions
 from .anonymize.keystore import KeyStore
 from .anonymize.recognizer import DocumentMemory, Segment
@@ -39,6 +56,12 @@ from .report import write_report
 
 log = logging.getLogger("paranon")
 
+# what the anonymize stage hands on for one pair: the pair, its source mentions (original
+# coordinates), the replaced source, and the first free entity number after its document
+Anonymized = tuple[SegmentPair, list[Mention], Replaced, int]
+PARTS = ("jsonl", "tmx", "src", "tgt", "tsv", "pharaoh")
+WORK_VERSION = 1
+
 _WORKER: Anonymizer | None = None
 
 
@@ -47,13 +70,15 @@ def _init_worker(cfg: dict) -> None:
     _WORKER = Anonymizer(cfg)
 
 
-def _anonymize_batch(docs: list[list[SegmentPair]]) -> list[tuple[list[SegmentPair], list, int]]:
+def _anonymize_batch(job: tuple[int, list[list[SegmentPair]]]) -> tuple[int, list[Anonymized]]:
+    k, docs = job
     assert _WORKER is not None
-    out = []
+    out: list[Anonymized] = []
     for pairs in docs:
         res = _WORKER.anonymize_document(pairs)
-        out.append((pairs, res, _WORKER.numberer.next))
-    return out
+        nxt = _WORKER.numberer.next
+        out += [(p, ms, rep, nxt) for p, (ms, rep) in zip(pairs, res, strict=True)]
+    return k, out
 
 
 def documents(pairs: Iterable[SegmentPair]) -> Iterator[list[SegmentPair]]:
@@ -62,17 +87,18 @@ def documents(pairs: Iterable[SegmentPair]) -> Iterator[list[SegmentPair]]:
         yield list(group)
 
 
-def _batches(docs: Iterator[list[SegmentPair]], size: int) -> Iterator[list[list[SegmentPair]]]:
+def chunks(docs: Iterator[list[SegmentPair]], size: int) -> Iterator[tuple[int, list[list[SegmentPair]]]]:
+    """Numbered chunks of whole documents, each of about ``size`` pairs (a document is never split)."""
     batch: list[list[SegmentPair]] = []
-    n = 0
+    n = k = 0
     for d in docs:
         batch.append(d)
         n += len(d)
         if n >= size:
-            yield batch
-            batch, n = [], 0
+            yield k, batch
+            batch, n, k = [], 0, k + 1
     if batch:
-        yield batch
+        yield k, batch
 
 
 def _remap_inline(inline: list[Inline], reps: list[tuple[int, int, int]]) -> list[Inline]:
@@ -94,125 +120,419 @@ def target_id_finder(anonymizer: Anonymizer):
     return find
 
 
-def run(input_path: str | Path, outdir: str | Path, cfg: dict[str, Any], quiet: bool = False) -> dict[str, Any]:
+def token_words(text: str) -> list[str]:
+    return [text[s:e].replace(" ", "_") for s, e in tokenize(text)]
+
+
+@dataclass
+class PairResult:
+    """One finished pair. ``src_mentions``/``tgt_mentions`` are in original coordinates (private)."""
+
+    anonymized: AnonymizedPair
+    src_mentions: list[Mention]
+    tgt_mentions: list[Mention]
+    transfer: TransferResult
+    scope: str
+
+
+class Finisher:
+    """Transfer to the target and replacement there, one pair at a time, in corpus order."""
+
+    def __init__(self, anonymizer: Anonymizer, src_lang: str, tgt_lang: str) -> None:
+        self.an = anonymizer
+        self.src_lang, self.tgt_lang = src_lang, tgt_lang
+        self.transferrer = Transferrer(target_id_finder(anonymizer), anonymizer.lex.common, anonymizer.lex.places,
+                                       anonymizer.lex.first | anonymizer.lex.last)
+        self.next_by_scope: dict[str, int] = {}
+
+    def finish_chunk(self, items: list[Anonymized], links: list[list[tuple[int, int]]]) -> Iterator[PairResult]:
+        variants: dict[str, dict[int, set[str]]] = defaultdict(lambda: defaultdict(set))
+        for p, ms, _, _ in items:
+            for m in ms:
+                variants[p.doc][m.entity].add(m.text)
+        for (p, ms, rep, next_free), lk in zip(items, links, strict=True):
+            yield self.finish(p, ms, rep, next_free, lk, variants[p.doc])
+
+    def finish(self, p: SegmentPair, ms: list[Mention], rep: Replaced, next_free: int,
+               links: list[tuple[int, int]], variants: dict[int, set[str]]) -> PairResult:
+        an = self.an
+        scope = an.scope_key(p)
+        if an.scope == "segment":
+            nxt = max([m.entity for m in ms], default=0) + 1
+        else:
+            nxt = max(self.next_by_scope.get(scope, 0), next_free)
+        tr = self.transferrer.transfer(ms, tokenize(rep.text), rep.mentions, p.tgt, links, variants, nxt)
+        if an.scope != "segment":
+            self.next_by_scope[scope] = max([nxt] + [m.entity + 1 for m in tr.mentions])
+        tgt_rep = apply_mentions(p.tgt, tr.mentions, an.ops, scope)
+        tgt_links = map_links(links, tokenize(p.tgt), tgt_rep.text, tgt_rep.replacements)
+        ap = AnonymizedPair(id=p.id, doc=p.doc, src=rep.text, tgt=tgt_rep.text, src_lang=self.src_lang,
+                            tgt_lang=self.tgt_lang, meta=p.meta, src_mentions=rep.mentions,
+                            tgt_mentions=tgt_rep.mentions, alignment=tgt_links,
+                            src_inline=_remap_inline(p.src_inline, rep.replacements),
+                            tgt_inline=_remap_inline(p.tgt_inline, tgt_rep.replacements))
+        return PairResult(ap, ms, tr.mentions, tr, scope)
+
+
+def process_in_memory(pairs: list[SegmentPair], cfg: dict[str, Any]) -> list[PairResult]:
+    """The whole anonymize -> align -> transfer chain on a small list of pairs (for evaluation and tests)."""
+    anonymizer = Anonymizer(cfg)
+    global _WORKER
+    _WORKER = anonymizer
+    items: list[Anonymized] = []
+    for k, batch in chunks(documents(pairs), 10**9):
+        items += _anonymize_batch((k, batch))[1]
+    aligner, _ = make_aligner(cfg)
+    links = aligner.align([(token_words(rep.text), token_words(p.tgt)) for p, _, rep, _ in items])
+    finisher = Finisher(anonymizer, cfg["src"], cfg["tgt"])
+    return list(finisher.finish_chunk(items, links))
+
+
+# -- the resumable run -------------------------------------------------------------------------
+
+class Stats:
+    """Counts for the report; small (no per-entity state: entities are counted in the key store)."""
+
+    def __init__(self) -> None:
+        self.src: Counter = Counter()
+        self.tgt: Counter = Counter()
+        self.rules: Counter = Counter()
+        self.steps: Counter = Counter()
+        self.untransferred: Counter = Counter()
+        self.untransferred_units: list[dict] = []
+        self.guard_masks = 0
+        self.target_only = 0
+        self.written = 0
+
+    def add(self, r: PairResult) -> None:
+        self.written += 1
+        for m in r.anonymized.src_mentions:
+            self.src[m.category] += 1
+            self.rules[f"{m.recognizer}|{m.rule}"] += 1
+        for m in r.anonymized.tgt_mentions:
+            self.tgt[m.category] += 1
+        self.steps.update(r.transfer.steps)
+        self.guard_masks += r.transfer.guard_masks
+        self.target_only += r.transfer.target_only
+        for m in r.transfer.untransferred:
+            self.untransferred[m.category] += 1
+            if len(self.untransferred_units) < 1000:
+                self.untransferred_units.append({"id": r.anonymized.id, "category": m.category, "entity": m.entity})
+
+    def to_json(self) -> dict:
+        return {k: (dict(v) if isinstance(v, Counter) else v) for k, v in vars(self).items()}
+
+    def merge(self, d: dict) -> None:
+        for k, v in d.items():
+            cur = getattr(self, k)
+            if isinstance(cur, Counter):
+                cur.update(v)
+            elif isinstance(cur, list):
+                cur += v[: max(0, 1000 - len(cur))]
+            else:
+                setattr(self, k, cur + v)
+
+
+def _fingerprint(input_path: str | Path, cfg: dict[str, Any]) -> str:
+    """What a checkpoint belongs to: the input files (name, size, mtime) and every setting but workers."""
+    p = Path(input_path)
+    files = sorted(p.rglob("*")) if p.is_dir() else [f for f in (p, Path(f"{p}.{cfg['src']}"),
+                                                                  Path(f"{p}.{cfg['tgt']}")) if f.exists()]
+    h = hashlib.sha256()
+    for f in files:
+        if f.is_file():
+            st = f.stat()
+            h.update(f"{f.resolve()}|{st.st_size}|{st.st_mtime_ns}\n".encode())
+    settings = {k: v for k, v in cfg.items() if k not in ("workers",)}
+    h.update(json.dumps(settings, sort_keys=True, default=str).encode())
+    h.update(str(WORK_VERSION).encode())
+    return h.hexdigest()
+
+
+def _dump(path: Path, obj: Any) -> None:
+    tmp = path.with_name(path.name + ".part")
+    with open(tmp, "wb") as fh:
+        pickle.dump(obj, fh, protocol=pickle.HIGHEST_PROTOCOL)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+
+
+def _load(path: Path) -> Any:
+    with open(path, "rb") as fh:
+        return pickle.load(fh)
+
+
+def _write_json(path: Path, obj: Any) -> None:
+    tmp = path.with_name(path.name + ".part")
+    tmp.write_text(json.dumps(obj, ensure_ascii=False), encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def _open_work(outdir: Path, fingerprint: str, restart: bool) -> tuple[Path, bool]:
+    work = outdir / ".work"
+    state = work / "state.json"
+    resumed = False
+    if work.exists():
+        same = state.exists() and json.loads(state.read_text(encoding="utf-8")).get("fingerprint") == fingerprint
+        if restart or not same:
+            if not restart:
+                log.info("checkpoints in %s belong to another input or config: starting over", work)
+            shutil.rmtree(work)
+        else:
+            resumed = True
+    work.mkdir(parents=True, exist_ok=True)
+    work.chmod(0o700)  # holds originals until the run ends
+    _write_json(state, {"fingerprint": fingerprint})
+    return work, resumed
+
+
+def _stage_anonymize(input_path: str | Path, cfg: dict[str, Any], work: Path, anonymizer: Anonymizer,
+                     workers: int, quiet: bool) -> dict:
+    """Anonymize chunk by chunk; returns the reader's counts (skipped units and why)."""
+    done_file = work / "anonymize.done"
+    if done_file.exists():
+        return json.loads(done_file.read_text(encoding="utf-8"))
+    inp = cfg["input"]
+    problems = Problems(strict=bool(inp.get("strict")))
+    pairs_iter = read_corpus(input_path, cfg["src"], cfg["tgt"], problems, inp.get("format"), inp.get("src_col"),
+                             inp.get("tgt_col"))
+    size = int(cfg.get("chunk_size", 2000))
+    bar = tqdm(desc="anonymize", unit=" pairs", disable=quiet, mininterval=0.5)
+    corpus_scope = anonymizer.scope == "corpus"
+    global _WORKER
+    _WORKER = anonymizer
+    n_chunks = 0
+    # a resumed corpus-scope run continues the numbering where the last saved chunk left it
+    if corpus_scope:
+        saved = sorted(work.glob("anon-*.pkl"))
+        if saved:
+            anonymizer.numberer = _load(saved[-1])["numberer"]
+
+    def todo() -> Iterator[tuple[int, list[list[SegmentPair]]]]:
+        nonlocal n_chunks
+        for k, batch in chunks(documents(pairs_iter), size):
+            n_chunks = k + 1
+            if (work / f"anon-{k:06d}.pkl").exists():
+                bar.update(sum(len(d) for d in batch))
+                continue
+            yield k, batch
+
+    pool = None
+    if workers > 1 and not corpus_scope:
+        ctx = get_context("fork") if hasattr(os, "fork") else get_context("spawn")
+        pool = ctx.Pool(workers, initializer=_init_worker, initargs=(cfg,))
+        results: Iterable = _bounded(pool, todo(), 2 * workers)
+    else:
+        results = map(_anonymize_batch, todo())
+    try:
+        for k, items in results:
+            payload: dict[str, Any] = {"items": items}
+            if corpus_scope:
+                payload["numberer"] = anonymizer.numberer
+            _dump(work / f"anon-{k:06d}.pkl", payload)
+            bar.update(len(items))
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+        bar.close()
+    counts = {"chunks": n_chunks, "skipped": problems.skipped, "reasons": dict(problems.reasons),
+              "examples": problems.examples}
+    _write_json(done_file, counts)
+    return counts
+
+
+def _bounded(pool: Any, jobs: Iterator, in_flight: int) -> Iterator:
+    """Results in order, with at most ``in_flight`` chunks read ahead (``Pool.imap`` would read the whole input)."""
+    from collections import deque
+
+    pending: deque = deque()
+    for job in jobs:
+        pending.append(pool.apply_async(_anonymize_batch, (job,)))
+        while len(pending) >= in_flight:
+            yield pending.popleft().get()
+    while pending:
+        yield pending.popleft().get()
+
+
+def _chunk_items(work: Path, n_chunks: int) -> Iterator[tuple[int, list[Anonymized]]]:
+    for k in range(n_chunks):
+        yield k, _load(work / f"anon-{k:06d}.pkl")["items"]
+
+
+def _stage_align(cfg: dict[str, Any], work: Path, n_chunks: int, quiet: bool) -> str:
+    """Word alignment of (anonymized source, original target) tokens over the whole corpus, once."""
+    done_file = work / "align.done"
+    if done_file.exists():
+        return json.loads(done_file.read_text(encoding="utf-8"))["aligner"]
+    aligner, why = make_aligner(cfg)
+    log.info("aligner: %s", why)
+    src_tok, tgt_tok = work / "tokens.src", work / "tokens.tgt"
+    with open(src_tok, "w", encoding="utf-8") as fs, open(tgt_tok, "w", encoding="utf-8") as ft:
+        for _, items in _chunk_items(work, n_chunks):
+            for p, _, rep, _ in items:
+                fs.write(" ".join(token_words(rep.text)) + "\n")
+                ft.write(" ".join(token_words(p.tgt)) + "\n")
+    if not quiet:
+        print(f"aligning with {why} ...", file=__import__("sys").stderr)
+    tmp = work / "links.pharaoh.part"
+    aligner.align_files(src_tok, tgt_tok, tmp)
+    os.replace(tmp, work / "links.pharaoh")
+    if not aligner.reproducible:
+        why += " [unseeded: links may differ between runs]"
+    _write_json(done_file, {"aligner": why})
+    return why
+
+
+class _PartWriters:
+    """The six output formats for one chunk, written to ``.work/out-K.*``."""
+
+    def __init__(self, work: Path, k: int, src_lang: str, tgt_lang: str) -> None:
+        self.paths = {ext: work / f"out-{k:06d}.{ext}.part" for ext in PARTS}
+        self.fh = {ext: open(p, "w", encoding="utf-8", newline="") for ext, p in self.paths.items()}
+        self.jw = JsonlWriter(self.fh["jsonl"])
+        self.xw = TmxWriter.body_only(self.fh["tmx"], src_lang, tgt_lang)
+        self.vw = TsvWriter(self.fh["tsv"], src_lang, tgt_lang, header=False)
+
+    def write(self, ap: AnonymizedPair) -> None:
+        self.jw.write(ap)
+        self.xw.write(ap)
+        self.vw.write(ap)
+        self.fh["src"].write(ap.src.replace("\n", " ") + "\n")
+        self.fh["tgt"].write(ap.tgt.replace("\n", " ") + "\n")
+        self.fh["pharaoh"].write(pharaoh(ap.alignment) + "\n")
+
+    def commit(self) -> None:
+        for ext, fh in self.fh.items():
+            fh.flush()
+            os.fsync(fh.fileno())
+            fh.close()
+            os.replace(self.paths[ext], self.paths[ext].with_suffix(""))
+
+
+def _stage_transfer(cfg: dict[str, Any], work: Path, n_chunks: int, anonymizer: Anonymizer,
+                    quiet: bool) -> Stats:
+    stats = Stats()
+    finisher = Finisher(anonymizer, cfg["src"], cfg["tgt"])
+    keys = KeyStore(work / "keys.sqlite")
+    bar = tqdm(desc="transfer+write", unit=" pairs", disable=quiet, mininterval=0.5)
+    try:
+        with open(work / "links.pharaoh", encoding="utf-8") as fl:
+            for k, items in _chunk_items(work, n_chunks):
+                lines = [fl.readline() for _ in items]
+                done = work / f"out-{k:06d}.json"
+                if done.exists():
+                    saved = json.loads(done.read_text(encoding="utf-8"))
+                    stats.merge(saved["stats"])
+                    finisher.next_by_scope = saved["next_by_scope"]
+                    bar.update(len(items))
+                    continue
+                links = [sorted(_parse(line)) for line in lines]
+                writers = _PartWriters(work, k, cfg["src"], cfg["tgt"])
+                chunk_stats = Stats()
+                keys.begin_chunk(k)
+                for r in finisher.finish_chunk(items, links):
+                    writers.write(r.anonymized)
+                    keys.add_pair(r.anonymized, r.scope, chunk=k)
+                    chunk_stats.add(r)
+                writers.commit()
+                keys.commit()
+                _write_json(done, {"stats": chunk_stats.to_json(), "next_by_scope": finisher.next_by_scope})
+                stats.merge(chunk_stats.to_json())
+                bar.update(len(items))
+    finally:
+        keys.close()
+        bar.close()
+    return stats
+
+
+def _parse(line: str) -> set[tuple[int, int]]:
+    out = set()
+    for item in line.split():
+        a, b = item.split("-")
+        out.add((int(a), int(b)))
+    return out
+
+
+def _assemble(outdir: Path, work: Path, n_chunks: int, cfg: dict[str, Any]) -> None:
+    """Concatenate the parts into the final files, each renamed into place when complete."""
+    src_lang, tgt_lang = cfg["src"], cfg["tgt"]
+    names = {"jsonl": "corpus.jsonl", "tmx": "corpus.tmx", "src": f"corpus.{src_lang}",
+             "tgt": f"corpus.{tgt_lang}", "tsv": "corpus.tsv", "pharaoh": "alignments.pharaoh"}
+    for ext, name in names.items():
+        with atomic_write(outdir / name) as out:
+            if ext == "tmx":
+                TmxWriter.write_header(out, src_lang, tgt_lang)
+            elif ext == "tsv":
+                TsvWriter.write_header(out, src_lang, tgt_lang)
+            for k in range(n_chunks):
+                with open(work / f"out-{k:06d}.{ext}", encoding="utf-8", newline="") as fh:
+                    shutil.copyfileobj(fh, out, 1 << 20)
+            if ext == "tmx":
+                TmxWriter.write_footer(out)
+    final = outdir / ".keys.sqlite.part"
+    shutil.copyfile(work / "keys.sqlite", final)
+    final.chmod(0o600)
+    KeyStore.finalize(final)
+    os.replace(final, outdir / "keys.sqlite")
+
+
+def _entity_rows(keys_path: Path, limit: int = 20000) -> tuple[int, list[dict[str, Any]]]:
+    """Entities for the report: numbers, categories, counts and rules; never the originals."""
+    db = sqlite3.connect(str(keys_path))
+    try:
+        total = db.execute("SELECT COUNT(*) FROM (SELECT DISTINCT scope, number FROM mentions "
+                           "WHERE side = 'src')").fetchone()[0]
+        rows: dict[tuple[str, int], dict[str, Any]] = {}
+        for scope, number, cat, sub, rec, rule, n in db.execute(
+                "SELECT scope, number, category, subtype, recognizer, rule, COUNT(*) FROM mentions "
+                "WHERE side = 'src' AND (scope, number) IN (SELECT DISTINCT scope, number FROM mentions "
+                "WHERE side = 'src' ORDER BY rowid LIMIT ?) GROUP BY scope, number, recognizer, rule "
+                "ORDER BY MIN(rowid)", (limit,)):
+            e = rows.setdefault((scope, number), {"scope": scope, "number": number,
+                                                  "category": cat + (f"_{sub}" if sub else ""),
+                                                  "mentions": 0, "rules": {}})
+            e["mentions"] += n
+            e["rules"][f"{rec}:{rule}"] = n
+        return total, list(rows.values())
+    finally:
+        db.close()
+
+
+def run(input_path: str | Path, outdir: str | Path, cfg: dict[str, Any], quiet: bool = False,
+        restart: bool = False) -> dict[str, Any]:
     outdir = Path(outdir)
     if not Path(input_path).exists() and cfg["input"].get("format") != "moses" \
             and not Path(f"{input_path}.{cfg['src']}").exists():
         raise InputError(f"{input_path}: no such file or folder")
     outdir.mkdir(parents=True, exist_ok=True)
     src_lang, tgt_lang = cfg["src"], cfg["tgt"]
-    inp = cfg["input"]
-    problems = Problems(strict=bool(inp.get("strict")))
     timings: dict[str, float] = {}
     anonymizer = Anonymizer(cfg)
     workers = int(cfg.get("workers") or 0) or os.cpu_count() or 1
     if anonymizer.scope == "corpus":
         workers = 1  # corpus-wide numbering needs one numberer
+    work, resumed = _open_work(outdir, _fingerprint(input_path, cfg), restart)
+    if resumed:
+        log.info("resuming from the checkpoints in %s", work)
 
-    # 1. read + anonymize the source side, a document at a time
     t0 = time.perf_counter()
-    pairs_iter = read_corpus(input_path, src_lang, tgt_lang, problems, inp.get("format"), inp.get("src_col"),
-                             inp.get("tgt_col"))
-    spool: list[tuple[SegmentPair, list[Mention], Replaced, int]] = []
-    bar = tqdm(desc="anonymize", unit=" pairs", disable=quiet, mininterval=0.5)
-    batches = _batches(documents(pairs_iter), int(cfg.get("chunk_size", 2000)))
-    if workers > 1:
-        ctx = get_context("fork") if hasattr(os, "fork") else get_context("spawn")
-        pool = ctx.Pool(workers, initializer=_init_worker, initargs=(cfg,))
-        results = pool.imap(_anonymize_batch, batches)
-    else:
-        global _WORKER
-        _WORKER = anonymizer
-        pool = None
-        results = map(_anonymize_batch, batches)
-    try:
-        for batch in results:
-            for pairs, res, next_free in batch:
-                for p, (ms, rep) in zip(pairs, res, strict=True):
-                    spool.append((p, ms, rep, next_free))
-                bar.update(len(pairs))
-    finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
-        bar.close()
+    counts = _stage_anonymize(input_path, cfg, work, anonymizer, workers, quiet)
     timings["read_anonymize"] = time.perf_counter() - t0
+    n_chunks = counts["chunks"]
 
-    # 2. word alignment over (anonymized source, original target) tokens, trained on the whole corpus
     t0 = time.perf_counter()
-    aligner, why = make_aligner(cfg)
-    log.info("aligner: %s", why)
-    src_toks = [tokenize(rep.text) for _, _, rep, _ in spool]
-    tgt_toks = [tokenize(p.tgt) for p, _, _, _ in spool]
-    words = [([rep.text[s:e] for s, e in st], [p.tgt[s:e] for s, e in tt])
-             for (p, _, rep, _), st, tt in zip(spool, src_toks, tgt_toks, strict=True)]
-    links_all = aligner.align(words) if spool else []
+    why = _stage_align(cfg, work, n_chunks, quiet)
     timings["align"] = time.perf_counter() - t0
 
-    # 3. transfer to the target side, 4. write
     t0 = time.perf_counter()
-    transferrer = Transferrer(target_id_finder(anonymizer), anonymizer.lex.common, anonymizer.lex.places,
-                              anonymizer.lex.first | anonymizer.lex.last)
-    variants: dict[str, dict[int, set[str]]] = defaultdict(lambda: defaultdict(set))
-    for p, ms, _, _ in spool:
-        for m in ms:
-            variants[p.doc][m.entity].add(m.text)
-    next_by_scope: dict[str, int] = {}
-    stats: dict[str, Any] = {"src": Counter(), "tgt": Counter(), "rules": Counter(), "steps": Counter(),
-                             "untransferred": Counter(), "untransferred_units": [], "guard_masks": 0,
-                             "target_only": 0, "entities": {}}
-    keys = KeyStore(outdir / ".keys.sqlite.part")
-    written = 0
-    with atomic_write(outdir / "corpus.jsonl") as fj, atomic_write(outdir / "corpus.tmx") as fx, \
-            atomic_write(outdir / f"corpus.{src_lang}") as fs, atomic_write(outdir / f"corpus.{tgt_lang}") as ft, \
-            atomic_write(outdir / "corpus.tsv") as fv, atomic_write(outdir / "alignments.pharaoh") as fa:
-        jw, xw, vw = JsonlWriter(fj), TmxWriter(fx, src_lang, tgt_lang), TsvWriter(fv, src_lang, tgt_lang)
-        for (p, ms, rep, next_free), st, links in tqdm(zip(spool, src_toks, links_all, strict=True), total=len(spool),
-                                                       desc="transfer+write", unit=" pairs", disable=quiet,
-                                                       mininterval=0.5):
-            scope = anonymizer.scope_key(p)
-            if anonymizer.scope == "segment":
-                nxt = max([m.entity for m in ms], default=0) + 1
-            else:
-                nxt = max(next_by_scope.get(scope, 0), next_free)
-            tr = transferrer.transfer(ms, st, rep.mentions, p.tgt, links, variants[p.doc], nxt)
-            if anonymizer.scope != "segment":
-                next_by_scope[scope] = max([nxt] + [m.entity + 1 for m in tr.mentions])
-            tgt_rep = apply_mentions(p.tgt, tr.mentions, anonymizer.ops, scope)
-            tgt_links = map_links(links, tokenize(p.tgt), tgt_rep.text, tgt_rep.replacements)
-            ap = AnonymizedPair(id=p.id, doc=p.doc, src=rep.text, tgt=tgt_rep.text, src_lang=src_lang,
-                                tgt_lang=tgt_lang, meta=p.meta, src_mentions=rep.mentions,
-                                tgt_mentions=tgt_rep.mentions, alignment=tgt_links,
-                                src_inline=_remap_inline(p.src_inline, rep.replacements),
-                                tgt_inline=_remap_inline(p.tgt_inline, tgt_rep.replacements))
-            jw.write(ap)
-            xw.write(ap)
-            vw.write(ap)
-            fs.write(ap.src.replace("\n", " ") + "\n")
-            ft.write(ap.tgt.replace("\n", " ") + "\n")
-            fa.write(pharaoh(ap.alignment) + "\n")
-            keys.add_pair(ap, scope)
-            written += 1
-            for m in ap.src_mentions:
-                stats["src"][m.category] += 1
-                stats["rules"][f"{m.recognizer}|{m.rule}"] += 1
-                ent = stats["entities"].setdefault(f"{scope}#{m.entity}", {
-                    "scope": scope, "number": m.entity, "category": m.label, "mentions": 0, "rules": Counter()})
-                ent["mentions"] += 1
-                ent["rules"][f"{m.recognizer}:{m.rule}"] += 1
-            for m in ap.tgt_mentions:
-                stats["tgt"][m.category] += 1
-            stats["steps"].update(tr.steps)
-            stats["guard_masks"] += tr.guard_masks
-            stats["target_only"] += tr.target_only
-            for m in tr.untransferred:
-                stats["untransferred"][m.category] += 1
-                if len(stats["untransferred_units"]) < 1000:
-                    stats["untransferred_units"].append({"id": p.id, "category": m.category, "entity": m.entity})
-        xw.close()
-    keys.close()
-    os.replace(outdir / ".keys.sqlite.part", outdir / "keys.sqlite")
-    timings["transfer_write"] = time.perf_counter() - t0
+    stats = _stage_transfer(cfg, work, n_chunks, anonymizer, quiet)
+    timings["transfer"] = time.perf_counter() - t0
+
+    t0 = time.perf_counter()
+    _assemble(outdir, work, n_chunks, cfg)
+    timings["write"] = time.perf_counter() - t0
 
     if cfg.get("index", {}).get("enabled", True):
         from .search_portal.indexer import build_index
@@ -221,21 +541,22 @@ def run(input_path: str | Path, outdir: str | Path, cfg: dict[str, Any], quiet: 
         build_index(outdir, quiet=quiet)
         timings["index"] = time.perf_counter() - t0
 
+    n_entities, entity_rows = _entity_rows(outdir / "keys.sqlite")
     report = {
         "input": str(input_path), "src_lang": src_lang, "tgt_lang": tgt_lang, "aligner": why,
-        "units": {"read": written + problems.skipped, "written": written, "skipped": problems.skipped,
-                  "skipped_by_reason": dict(problems.reasons), "skipped_examples": problems.examples},
-        "mentions": {"src": dict(stats["src"]), "tgt": dict(stats["tgt"])},
-        "entities": len(stats["entities"]),
-        "rules": dict(stats["rules"].most_common()),
-        "transfer": {"steps": dict(stats["steps"]), "guard_masks": stats["guard_masks"],
-                     "target_only": stats["target_only"], "untransferred": dict(stats["untransferred"]),
-                     "untransferred_units": stats["untransferred_units"]},
-        "scope": anonymizer.scope, "workers": workers,
+        "units": {"read": stats.written + counts["skipped"], "written": stats.written, "skipped": counts["skipped"],
+                  "skipped_by_reason": counts["reasons"], "skipped_examples": counts["examples"]},
+        "mentions": {"src": dict(stats.src), "tgt": dict(stats.tgt)},
+        "entities": n_entities,
+        "rules": dict(stats.rules.most_common()),
+        "transfer": {"steps": dict(stats.steps), "guard_masks": stats.guard_masks,
+                     "target_only": stats.target_only, "untransferred": dict(stats.untransferred),
+                     "untransferred_units": stats.untransferred_units},
+        "scope": anonymizer.scope, "workers": workers, "chunks": n_chunks, "resumed": resumed,
         "timings_s": {k: round(v, 3) for k, v in timings.items()},
     }
-    entity_rows = [{**e, "rules": dict(e["rules"])} for e in stats["entities"].values()]
     write_report(outdir, report, entity_rows)
     with atomic_write(outdir / "report.json") as fh:
         json.dump(report, fh, ensure_ascii=False, indent=2)
+    shutil.rmtree(work)  # the checkpoints hold originals: gone once the outputs are complete
     return report

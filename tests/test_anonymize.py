@@ -16,7 +16,7 @@ POSITIVE = [  # (text, the string that must be found, category)
     ("Entre a Construções Ferreira & Filhos, Lda. e o banco", "Construções Ferreira & Filhos, Lda.", "ORGANIZATION"),
     ("O Ministério das Finanças decidiu.", "Ministério das Finanças", "ORGANIZATION"),
     ("Reside na Rua Júlio Dinis, n.º 2, 3.º Esq., 4050-322 Porto, desde 2001.", "Rua Júlio Dinis, n.º 2, 3.º Esq., 4050-322 Porto", "ADDRESS"),
-    ("Escritório em 10a Belmont Street, London NW1 8HH.", "10a Belmont Street", "ADDRESS"),
+    ("Escritório em 10a Belmont Street, London NW1 8HH.", "10a Belmont Street, London NW1 8HH", "ADDRESS"),
     ("Sede em Keizersgracht 123, 1015 CJ Amsterdam.", "Keizersgracht 123, 1015 CJ Amsterdam", "ADDRESS"),
     ("contribuinte n.º 123456789, residente", "123456789", "NAMEID"),
     ("IBAN PT50 0002 0123 1234 5678 9015 4.", "PT50 0002 0123 1234 5678 9015 4", "NAMEID"),

@@ -11,6 +11,7 @@ from __future__ import annotations
 import regex
 
 from ..recognizer import Recognizer, Segment, register
+from .organization import chains_of
 
 NAME_WORD = r"(?:[\p{Lu}\d][\p{L}\d'’.ºª-]*|d[aeo]s?|e|d'|de|of|the)"
 NUMBER_SIGN = r"(?:n\.?\s?[º°o]\.?s?|nº|n\.|no\.?|nr\.?|n°)"
@@ -23,6 +24,9 @@ POSTCODE_EU = r"\b(?:[A-Z]{1,2}-)?\d{5}\s+[\p{Lu}][\p{L}-]+"
 
 def _alt(words: list[str]) -> str:
     return "|".join(regex.escape(w) for w in sorted(set(words), key=len, reverse=True))
+
+
+BETWEEN_STREET_AND_POSTCODE = regex.compile(r",?\s*(?:\p{Lu}[\p{L}'-]+\s+){1,3}")
 
 
 @register("address")
@@ -56,7 +60,11 @@ class AddressRecognizer(Recognizer):
             if e > s and not any(m.start < e and s < m.end for m in out):
                 out.append(self.mention(seg, s, e, "ADDRESS", rule))
 
+        # "Câmara Municipal de Vila Nova de Gaia": a head word inside an organisation's name is not an address
+        inside_org = [(ch.start, ch.end) for ch in chains_of(seg, self.rules, self.lex) if ch.org_head]
         for m in self.pt.finditer(t):
+            if any(a < m.start() < b for a, b in inside_org):
+                continue
             add(m.start(), m.end(), "address:pt-head")
         for m in self.fused.finditer(t):
             add(m.start(), m.end(), "address:fused")
@@ -64,5 +72,11 @@ class AddressRecognizer(Recognizer):
             if m.group("num") or m.group("after").strip(" ,"):
                 add(m.start(), m.end(), "address:en-tail")
         for m in self.postcode.finditer(t):
+            prev = max((x for x in out if x.end <= m.start()), key=lambda x: x.end, default=None)
+            # "10a Belmont Street, London NW1 8HH": the town between street and postcode is part of the address
+            if prev is not None and BETWEEN_STREET_AND_POSTCODE.fullmatch(t[prev.end:m.start()]):
+                out.remove(prev)
+                add(prev.start, m.end(), prev.rule)
+                continue
             add(m.start(), m.end(), "address:postcode")
         return out

@@ -38,12 +38,20 @@ class UppercaseFallback(Recognizer):
                 continue
             content = [w.rstrip(".") for w in ch.content]
             content = [w for w in content if len(w) > 1 and not ROMAN.match(w)]
-            if all(fold(w) in self.not_names or self.lex.is_common(w) for w in content):
+            # a capitals word without a vowel (STF, MPS, CJM) is an acronym even if a word list knows it
+            content = [w for w in content if not any(c.isdigit() for c in w)]
+            acronym = any(len(w) > 2 and not VOWELS.search(w) and fold(w) not in self.not_names for w in content)
+            if not acronym and all(fold(w) in self.not_names or self.lex.is_common(w) for w in content):
                 continue
-            if not content or ch.common + ch.places >= len(ch.content):
+            if not content or not acronym and ch.common + ch.places >= len(ch.content):
                 continue
             out.append(self.mention(seg, ch.start, ch.end, "ORGANIZATION", "fallback:all-upper", score=0.6))
         return out
+
+
+VOWELS = regex.compile(r"[AEIOUYÁÉÍÓÚÂÊÔÃÕÀÜaeiouy]")
+# a capitalized word with a capitals part: ICP-Brasil, CREA/DF, CAU/DF
+MIXED_ACRONYM = regex.compile(r"^(?=.*\p{Lu}{2})[\p{L}]+(?:[-/][\p{L}]+)+$")
 
 
 @register("fallback_compound")
@@ -58,17 +66,35 @@ class CompoundFallback(Recognizer):
                 continue
             content = ch.content
             odd = ch.unknown + ch.first_names + ch.surnames
-            if len(content) >= 2 and odd and ch.places < len(content):
+            named = ch.first_names + ch.surnames
+            if len(content) == 1 and MIXED_ACRONYM.match(content[0]) and not ch.all_upper:
+                out.append(self.mention(seg, ch.start, ch.end, "ORGANIZATION", "fallback:acronym-compound",
+                                        score=0.5))
+            elif len(content) >= 2 and odd and ch.places < len(content) and (named or ch.unknown > ch.common) \
+                    and odd > ch.extra.get("ambiguous", 0):
                 if any(w.isupper() and len(w) > 1 for w in content):  # "Estados do APE SADC": acronyms name bodies
                     out.append(self.mention(seg, ch.start, ch.end, "ORGANIZATION", "fallback:compound-acronym",
                                             score=0.5))
                 else:
                     out.append(self.mention(seg, ch.start, ch.end, "PERSON", "fallback:compound", score=0.5))
+            elif len(content) >= 3 and not ch.sentence_initial and ch.places < len(content):
+                # "Infraestrutura de Chaves Públicas Brasileira": three capitalized words mid-sentence name something
+                out.append(self.mention(seg, ch.start, ch.end, "ORGANIZATION", "fallback:titlecase-phrase",
+                                        score=0.4))
             elif single and len(content) == 1 and not ch.sentence_initial and (ch.unknown or ch.surnames) \
-                    and not ch.places and len(content[0]) > 2:
+                    and not ch.places and len(content[0]) > 2 and not self._abbreviation(seg, ch):
                 out.append(self.mention(seg, ch.start, ch.end, "PERSON", "fallback:unknown-proper-noun",
                                         score=0.4))
         return out
+
+
+    @staticmethod
+    def _abbreviation(seg: Segment, ch) -> bool:
+        """``Fls.``, ``Rel.``, ``Agte.``: a short unknown word with a full stop glued on is an abbreviation."""
+        word = ch.content[0]
+        nxt = seg.text[ch.end:ch.end + 2]
+        return len(word.rstrip(".")) <= 4 and (word.endswith(".") or nxt[:1] == "." or nxt == " .") \
+            and not ch.surnames
 
 
 @register("fallback_numeric")

@@ -8,6 +8,8 @@ sub-organisation (``Conselho de Administração``) alone is not anonymized.
 
 from __future__ import annotations
 
+import regex
+
 from ..chains import Chain, ChainRules, analyse
 from ..lexicons import fold
 from ..recognizer import Recognizer, Segment, register
@@ -21,13 +23,19 @@ def chains_of(seg: Segment, rules, lex) -> list[Chain]:
         key = id(rules)
         if key not in _RULES_CACHE:
             _RULES_CACHE[key] = ChainRules(rules)
-        seg.__dict__["chains"] = analyse(seg.doc, _RULES_CACHE[key], lex)
+        seg.__dict__["chains"] = analyse(seg.doc, _RULES_CACHE[key], lex, seg.memory.lower_vocab)
     return seg.__dict__["chains"]
+
+
+ORDINAL = regex.compile(r"^\d{1,3}\s?[ªºaª]\.?$")
 
 
 def org_rule(ch: Chain, crules: ChainRules) -> tuple[str, str]:
     """(subtype, rule) when a chain is an organisation by head noun or legal-form tail."""
     content = tuple(fold(w) for w in ch.content)
+    standalone = crules.standalone.get(" ".join(fold(w) for w in ch.words))
+    if standalone:
+        return standalone, "public-body"
     if ch.org_tail:
         return "COMPANY", f"tail:{ch.org_tail}"
     if ch.org_head:
@@ -60,7 +68,11 @@ class OrganizationRecognizer(Recognizer):
                     seg.memory.acronyms[ch.words[0]] = ("ORGANIZATION", lsub, seg.text[long.start:long.end])
                     subtype, rule = lsub, "acronym:after-long-form"
             if rule:
-                out.append(self.mention(seg, ch.start, ch.end, "ORGANIZATION", rule, subtype=subtype))
+                start = ch.start
+                toks = seg.doc
+                if ch.start_tok > 0 and ORDINAL.match(toks[ch.start_tok - 1].text):
+                    start = toks[ch.start_tok - 1].idx  # "8ª Turma Cível", "2ª Auditoria"
+                out.append(self.mention(seg, start, ch.end, "ORGANIZATION", rule, subtype=subtype))
                 if k + 1 < len(chains) and chains[k + 1].in_parens and chains[k + 1].all_upper \
                         and ch.end_tok + 1 == chains[k + 1].start_tok and len(chains[k + 1].words) == 1:
                     seg.memory.acronyms[chains[k + 1].words[0]] = ("ORGANIZATION", subtype, seg.text[ch.start:ch.end])

@@ -6,16 +6,19 @@ The title (``Sr.``, ``Dr.ª``) stays visible: only the name is replaced.
 from __future__ import annotations
 
 from ..chains import Chain
+from ..lexicons import fold
 from ..recognizer import Recognizer, Segment, register
-from .organization import chains_of
+from .organization import _RULES_CACHE, chains_of
 
 
-def person_rule(ch: Chain) -> str:
+def person_rule(ch: Chain, honorifics: frozenset[str] | set[str] = frozenset()) -> str:
     """Why a chain is a person's name, or '' when the safe person rules do not apply."""
     content = len(ch.content)
     named = ch.first_names + ch.surnames
     if ch.org_head or ch.org_tail or content == 0:
         return ""
+    if ch.common >= content and not ch.all_upper and fold(ch.title) not in honorifics:
+        return ""  # "Deputado Distrital", "Presidente da República": a title before ordinary words
     if ch.title and not ch.sentence_initial:  # a title makes even a place-like word a name (Sr. Valadares)
         return f"title:{ch.title}"
     if ch.places == content:
@@ -42,7 +45,7 @@ class PersonRecognizer(Recognizer):
         for ch in chains_of(seg, self.rules, self.lex):
             if seg.covered(ch.start, ch.end):
                 continue
-            rule = person_rule(ch)
+            rule = person_rule(ch, _RULES_CACHE[id(self.rules)].honorifics)
             if rule:
                 out.append(self.mention(seg, ch.start, ch.end, "PERSON", rule))
         return out

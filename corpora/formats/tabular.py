@@ -178,8 +178,13 @@ class JsonlWriter:
 
 
 class TsvWriter:
-    def __init__(self, fh: IO[str], src_lang: str, tgt_lang: str) -> None:
+    def __init__(self, fh: IO[str], src_lang: str, tgt_lang: str, header: bool = True) -> None:
         self.fh = fh
+        if header:
+            self.write_header(fh, src_lang, tgt_lang)
+
+    @staticmethod
+    def write_header(fh: IO[str], src_lang: str, tgt_lang: str) -> None:
         fh.write(f"id\tdoc\t{src_lang}\t{tgt_lang}\n")
 
     def write(self, pair: AnonymizedPair | SegmentPair) -> None:

@@ -153,13 +153,28 @@ def render_seg(text: str, inline: list[Inline]) -> str:
 class TmxWriter:
     """Streaming TMX 1.4b writer; placeholders are plain text, escaped as ``&lt;NAME1_PERSON&gt;``."""
 
-    def __init__(self, fh: IO[str], src_lang: str, tgt_lang: str, tool: str = "paranon") -> None:
+    def __init__(self, fh: IO[str], src_lang: str, tgt_lang: str, header: bool = True) -> None:
         self.fh = fh
         self.src_lang = src_lang
         self.tgt_lang = tgt_lang
+        self.header = header
+        if header:
+            self.write_header(fh, src_lang, tgt_lang)
+
+    @classmethod
+    def body_only(cls, fh: IO[str], src_lang: str, tgt_lang: str) -> TmxWriter:
+        """Units only, for parts that are concatenated between a header and a footer later."""
+        return cls(fh, src_lang, tgt_lang, header=False)
+
+    @staticmethod
+    def write_header(fh: IO[str], src_lang: str, tgt_lang: str) -> None:
         fh.write('<?xml version="1.0" encoding="UTF-8"?>\n<tmx version="1.4">\n')
-        fh.write(f'<header creationtool="{tool}" creationtoolversion="0.1" segtype="sentence" '
+        fh.write('<header creationtool="paranon" creationtoolversion="0.1" segtype="sentence" '
                  f'o-tmf="paranon" adminlang="en" srclang={quoteattr(src_lang)} datatype="plaintext"/>\n<body>\n')
+
+    @staticmethod
+    def write_footer(fh: IO[str]) -> None:
+        fh.write("</body>\n</tmx>\n")
 
     def write(self, pair: AnonymizedPair | SegmentPair) -> None:
         meta = pair.meta or {}
@@ -184,4 +199,5 @@ class TmxWriter:
         w("</tu>\n")
 
     def close(self) -> None:
-        self.fh.write("</body>\n</tmx>\n")
+        if self.header:
+            self.write_footer(self.fh)

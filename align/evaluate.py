@@ -1,0 +1,181 @@
+"""``paranon eval align`` and ``paranon eval transfer``: measure the aligner and the transfer step.
+
+Alignment is scored against hand-made Pharaoh links (sure ``i-j``, possible ``i-j-p`` or
+``i?j``); when the gold has only sure links every link is treated as sure, and the
+result says so. Transfer is scored by running the whole pipeline on a gold file (the
+JSONL gold format of ``docs/formats.md``) and checking what became of each gold mention.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any
+
+from ..corpora.formats.common import InputError
+
+
+def read_gold_links(path: str | Path) -> tuple[list[set[tuple[int, int]]], list[set[tuple[int, int]]], bool]:
+    """(sure, possible ⊇ sure, has_possible) per line."""
+    sure_all, poss_all, has_p = [], [], False
+    with open(path, encoding="utf-8") as fh:
+        for no, line in enumerate(fh, 1):
+            sure, poss = set(), set()
+            for item in line.split():
+                possible = item.endswith("-p") or "?" in item
+                parts = item.replace("?", "-").removesuffix("-p").removesuffix("-s").split("-")
+                try:
+                    link = (int(parts[0]), int(parts[1]))
+                except (ValueError, IndexError):
+                    raise InputError(f"{path}:{no}: {item!r} is not a Pharaoh link i-j") from None
+                poss.add(link)
+                if possible:
+                    has_p = True
+                else:
+                    sure.add(link)
+            sure_all.append(sure)
+            poss_all.append(poss)
+    return sure_all, poss_all, has_p
+
+
+def read_tokens(path: str | Path) -> list[list[str]]:
+    with open(path, encoding="utf-8") as fh:
+        return [line.rstrip("\n").split(" ") if line.strip() else [] for line in fh]
+
+
+def score_links(pred: list[list[tuple[int, int]]], sure: list[set[tuple[int, int]]],
+                possible: list[set[tuple[int, int]]]) -> dict[str, float]:
+    """Precision against possible, recall against sure, AER (Och & Ney 2003)."""
+    a = s = p_hit = a_s = a_p = 0
+    for links, s_set, p_set in zip(pred, sure, possible, strict=True):
+        lset = set(links)
+        a += len(lset)
+        s += len(s_set)
+        a_s += len(lset & s_set)
+        a_p += len(lset & p_set)
+        p_hit += len(lset & p_set)
+    precision = a_p / a if a else 0.0
+    recall = a_s / s if s else 0.0
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    aer = 1 - (a_s + a_p) / (a + s) if a + s else 0.0
+    return {"precision": round(precision, 4), "recall": round(recall, 4), "f1": round(f1, 4),
+            "aer": round(aer, 4), "links": a, "gold_sure": s}
+
+
+def evaluate_alignment(src: str, tgt: str, gold: str, cfg: dict[str, Any], train_src: str | None = None,
+                       train_tgt: str | None = None) -> dict[str, Any]:
+    from .aligners import make_aligner
+
+    s_tok, t_tok = read_tokens(src), read_tokens(tgt)
+    sure, possible, has_p = read_gold_links(gold)
+    if not (len(s_tok) == len(t_tok) == len(sure)):
+        raise InputError(f"{src}, {tgt}, {gold}: line counts differ ({len(s_tok)}, {len(t_tok)}, {len(sure)})")
+    for k, (links, s, t) in enumerate(zip(possible, s_tok, t_tok, strict=True), 1):
+        bad = [f"{i}-{j}" for i, j in links if i >= len(s) or j >= len(t)]
+        if bad:
+            raise InputError(f"{gold}:{k}: link {bad[0]} is outside the sentence ({len(s)}x{len(t)} tokens)")
+    if train_src or train_tgt:
+        if not (train_src and train_tgt):
+            raise InputError("--train-src and --train-tgt go together")
+        cfg["align"]["extra_src"], cfg["align"]["extra_tgt"] = train_src, train_tgt
+    aligner, why = make_aligner(cfg)
+    pred = aligner.align(list(zip(s_tok, t_tok, strict=True)))
+    out: dict[str, Any] = score_links(pred, sure, possible)
+    out["aligner"] = why
+    out["pairs"] = len(s_tok)
+    if not has_p:
+        out["note"] = "gold has only sure links: every link is treated as sure (precision and AER are pessimistic)"
+    return out
+
+
+# -- transfer -----------------------------------------------------------------------------------
+
+def _covered(spans: list[tuple[int, int]], start: int, end: int) -> int:
+    """Characters of [start, end) covered by the union of ``spans``."""
+    cov = 0
+    for s, e in spans:
+        cov += max(0, min(e, end) - max(s, start))
+    return cov
+
+
+def _ari(labels_true: list[str], labels_pred: list[str]) -> float:
+    """Adjusted Rand index (Hubert & Arabie 1985) from the contingency table."""
+    from math import comb
+
+    n = len(labels_true)
+    if n < 2:
+        return 1.0
+    table = Counter(zip(labels_true, labels_pred, strict=True))
+    a = Counter(labels_true)
+    b = Counter(labels_pred)
+    index = sum(comb(v, 2) for v in table.values())
+    sum_a = sum(comb(v, 2) for v in a.values())
+    sum_b = sum(comb(v, 2) for v in b.values())
+    expected = sum_a * sum_b / comb(n, 2)
+    maximum = (sum_a + sum_b) / 2
+    if maximum == expected:
+        return 1.0
+    return (index - expected) / (maximum - expected)
+
+
+def evaluate_transfer(gold_path: str | Path, cfg: dict[str, Any]) -> dict[str, Any]:
+    """Run the pipeline in memory on a gold file and score both sides."""
+    from ..anonymize.lexicons import fold
+    from ..corpora.formats.gold import read_gold
+    from ..pipeline import process_in_memory
+
+    gold = list(read_gold(gold_path))
+    pairs = [g.pair for g in gold]
+    results = process_in_memory(pairs, cfg)
+    cover: dict[str, dict[str, list[int]]] = {"src": defaultdict(lambda: [0, 0]), "tgt": defaultdict(lambda: [0, 0])}
+    agree = Counter()
+    by_doc_true: dict[str, list[str]] = defaultdict(list)
+    by_doc_pred: dict[str, list[str]] = defaultdict(list)
+    leaked: list[dict[str, str]] = []
+    ent_numbers: dict[tuple[str, str], dict[str, set]] = defaultdict(lambda: {"src": set(), "tgt": set()})
+    for g, res in zip(gold, results, strict=True):
+        for side, ents, found, public in (("src", g.src_entities, res.src_mentions, res.anonymized.src),
+                                          ("tgt", g.tgt_entities, res.tgt_mentions, res.anonymized.tgt)):
+            spans = [(m.start, m.end) for m in found]
+            pub = fold(public)
+            text = g.pair.src if side == "src" else g.pair.tgt
+            for e in ents:
+                n = e["end"] - e["start"]
+                c = _covered(spans, e["start"], e["end"])
+                for key in ("all", e["category"]):
+                    cover[side][key][0] += c
+                    cover[side][key][1] += n
+                original = text[e["start"]:e["end"]]
+                if len(original.strip()) >= 2 and _visible(fold(original), pub):
+                    leaked.append({"id": g.pair.id, "side": side, "category": e["category"]})
+                hits = [m for m in found if m.start < e["end"] and e["start"] < m.end]
+                key = (g.pair.doc, e["entity"])
+                for m in hits:
+                    ent_numbers[key][side].add(m.entity)
+                if side == "src" and hits:
+                    best = max(hits, key=lambda m: min(m.end, e["end"]) - max(m.start, e["start"]))
+                    by_doc_true[g.pair.doc].append(e["entity"])
+                    by_doc_pred[g.pair.doc].append(str(best.entity))
+    for nums in ent_numbers.values():
+        if nums["src"] and nums["tgt"]:
+            agree["total"] += 1
+            agree["same"] += nums["src"] == nums["tgt"]
+    aris = [(_ari(by_doc_true[d], by_doc_pred[d]), len(by_doc_true[d])) for d in by_doc_true]
+    weight = sum(n for _, n in aris)
+    return {
+        "src_recall": {k: round(c / n, 4) if n else 1.0 for k, (c, n) in sorted(cover["src"].items())},
+        "tgt_recall": {k: round(c / n, 4) if n else 1.0 for k, (c, n) in sorted(cover["tgt"].items())},
+        "number_agreement": round(agree["same"] / agree["total"], 4) if agree["total"] else 1.0,
+        "coref_ari": round(sum(a * n for a, n in aris) / weight, 4) if weight else 1.0,
+        "leaks": len(leaked),
+        "leaked": leaked,
+        "pairs": len(gold),
+        "entities_compared": agree["total"],
+    }
+
+
+def _visible(folded_original: str, folded_public: str) -> bool:
+    import regex
+
+    pat = r"(?<![\p{L}\d])" + regex.escape(" ".join(folded_original.split())).replace(r"\ ", r"\s+") + r"(?![\p{L}\d])"
+    return regex.search(pat, folded_public) is not None
