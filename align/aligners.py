@@ -72,6 +72,21 @@ def grow_diag_final_and(fwd: set[tuple[int, int]], rev: set[tuple[int, int]], n_
     return sorted(links)
 
 
+def symmetrize(fwd: set[tuple[int, int]], rev: set[tuple[int, int]], n_src: int, n_tgt: int,
+               how: str = "grow-diag-final-and") -> Links:
+    if how == "union":
+        return sorted(fwd | rev)
+    if how == "intersection":
+        return sorted(fwd & rev)
+    return grow_diag_final_and(fwd, rev, n_src, n_tgt)
+
+
+def _words(text: str) -> list[str]:
+    from .transfer import tokenize
+
+    return [text[a:b].replace(" ", "_") for a, b in tokenize(text)]
+
+
 def parse_links(line: str) -> set[tuple[int, int]]:
     links = set()
     for item in line.split():
@@ -93,7 +108,11 @@ class EflomalAligner(Aligner):
 
     def __init__(self, extra_src: str | None = None, extra_tgt: str | None = None,
                  iterations: int | None = None, samplers: int = 1, deterministic: bool = True,
-                 seed: int = 0) -> None:
+                 seed: int = 0, symmetrization: str = "grow-diag-final-and") -> None:
+        if symmetrization not in ("grow-diag-final-and", "union", "intersection"):
+            raise ValueError(f"align.symmetrization: {symmetrization!r} is not grow-diag-final-and, union or "
+                             "intersection")
+        self.symmetrization = symmetrization
         self.extra_src, self.extra_tgt = extra_src, extra_tgt
         for f in (extra_src, extra_tgt):
             if f and not Path(f).exists():
@@ -111,8 +130,9 @@ class EflomalAligner(Aligner):
         with open(self.extra_src, encoding="utf-8") as fs, open(self.extra_tgt, encoding="utf-8") as ft:
             for s, t in zip(fs, ft, strict=False):
                 if s.strip() and t.strip():
-                    src.append(s.lower().rstrip("\n") + "\n")
-                    tgt.append(t.lower().rstrip("\n") + "\n")
+                    # raw text is tokenized like the corpus (punctuation split off); tokenized text is unchanged
+                    src.append(" ".join(_words(s.lower())) + "\n")
+                    tgt.append(" ".join(_words(t.lower())) + "\n")
         return src, tgt
 
     def align_files(self, src_path: str | Path, tgt_path: str | Path, out_path: str | Path) -> None:
@@ -164,7 +184,7 @@ class EflomalAligner(Aligner):
                     if not n_s or not n_t:
                         out.write("\n")
                         continue
-                    links = grow_diag_final_and(parse_links(f), parse_links(r), n_s, n_t)
+                    links = symmetrize(parse_links(f), parse_links(r), n_s, n_t, self.symmetrization)
                     out.write(" ".join(f"{i}-{j}" for i, j in links) + "\n")
 
     def align(self, pairs: list[tuple[list[str], list[str]]]) -> list[Links]:
@@ -256,7 +276,8 @@ def make_aligner(cfg: dict[str, Any]) -> tuple[Aligner, str]:
         raise ValueError(f"align.method: {method!r} is not auto, simalign or eflomal")
     eflo = lambda: EflomalAligner(a.get("extra_src"), a.get("extra_tgt"), a.get("eflomal_iterations"),  # noqa: E731
                                   int(a.get("eflomal_samplers", 1)), bool(a.get("deterministic", True)),
-                                  int(cfg["anonymize"].get("seed", 0)))
+                                  int(cfg["anonymize"].get("seed", 0)),
+                                  a.get("symmetrization", "grow-diag-final-and"))
     if method == "eflomal":
         return eflo(), "eflomal (configured)"
     if method == "auto" and not a.get("allow_download") and not model_available_locally(a["model"]):
