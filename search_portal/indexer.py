@@ -59,7 +59,9 @@ def build_index(outdir: str | Path, quiet: bool = True) -> Path:
     target = outdir / f"index-{time.strftime('%Y%m%d%H%M%S')}-{os.getpid()}"
     target.mkdir()
     ix = windex.create_in(str(target), make_schema(first.get("src_lang", "pt"), first.get("tgt_lang", "en")))
-    writer = ix.writer(limitmb=256, procs=1)
+    # several processes index segments in parallel; the segments are merged at commit
+    procs = max(1, min(4, os.cpu_count() or 1))
+    writer = ix.writer(limitmb=256, procs=procs, multisegment=procs > 1)
     with open(corpus, encoding="utf-8") as fh:
         for order, line in enumerate(tqdm(fh, desc="index", unit=" pairs", disable=quiet, mininterval=0.5)):
             rec = json.loads(line)

@@ -27,7 +27,7 @@ from .indexer import exact_analyzer, folded_analyzer, stemmed_analyzer
 PLACEHOLDER_QUERY = regex.compile(r"<NAME\d*_([A-Z]+)(?:_[A-Z]+)?>")
 CATEGORIES = ("PERSON", "ORGANIZATION", "ADDRESS", "NAMEID", "DATE", "PUBLIC_ID", "PUBLICATION")
 MAX_QUERY = 500
-TRANSLATION_SAMPLE = 500
+TRANSLATION_SAMPLE = 200
 
 
 class QueryError(ValueError):
@@ -47,6 +47,15 @@ class Searcher:
         self.outdir = Path(outdir)
         self._ix = None
         self._real = None
+        # analyzers are built once: highlighting runs them over every hit shown
+        self._folded = folded_analyzer()
+        self._exact = exact_analyzer()
+        self._stemmers: dict[str, Any] = {}
+
+    def _stemmer(self, lang: str):
+        if lang not in self._stemmers:
+            self._stemmers[lang] = stemmed_analyzer(lang)
+        return self._stemmers[lang]
 
     @property
     def ix(self):
@@ -118,7 +127,12 @@ class Searcher:
             terms = self._terms(parsed, s) if parsed is not None else {}
             hits = []
             counts: Counter = Counter()
+            start = (max(page, 1) - 1) * per_page
+            # without a translation filter only the translation sample and the page need highlighting
+            needed = None if translation else max(TRANSLATION_SAMPLE, start + per_page)
             for k, r in enumerate(results):
+                if needed is not None and k >= needed:
+                    break
                 rec = json.loads(r["rec"])
                 hit = self._highlight(rec, sides, terms, case_sensitive or exact)
                 if k < TRANSLATION_SAMPLE and hit.translation:
@@ -126,8 +140,7 @@ class Searcher:
                 if translation and hit.translation.lower() != translation.lower():
                     continue
                 hits.append(hit)
-            total = len(hits)
-        start = (max(page, 1) - 1) * per_page
+            total = len(hits) if translation else len(results)
         page_hits = hits[start:start + per_page]
         return {"total": total, "took_ms": round((time.perf_counter() - t0) * 1000, 1),
                 "hits": [{"id": h.rec["id"], "doc": h.rec["doc"], "src": h.rec["src"], "tgt": h.rec["tgt"],
@@ -174,11 +187,14 @@ class Searcher:
 
     # -- highlighting ------------------------------------------------------
     def _terms(self, parsed, s) -> dict[str, set[str]]:
+        """Terms to highlight, per field: the query's own terms (so a hit found only through the stemmed
+        field is highlighted too) plus the index terms its wildcards expand to."""
         terms: dict[str, set[str]] = {}
+        found = set(parsed.all_terms())
         try:
-            found = parsed.existing_terms(s.reader(), expand=True)
-        except Exception:  # noqa: BLE001
-            found = parsed.all_terms()
+            found |= set(parsed.existing_terms(s.reader(), expand=True))
+        except Exception:  # noqa: BLE001  (a query type without term expansion: its own terms suffice)
+            pass
         for field, text in found:
             terms.setdefault(field, set()).add(text.decode("utf-8") if isinstance(text, bytes) else text)
         return terms
@@ -189,8 +205,8 @@ class Searcher:
         for side in sides:
             lang = rec.get(f"{side}_lang", "pt")
             text = rec[side]
-            for field, analyzer in ((side, folded_analyzer()), (f"{side}_stem", stemmed_analyzer(lang)),
-                                    (f"{side}_exact", exact_analyzer())):
+            for field, analyzer in ((side, self._folded), (f"{side}_stem", self._stemmer(lang)),
+                                    (f"{side}_exact", self._exact)):
                 wanted = terms.get(field)
                 if not wanted:
                     continue

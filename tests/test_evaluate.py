@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
-
 from paranon.align.evaluate import _ari, read_gold_links, score_links
 from paranon.anonymize.evaluate import Sentence, score
+
 from paranon.cli import main
 from tests.conftest import GOLD, SHARED, needs_shared
 

@@ -90,3 +90,13 @@ def test_no_original_in_index_pages_or_downloads(client, sample_out):
         blobs.append(json.dumps(blobs[-1]))
     for s in secrets:
         assert not any(s in b for b in blobs), s
+
+
+def test_a_hit_found_only_through_the_stem_is_highlighted(client):
+    """``conta`` finds ``contas`` through the stemmed field; the word must still be highlighted."""
+    res = client.get("/api/search?q=conta&lang=pt&per_page=100").get_json()
+    stem_only = [h for h in res["hits"] if "conta " not in h["src"].lower() and "contas" in h["src"].lower()]
+    assert stem_only, "the sample has 'contas' without 'conta'"
+    for h in stem_only:
+        assert h["src_hl"], h["src"]
+        assert any(h["src"][a:b].lower().startswith("conta") for a, b in h["src_hl"])
