@@ -1,0 +1,43 @@
+"""Statistical NER as one more recognizer: any spaCy pipeline (a user's ``pt_core_news_lg`` or one made by
+``paranon train ner``), listed in ``anonymize.models`` with a map from its labels to paranon's categories.
+
+Its mentions join the rule mentions by union (recall first): where a rule already found an overlapping
+mention the earlier recognizer keeps it (the order in ``anonymize.recognizers`` is the vote); elsewhere the
+model's label, mapped, is the category. Labels not in the map are ignored.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..recognizer import Recognizer, Segment
+
+
+class StatisticalRecognizer(Recognizer):
+    name = "statistical"
+    assigns = ("PERSON", "ORGANIZATION", "ADDRESS", "DATE", "NAMEID")
+
+    def __init__(self, rules: dict, lex: Any, spec: dict | str) -> None:
+        super().__init__(rules, lex, {})
+        import spacy
+
+        spec = {"model": spec} if isinstance(spec, str) else dict(spec)
+        if "model" not in spec:
+            raise ValueError("anonymize.models: each entry needs a 'model' (name or folder)")
+        try:
+            self.nlp = spacy.load(spec["model"], exclude=["parser", "tagger", "lemmatizer", "attribute_ruler"])
+        except OSError as exc:
+            raise ValueError(f"anonymize.models: cannot load spaCy model {spec['model']!r}: {exc}") from None
+        if "ner" not in self.nlp.pipe_names:
+            raise ValueError(f"anonymize.models: {spec['model']!r} has no 'ner' component")
+        self.labels = dict(spec.get("labels") or {"PESSOA": "PERSON", "ORGANIZACAO": "ORGANIZATION",
+                                                   "PER": "PERSON", "ORG": "ORGANIZATION"})
+        self.model_name = str(spec["model"])
+
+    def find(self, seg: Segment) -> list:
+        out = []
+        for ent in self.nlp(seg.text).ents:
+            cat = self.labels.get(ent.label_)
+            if cat:
+                out.append(self.mention(seg, ent.start_char, ent.end_char, cat, f"model:{ent.label_}", score=0.7))
+        return out
