@@ -1,0 +1,85 @@
+"""Portal latency: ``python bench/portal.py OUTDIR [--seconds 20]``.
+
+Starts ``paranon serve OUTDIR`` on a free port, then runs a mix of single-word, phrase and wildcard
+queries against ``/api/search`` with 1 and 8 concurrent clients, and prints one JSON object with p50/p95
+latency (ms) and requests/s per concurrency. Build OUTDIR first, e.g. ``bench/pipeline.py --keep``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+QUERIES = ["contrato", "conta", "pagamento", "banco", "taxa", "comissão", "prazo", "regulamento", "Estados-Membros",
+           '"taxa de juro"', '"do presente regulamento"', '"por escrito"', "comiss*", "pag*", "contrat?",
+           "agreement", "account", '"shall apply"', "regulat*", "bank"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _load(base: str, clients: int, seconds: float) -> dict:
+    lat: list[float] = []
+    lock = threading.Lock()
+    stop = time.time() + seconds
+
+    def worker(k: int) -> None:
+        i = k
+        while time.time() < stop:
+            q = QUERIES[i % len(QUERIES)]
+            i += clients
+            t0 = time.perf_counter()
+            with urllib.request.urlopen(f"{base}/api/search?q={urllib.parse.quote(q)}&lang=both") as r:
+                r.read()
+            with lock:
+                lat.append((time.perf_counter() - t0) * 1000)
+
+    threads = [threading.Thread(target=worker, args=(k,)) for k in range(clients)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    lat.sort()
+    return {"clients": clients, "requests": len(lat), "rps": round(len(lat) / seconds, 1),
+            "p50_ms": round(statistics.median(lat), 1), "p95_ms": round(lat[int(0.95 * (len(lat) - 1))], 1)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("outdir", type=Path)
+    ap.add_argument("--seconds", type=float, default=20)
+    args = ap.parse_args()
+    port = _free_port()
+    server = subprocess.Popen([sys.executable, "-m", "paranon.cli", "serve", str(args.outdir), "--port", str(port)],
+                              stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(f"{base}/api/stats").read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        _load(base, 1, 2)  # warm-up
+        pairs = json.loads(urllib.request.urlopen(f"{base}/api/stats").read())["pairs"]
+        print(json.dumps({"pairs": pairs, "queries": len(QUERIES),
+                          "runs": [_load(base, c, args.seconds) for c in (1, 8)]}))
+    finally:
+        server.terminate()
+        server.wait()
+
+
+if __name__ == "__main__":
+    main()
