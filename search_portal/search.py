@@ -123,13 +123,13 @@ class Searcher:
         if filters:
             query = wq.And([query, *filters])
         with self.ix.searcher() as s:
-            results = s.search(query, limit=None, sortedby="order")
-            terms = self._terms(parsed, s) if parsed is not None else {}
-            hits = []
-            counts: Counter = Counter()
             start = (max(page, 1) - 1) * per_page
             # without a translation filter only the translation sample and the page need highlighting
             needed = None if translation else max(TRANSLATION_SAMPLE, start + per_page)
+            results = s.search(query, limit=needed, sortedby="order")
+            terms = self._terms(parsed, s) if parsed is not None else {}
+            hits = []
+            counts: Counter = Counter()
             for k, r in enumerate(results):
                 if needed is not None and k >= needed:
                     break
