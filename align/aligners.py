@@ -14,6 +14,9 @@ from itertools import chain
 from pathlib import Path
 from typing import Any
 
+from ..corpora.model import parse_pharaoh, pharaoh
+from .transfer import token_words
+
 log = logging.getLogger("paranon.align")
 
 Links = list[tuple[int, int]]
@@ -40,7 +43,7 @@ class Aligner:
                     batch.append((s.split(), t.split()))  # type: ignore[union-attr]
                 if batch and (s is None or len(batch) >= self.batch_size):
                     for links in self.align(batch):
-                        out.write(" ".join(f"{i}-{j}" for i, j in links) + "\n")
+                        out.write(pharaoh(links) + "\n")
                     batch = []
 
 
@@ -81,20 +84,6 @@ def symmetrize(fwd: set[tuple[int, int]], rev: set[tuple[int, int]], n_src: int,
     return grow_diag_final_and(fwd, rev, n_src, n_tgt)
 
 
-def _words(text: str) -> list[str]:
-    from .transfer import tokenize
-
-    return [text[a:b].replace(" ", "_") for a, b in tokenize(text)]
-
-
-def parse_links(line: str) -> set[tuple[int, int]]:
-    links = set()
-    for item in line.split():
-        a, b = item.split("-")
-        links.add((int(a), int(b)))
-    return links
-
-
 class EflomalAligner(Aligner):
     """eflomal trained on the corpus being processed (plus optional extra parallel text), both directions.
 
@@ -131,8 +120,8 @@ class EflomalAligner(Aligner):
             for s, t in zip(fs, ft, strict=False):
                 if s.strip() and t.strip():
                     # raw text is tokenized like the corpus (punctuation split off); tokenized text is unchanged
-                    src.append(" ".join(_words(s.lower())) + "\n")
-                    tgt.append(" ".join(_words(t.lower())) + "\n")
+                    src.append(" ".join(token_words(s.lower())) + "\n")
+                    tgt.append(" ".join(token_words(t.lower())) + "\n")
         return src, tgt
 
     def align_files(self, src_path: str | Path, tgt_path: str | Path, out_path: str | Path) -> None:
@@ -184,8 +173,8 @@ class EflomalAligner(Aligner):
                     if not n_s or not n_t:
                         out.write("\n")
                         continue
-                    links = symmetrize(parse_links(f), parse_links(r), n_s, n_t, self.symmetrization)
-                    out.write(" ".join(f"{i}-{j}" for i, j in links) + "\n")
+                    links = symmetrize(set(parse_pharaoh(f)), set(parse_pharaoh(r)), n_s, n_t, self.symmetrization)
+                    out.write(pharaoh(links) + "\n")
 
     def align(self, pairs: list[tuple[list[str], list[str]]]) -> list[Links]:
         if not pairs:
@@ -198,7 +187,7 @@ class EflomalAligner(Aligner):
                     ft.write(" ".join(t) + "\n")
             self.align_files(sp, tp, op)
             with open(op, encoding="utf-8") as fh:
-                return [sorted(parse_links(line)) for line in fh]
+                return [sorted(set(parse_pharaoh(line))) for line in fh]
 
 
 class SimAligner(Aligner):

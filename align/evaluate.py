@@ -46,14 +46,13 @@ def read_tokens(path: str | Path) -> list[list[str]]:
 def score_links(pred: list[list[tuple[int, int]]], sure: list[set[tuple[int, int]]],
                 possible: list[set[tuple[int, int]]]) -> dict[str, float]:
     """Precision against possible, recall against sure, AER (Och & Ney 2003)."""
-    a = s = p_hit = a_s = a_p = 0
+    a = s = a_s = a_p = 0
     for links, s_set, p_set in zip(pred, sure, possible, strict=True):
         lset = set(links)
         a += len(lset)
         s += len(s_set)
         a_s += len(lset & s_set)
         a_p += len(lset & p_set)
-        p_hit += len(lset & p_set)
     precision = a_p / a if a else 0.0
     recall = a_s / s if s else 0.0
     f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0

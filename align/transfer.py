@@ -44,6 +44,11 @@ def tokenize(text: str) -> list[tuple[int, int]]:
     return [(m.start(), m.end()) for m in TOKEN.finditer(text)]
 
 
+def token_words(text: str) -> list[str]:
+    """The tokens as words for an aligner: one per ``tokenize`` span, inner spaces made ``_``."""
+    return [text[s:e].replace(" ", "_") for s, e in tokenize(text)]
+
+
 def tolerant_pattern(text: str) -> regex.Pattern | None:
     """Folded text as a regex where separators may vary or vanish (``Claus–Dieter`` = ``Claus Dieter``)."""
     f = fold_same_length(text)

@@ -108,9 +108,9 @@ def _jsonl_documents(path: Path) -> Iterator[tuple[str, list[Sentence]]]:
         tokens = tokenize(text)
         gold = []
         for e in g.src_entities:
-            ks = [k for k, (s, t) in enumerate(tokens) if s < e["end"] and e["start"] < t]
-            if ks:
-                gold.append((ks[0], ks[-1] + 1, e["category"]))
+            span = _spans_to_tokens(tokens, e["start"], e["end"])
+            if span:
+                gold.append((*span, e["category"]))
         by_doc[g.pair.doc].append(Sentence(text, tokens, gold))
     yield from by_doc.items()
 

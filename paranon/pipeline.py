@@ -26,8 +26,9 @@ import os
 import pickle
 import shutil
 import sqlite3
+import sys
 import time
-from collections import Counter, defaultdict
+from collections import Counter, defaultdict, deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import groupby
@@ -38,7 +39,7 @@ from typing import Any
 from tqdm import tqdm
 
 from .align.aligners import make_aligner
-from .align.transfer import Transferrer, TransferResult, map_links, tokenize
+from .align.transfer import Transferrer, TransferResult, map_links, token_words, tokenize
 from .anonymize.engine import Anonymizer, Replaced, apply_mentions
 from .anonymize.keystore import KeyStore
 from .anonymize.recognizer import DocumentMemory, Segment
@@ -51,7 +52,7 @@ from .corpora.formats import (
     atomic_write,
     read_corpus,
 )
-from .corpora.model import AnonymizedPair, Inline, Mention, SegmentPair, pharaoh, remap_offset
+from .corpora.model import AnonymizedPair, Inline, Mention, SegmentPair, parse_pharaoh, pharaoh, remap_offset
 from .report import write_report
 
 log = logging.getLogger("paranon")
@@ -118,10 +119,6 @@ def target_id_finder(anonymizer: Anonymizer):
         return [(m.start, m.end, m.category) for m in rec.find(seg) if m.category == "NAMEID"]
 
     return find
-
-
-def token_words(text: str) -> list[str]:
-    return [text[s:e].replace(" ", "_") for s, e in tokenize(text)]
 
 
 @dataclass
@@ -345,8 +342,6 @@ def _stage_anonymize(input_path: str | Path, cfg: dict[str, Any], work: Path, an
 
 def _bounded(pool: Any, jobs: Iterator, in_flight: int) -> Iterator:
     """Results in order, with at most ``in_flight`` chunks read ahead (``Pool.imap`` would read the whole input)."""
-    from collections import deque
-
     pending: deque = deque()
     for job in jobs:
         pending.append(pool.apply_async(_anonymize_batch, (job,)))
@@ -375,7 +370,7 @@ def _stage_align(cfg: dict[str, Any], work: Path, n_chunks: int, quiet: bool) ->
                 fs.write(" ".join(token_words(rep.text)) + "\n")
                 ft.write(" ".join(token_words(p.tgt)) + "\n")
     if not quiet:
-        print(f"aligning with {why} ...", file=__import__("sys").stderr)
+        print(f"aligning with {why} ...", file=sys.stderr)
     tmp = work / "links.pharaoh.part"
     aligner.align_files(src_tok, tgt_tok, tmp)
     os.replace(tmp, work / "links.pharaoh")
@@ -428,7 +423,7 @@ def _stage_transfer(cfg: dict[str, Any], work: Path, n_chunks: int, anonymizer: 
                     finisher.next_by_scope = saved["next_by_scope"]
                     bar.update(len(items))
                     continue
-                links = [sorted(_parse(line)) for line in lines]
+                links = [sorted(set(parse_pharaoh(line))) for line in lines]
                 writers = _PartWriters(work, k, cfg["src"], cfg["tgt"])
                 chunk_stats = Stats()
                 keys.begin_chunk(k)
@@ -445,14 +440,6 @@ def _stage_transfer(cfg: dict[str, Any], work: Path, n_chunks: int, anonymizer: 
         keys.close()
         bar.close()
     return stats
-
-
-def _parse(line: str) -> set[tuple[int, int]]:
-    out = set()
-    for item in line.split():
-        a, b = item.split("-")
-        out.add((int(a), int(b)))
-    return out
 
 
 def _assemble(outdir: Path, work: Path, n_chunks: int, cfg: dict[str, Any]) -> None:
