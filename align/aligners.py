@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import tempfile
 from itertools import chain
 from pathlib import Path
@@ -20,6 +21,7 @@ from .transfer import token_words
 log = logging.getLogger("paranon.align")
 
 Links = list[tuple[int, int]]
+PLACEHOLDER_NUMBER = re.compile(r"^<NAME\d+_")
 
 
 class Aligner:
@@ -38,13 +40,12 @@ class Aligner:
         with open(src_path, encoding="utf-8") as fs, open(tgt_path, encoding="utf-8") as ft, \
                 open(out_path, "w", encoding="utf-8") as out:
             batch: list[tuple[list[str], list[str]]] = []
-            for s, t in chain(zip(fs, ft, strict=True), [None]):  # type: ignore[list-item]
-                if s is not None:
-                    batch.append((s.split(), t.split()))  # type: ignore[union-attr]
-                if batch and (s is None or len(batch) >= self.batch_size):
-                    for links in self.align(batch):
-                        out.write(pharaoh(links) + "\n")
+            for s, t in zip(fs, ft, strict=True):
+                batch.append((s.split(), t.split()))
+                if len(batch) >= self.batch_size:
+                    out.writelines(pharaoh(links) + "\n" for links in self.align(batch))
                     batch = []
+            out.writelines(pharaoh(links) + "\n" for links in self.align(batch))
 
 
 def grow_diag_final_and(fwd: set[tuple[int, int]], rev: set[tuple[int, int]], n_src: int, n_tgt: int) -> Links:
@@ -97,11 +98,12 @@ class EflomalAligner(Aligner):
 
     def __init__(self, extra_src: str | None = None, extra_tgt: str | None = None,
                  iterations: int | None = None, samplers: int = 1, deterministic: bool = True,
-                 seed: int = 0, symmetrization: str = "grow-diag-final-and") -> None:
+                 seed: int = 0, symmetrization: str = "grow-diag-final-and", prefix: int = 0) -> None:
         if symmetrization not in ("grow-diag-final-and", "union", "intersection"):
             raise ValueError(f"align.symmetrization: {symmetrization!r} is not grow-diag-final-and, union or "
                              "intersection")
         self.symmetrization = symmetrization
+        self.prefix = prefix
         self.extra_src, self.extra_tgt = extra_src, extra_tgt
         for f in (extra_src, extra_tgt):
             if f and not Path(f).exists():
@@ -120,9 +122,26 @@ class EflomalAligner(Aligner):
             for s, t in zip(fs, ft, strict=False):
                 if s.strip() and t.strip():
                     # raw text is tokenized like the corpus (punctuation split off); tokenized text is unchanged
-                    src.append(" ".join(token_words(s.lower())) + "\n")
-                    tgt.append(" ".join(token_words(t.lower())) + "\n")
+                    src.append(" ".join(token_words(s)) + "\n")
+                    tgt.append(" ".join(token_words(t)) + "\n")
         return src, tgt
+
+    def _normalize(self, line: str) -> str:
+        """What eflomal sees of a line: lower case, and with ``prefix`` only each word's first letters.
+
+        Cutting words to a prefix is a crude stemmer that pools the counts of inflected forms
+        (``contrato``/``contratos``, ``pay``/``payment``); it helps most on small corpora.
+        """
+        if not line.strip():
+            return "<empty>\n"
+        words = []
+        for w in line.split():
+            if w.startswith("<NAME"):  # a placeholder: its category, not its number, is what recurs
+                w = PLACEHOLDER_NUMBER.sub("<", w)
+            else:
+                w = w.lower()[:self.prefix or None]
+            words.append(w)
+        return " ".join(words) + "\n"
 
     def align_files(self, src_path: str | Path, tgt_path: str | Path, out_path: str | Path) -> None:
         """Align two token files (one pair per line, space-separated) and write Pharaoh links per line."""
@@ -138,10 +157,9 @@ class EflomalAligner(Aligner):
             s_in, t_in = os.path.join(tmp, "src.bin"), os.path.join(tmp, "tgt.bin")
             with open(src_path, encoding="utf-8") as fs, open(tgt_path, encoding="utf-8") as ft, \
                     open(s_in, "wb") as so, open(t_in, "wb") as to:
-                lower_s = (line.lower() if line.strip() else "<empty>\n" for line in fs)
-                lower_t = (line.lower() if line.strip() else "<empty>\n" for line in ft)
-                eflomal.Aligner().prepare_files(chain(lower_s, extra_src), so, chain(lower_t, extra_tgt), to,
-                                                None, None)
+                norm_s = (self._normalize(line) for line in chain(fs, extra_src))
+                norm_t = (self._normalize(line) for line in chain(ft, extra_tgt))
+                eflomal.Aligner().prepare_files(norm_s, so, norm_t, to, None, None)
             fwd, rev = os.path.join(tmp, "fwd"), os.path.join(tmp, "rev")
             kwargs: dict[str, Any] = {"model": 3, "score_model": 0, "n_samplers": self.samplers, "quiet": True,
                                       "rel_iterations": 1.0, "null_prior": 0.2}
@@ -191,10 +209,16 @@ class EflomalAligner(Aligner):
 
 
 class SimAligner(Aligner):
-    """simalign over a multilingual encoder loaded by name or local path; never downloads unless allowed."""
+    """simalign over a multilingual encoder loaded by name or local path; never downloads unless allowed.
+
+    simalign's own ``get_word_aligns`` runs the encoder once per pair; here the encoder runs once per
+    batch of ``batch_size`` sentences (padded), and simalign's matching functions (``iter_max``,
+    ``get_max_weight_match``, the argmax intersection) are applied per pair to the similarity matrix,
+    so the links are the same as simalign's, only faster.
+    """
 
     name = "simalign"
-    MAX_SUBWORDS = 500
+    MAX_SUBWORDS = 500  # the encoder window is 512 positions, two of them [CLS]/[SEP]
 
     def __init__(self, model: str, matching: str = "itermax", layer: int = 8, batch_size: int = 32,
                  allow_download: bool = False, device: str = "cpu") -> None:
@@ -203,47 +227,91 @@ class SimAligner(Aligner):
             os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
         from simalign import SentenceAligner
 
-        method = {"itermax": "i", "mwmf": "m", "inter": "a"}[matching]
-        self.key = {"i": "itermax", "m": "mwmf", "a": "inter"}[method]
-        self.aligner = SentenceAligner(model=model, token_type="bpe", matching_methods=method, device=device,
-                                       layer=layer)
+        if matching not in ("itermax", "mwmf", "inter"):
+            raise ValueError(f"align.matching: {matching!r} is not itermax, mwmf or inter")
+        self.matching = matching
+        self.aligner = SentenceAligner(model=model, token_type="bpe", matching_methods=matching[0] if
+                                       matching != "inter" else "a", device=device, layer=layer)
         self.tokenizer = self.aligner.embed_loader.tokenizer
         self.batch_size = batch_size
 
-    def _chunks(self, words: list[str]) -> list[tuple[int, list[str]]]:
-        """Split a long sentence so that no part exceeds the encoder's window (never silently truncated)."""
-        parts, cur, cur_len, start = [], [], 0, 0
-        for k, w in enumerate(words):
-            n = max(1, len(self.tokenizer.tokenize(w)))
-            if cur and cur_len + n > self.MAX_SUBWORDS:
-                parts.append((start, cur))
-                cur, cur_len, start = [], 0, k
-            cur.append(w)
-            cur_len += n
-        parts.append((start, cur))
+    def _pieces(self, words: list[str]) -> list[list[str]]:
+        """Subwords per word; a word the tokenizer turns into nothing (a lone soft hyphen) becomes ``-``."""
+        out = []
+        for w in words:
+            p = self.tokenizer.tokenize(w)
+            out.append(p or self.tokenizer.tokenize("-"))
+        return out
+
+    def _chunks(self, pieces: list[list[str]]) -> list[tuple[int, int]]:
+        """Word ranges of at most MAX_SUBWORDS subwords each: long sentences are split, never truncated."""
+        parts, start, n = [], 0, 0
+        for k, p in enumerate(pieces):
+            if k > start and n + len(p) > self.MAX_SUBWORDS:
+                parts.append((start, k))
+                start, n = k, 0
+            n += len(p)
+        parts.append((start, len(pieces)))
         return parts
 
-    def align(self, pairs: list[tuple[list[str], list[str]]]) -> list[Links]:
-        out = []
-        for src, tgt in pairs:
-            # words the tokenizer turns into nothing (a lone soft hyphen) get a stand-in so indices stay put
-            s = [w if self.tokenizer.tokenize(w) else "-" for w in src]
-            t = [w if self.tokenizer.tokenize(w) else "-" for w in tgt]
-            if not s or not t:
-                out.append([])
-                continue
-            sp, tp = self._chunks(s), self._chunks(t)
-            links: set[tuple[int, int]] = set()
-            if len(sp) == 1 and len(tp) == 1:
-                res = self.aligner.get_word_aligns(s, t)
-                links |= set(res[self.key])
-            else:  # pair the parts proportionally
-                for k, (so, sw) in enumerate(sp):
-                    to, tw = tp[min(len(tp) - 1, k * len(tp) // len(sp))]
-                    res = self.aligner.get_word_aligns(sw, tw)
-                    links |= {(so + i, to + j) for i, j in res[self.key]}
-            out.append(sorted(links))
+    def _embed(self, sents: list[list[list[str]]]) -> list[Any]:
+        """Subword vectors for each sentence (given as subword lists per word), one encoder call per batch."""
+        import torch
+
+        loader = self.aligner.embed_loader
+        tok = self.tokenizer
+        out: list[Any] = []
+        for b in range(0, len(sents), self.batch_size):
+            batch = sents[b:b + self.batch_size]
+            ids = [tok.convert_tokens_to_ids([p for w in s for p in w]) for s in batch]
+            width = max(len(i) for i in ids) + 2
+            input_ids = torch.full((len(ids), width), tok.pad_token_id or 0, dtype=torch.long)
+            mask = torch.zeros((len(ids), width), dtype=torch.long)
+            for r, i in enumerate(ids):
+                row = [tok.cls_token_id, *i, tok.sep_token_id]
+                input_ids[r, :len(row)] = torch.tensor(row)
+                mask[r, :len(row)] = 1
+            with torch.no_grad():
+                hidden = loader.emb_model(input_ids=input_ids.to(loader.device),
+                                          attention_mask=mask.to(loader.device))["hidden_states"]
+            if loader.layer >= len(hidden):
+                raise ValueError(f"align.layer {loader.layer}: the model has only {len(hidden) - 1} layers")
+            vec = hidden[loader.layer].cpu().numpy()
+            out.extend(vec[r, 1:1 + len(i)] for r, i in enumerate(ids))
         return out
+
+    def _match(self, sim: Any) -> Any:
+        sa = self.aligner
+        if self.matching == "itermax":
+            return sa.iter_max(sim)
+        if self.matching == "mwmf":
+            return sa.get_max_weight_match(sim)
+        fwd, rev = sa.get_alignment_matrix(sim)
+        return fwd * rev
+
+    def align(self, pairs: list[tuple[list[str], list[str]]]) -> list[Links]:
+        import numpy as np
+
+        # every pair becomes one or more (source part, target part) jobs; long pairs are split into parts
+        # paired proportionally
+        jobs: list[tuple[int, int, int, list[list[str]], list[list[str]]]] = []
+        for n, (src, tgt) in enumerate(pairs):
+            if not src or not tgt:
+                continue
+            sp, tp = self._pieces(src), self._pieces(tgt)
+            sc, tc = self._chunks(sp), self._chunks(tp)
+            for k, (s0, s1) in enumerate(sc):
+                t0, t1 = tc[min(len(tc) - 1, k * len(tc) // len(sc))]
+                jobs.append((n, s0, t0, sp[s0:s1], tp[t0:t1]))
+        vecs = self._embed([s for j in jobs for s in (j[3], j[4])])
+        links: list[set[tuple[int, int]]] = [set() for _ in pairs]
+        for k, (n, s0, t0, sw, tw) in enumerate(jobs):
+            sim = self.aligner.get_similarity(vecs[2 * k], vecs[2 * k + 1])
+            s_map = [i for i, w in enumerate(sw) for _ in w]
+            t_map = [j for j, w in enumerate(tw) for _ in w]
+            for i, j in zip(*np.nonzero(self._match(sim)), strict=True):
+                links[n].add((s0 + s_map[i], t0 + t_map[j]))
+        return [sorted(x) for x in links]
 
 
 def model_available_locally(model: str) -> bool:
@@ -266,7 +334,7 @@ def make_aligner(cfg: dict[str, Any]) -> tuple[Aligner, str]:
     eflo = lambda: EflomalAligner(a.get("extra_src"), a.get("extra_tgt"), a.get("eflomal_iterations"),  # noqa: E731
                                   int(a.get("eflomal_samplers", 1)), bool(a.get("deterministic", True)),
                                   int(cfg["anonymize"].get("seed", 0)),
-                                  a.get("symmetrization", "grow-diag-final-and"))
+                                  a.get("symmetrization", "grow-diag-final-and"), int(a.get("eflomal_prefix", 0)))
     if method == "eflomal":
         return eflo(), "eflomal (configured)"
     if method == "auto" and not a.get("allow_download") and not model_available_locally(a["model"]):

@@ -37,6 +37,8 @@ DASHES = "-‐‑‒–—―"
 SEPARATORS = set(" .,-'’`´" + DASHES + "\u00a0\u00ad")
 CAPITALIZED = regex.compile(r"^[\p{Lu}\d]")
 JOINERS = {"of", "and", "&", "for", "the", "de", "da", "do", "das", "dos", "e"}
+PREPOSITIONS = {"de", "da", "do", "das", "dos", "of", "for"}
+MERGEABLE_GAP = regex.compile(r"(?:[\s,.;:&'’\-]|\b(?:of|and|for|the|de|da|do|das|dos|e)\b|\p{Lu}[\p{L}'’.-]*)*")
 
 
 def tokenize(text: str) -> list[tuple[int, int]]:
@@ -107,8 +109,11 @@ class Transferrer:
     """Transfers one pair's mentions. ``id_finder`` finds identifiers in the target (language-independent)."""
 
     def __init__(self, id_finder=None, common_words: set[str] | None = None, places: set[str] | None = None,
-                 names: set[str] | None = None) -> None:
+                 names: set[str] | None = None, legal_tails: list[str] | None = None) -> None:
         self.id_finder = id_finder
+        tails = sorted({t.rstrip(".") for t in legal_tails or []}, key=len, reverse=True)
+        self.legal_tail = regex.compile(r"\s*,?\s*(?:" + "|".join(regex.escape(t) for t in tails) +
+                                        r")\.?(?![\p{L}\p{N}])") if tails else None
         self.names = names or set()
         self.common = common_words or set()
         self.places = places or set()
@@ -156,6 +161,28 @@ class Transferrer:
                         e += 1  # keep an abbreviation's final dot (Lda.) inside the mention
                     add(m, h.start(), e, "string")
                 if hits:
+                    matched.add(k)
+                    break
+        # 1b. an organisation whose head is translated ("Conselho de Administração da X, Lda." ->
+        # "Board of Directors of X, Lda."): match its name after a preposition, then grow over the
+        # translated head
+        for k, m in enumerate(src_mentions):
+            if k in matched or m.category != "ORGANIZATION":
+                continue
+            for core in _cores(m.text):
+                if fold(core).strip() in self.places:
+                    continue
+                pat = self._pattern(core)
+                hits = [h for h in pat.finditer(folded) if free(h.start(), h.end())] if pat else []
+                if hits:
+                    tgt_tokens = tokenize(tgt)
+                    for h in hits:
+                        idx = [j for j, (a, b) in enumerate(tgt_tokens) if a < h.end() and h.start() < b]
+                        lo, hi = self._grow(tgt, tgt_tokens, idx[0], idx[-1], free)
+                        e = max(h.end(), tgt_tokens[hi][1])
+                        if core.endswith(".") and tgt[e:e + 1] == ".":
+                            e += 1
+                        add(m, tgt_tokens[lo][0], e, "string")
                     matched.add(k)
                     break
         # 2. patterns: dates and numbers that change form, back-aligned by value
@@ -208,7 +235,30 @@ class Transferrer:
         result.untransferred = [m for k, m in enumerate(src_mentions) if k not in matched]
         result.target_only = steps["target_only"]
         self._guard(src_mentions, tgt, folded, result)
+        self._tidy(tgt, result)
         return result
+
+    def _tidy(self, tgt: str, result: TransferResult) -> None:
+        """Absorb a legal-form tail into an organisation and join pieces of one entity.
+
+        The steps and the guard can leave an entity in pieces ("<N8> Pescas, <N8>, Lda."): mentions of the
+        same entity separated only by capitalized words, joiners and punctuation become one mention.
+        """
+        ms = result.mentions
+        for k, m in enumerate(ms):
+            if m.category == "ORGANIZATION" and self.legal_tail is not None:
+                t = self.legal_tail.match(tgt, m.end)
+                nxt = ms[k + 1].start if k + 1 < len(ms) else len(tgt)
+                if t and t.end() <= nxt:
+                    ms[k] = m = _span(m, tgt, m.start, t.end())
+        merged: list[Mention] = []
+        for m in ms:
+            if merged and merged[-1].entity == m.entity and merged[-1].category == m.category \
+                    and MERGEABLE_GAP.fullmatch(tgt, merged[-1].end, m.start):
+                merged[-1] = _span(merged[-1], tgt, merged[-1].start, max(m.end, merged[-1].end))
+            else:
+                merged.append(m)
+        result.mentions = merged
 
     def _grow(self, tgt: str, toks: list[tuple[int, int]], lo: int, hi: int, free) -> tuple[int, int]:
         """Close gaps and extend over adjacent capitalized words (and joiners between them)."""
@@ -264,6 +314,26 @@ class Transferrer:
                                                    entity=m.entity))
                     result.guard_masks += 1
         result.mentions.sort(key=lambda x: x.start)
+
+
+def _span(m: Mention, text: str, start: int, end: int) -> Mention:
+    return Mention(start, end, m.category, text[start:end], m.recognizer, m.rule, m.subtype, entity=m.entity)
+
+
+def _cores(text: str) -> list[str]:
+    """The names inside an organisation mention, after each preposition, longest first.
+
+    ``Conselho de Administração da Marés Pescas, Lda.`` -> ``Administração da Marés Pescas, Lda.``,
+    ``Marés Pescas, Lda.``; a core must start with a capital and have two letters or more.
+    """
+    words = list(regex.finditer(r"\S+", text))
+    out = []
+    for k, w in enumerate(words[:-1]):
+        if w.group().lower() in PREPOSITIONS:
+            core = text[words[k + 1].start():]
+            if CAPITALIZED.match(core) and sum(c.isalpha() for c in core) >= 2:
+                out.append(core)
+    return out
 
 
 def _is_punct(text: str, span: tuple[int, int]) -> bool:

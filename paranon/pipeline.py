@@ -139,7 +139,8 @@ class Finisher:
         self.an = anonymizer
         self.src_lang, self.tgt_lang = src_lang, tgt_lang
         self.transferrer = Transferrer(target_id_finder(anonymizer), anonymizer.lex.common, anonymizer.lex.places,
-                                       anonymizer.lex.first | anonymizer.lex.last)
+                                       anonymizer.lex.first | anonymizer.lex.last,
+                                       anonymizer.rules["organization"]["tails"])
         self.next_by_scope: dict[str, int] = {}
 
     def finish_chunk(self, items: list[Anonymized], links: list[list[tuple[int, int]]]) -> Iterator[PairResult]:
