@@ -43,7 +43,7 @@ MERGEABLE_GAP = regex.compile(r"(?:[\s,.;:&'’\-]|\b(?:of|and|for|the|de|da|do|
 
 def tokenize(text: str) -> list[tuple[int, int]]:
     """Token character spans; a placeholder is one token."""
-    return [(m.start(), m.end()) for m in TOKEN.finditer(text)]
+    return [m.span() for m in TOKEN.finditer(text)]
 
 
 def token_words(text: str) -> list[str]:

@@ -2,13 +2,15 @@
 
 Starts ``paranon serve OUTDIR`` on a free port, then runs a mix of single-word, phrase and wildcard
 queries against ``/api/search`` with 1 and 8 concurrent clients, and prints one JSON object with p50/p95
-latency (ms) and requests/s per concurrency. Build OUTDIR first, e.g. ``bench/pipeline.py --keep``.
+latency (ms) and requests/s per concurrency: once with the server's search cache off (``--cache 0``: every
+request is a full search, the figure that matters) and once with its default cache. Build OUTDIR first, e.g. ``bench/pipeline.py --keep``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import socket
 import statistics
 import subprocess
@@ -56,29 +58,38 @@ def _load(base: str, clients: int, seconds: float) -> dict:
             "p50_ms": round(statistics.median(lat), 1), "p95_ms": round(lat[int(0.95 * (len(lat) - 1))], 1)}
 
 
+def _serve(outdir: Path, cache: int) -> tuple[subprocess.Popen, str]:
+    port = _free_port()
+    server = subprocess.Popen([sys.executable, "-m", "paranon.cli", "serve", str(outdir), "--port", str(port),
+                               "--cache", str(cache)], stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            urllib.request.urlopen(f"{base}/api/search?q=a").read()
+            break
+        except OSError:
+            time.sleep(0.1)
+    return server, base
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("outdir", type=Path)
     ap.add_argument("--seconds", type=float, default=20)
     args = ap.parse_args()
-    port = _free_port()
-    server = subprocess.Popen([sys.executable, "-m", "paranon.cli", "serve", str(args.outdir), "--port", str(port)],
-                              stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(200):
-            try:
-                urllib.request.urlopen(f"{base}/api/stats").read()
-                break
-            except OSError:
-                time.sleep(0.1)
-        _load(base, 1, 2)  # warm-up
-        pairs = json.loads(urllib.request.urlopen(f"{base}/api/stats").read())["pairs"]
-        print(json.dumps({"pairs": pairs, "queries": len(QUERIES),
-                          "runs": [_load(base, c, args.seconds) for c in (1, 8)]}))
-    finally:
-        server.terminate()
-        server.wait()
+    out: dict = {"queries": len(QUERIES), "cores": os.cpu_count()}
+    # cache 0: every request searches and highlights afresh (the cost of a new query);
+    # cache 128: the server's default, where a repeated query (next page, a translation filter) is remembered
+    for cache in (0, 128):
+        server, base = _serve(args.outdir, cache)
+        try:
+            _load(base, 8, 3)  # warm-up: every server process opens the index
+            out.setdefault("pairs", json.loads(urllib.request.urlopen(f"{base}/api/stats").read())["pairs"])
+            out[f"cache_{cache}"] = [_load(base, c, args.seconds) for c in (1, 8)]
+        finally:
+            server.terminate()
+            server.wait()
+    print(json.dumps(out))
 
 
 if __name__ == "__main__":

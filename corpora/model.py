@@ -10,6 +10,7 @@ to its end (see :func:`remap_offset`).
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -130,16 +131,22 @@ class AnonymizedPair:
                            tgt_inline=self.tgt_inline)
 
 
+PHARAOH_LINK = re.compile(r"(\d+)(?:-p?|p)(\d+)")
+
+
 def pharaoh(links: list[tuple[int, int]]) -> str:
     """Links as Pharaoh text: ``i-j`` pairs, 0-based, sorted, space-separated."""
     return " ".join(f"{i}-{j}" for i, j in sorted(set(links)))
 
 
 def parse_pharaoh(text: str) -> list[tuple[int, int]]:
-    links = []
-    for item in text.split():
-        a, _, b = item.replace("p", "-").partition("-")
-        links.append((int(a), int(b.lstrip("-"))))
+    """``i-j`` (sure) and ``i-j`` / ``ipj`` (possible) links; text that is not a link raises ValueError."""
+    links = [(int(a), int(b)) for a, b in PHARAOH_LINK.findall(text)]
+    if len(links) != len(text.split()):  # something that is not a link: parse item by item for the error
+        links = []
+        for item in text.split():
+            a, _, b = item.replace("p", "-").partition("-")
+            links.append((int(a), int(b.lstrip("-"))))
     return links
 
 

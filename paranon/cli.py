@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import sys
 from pathlib import Path
 
@@ -65,16 +66,36 @@ def cmd_index(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from waitress import serve
-
+    """A production server: gunicorn with one process per core where it runs (search is CPU-bound Python,
+    so processes, not threads, use the cores), waitress elsewhere."""
     from .search_portal.app import create_app
 
     out = Path(args.outdir)
     if not (out / "corpus.jsonl").exists() or not (out / "index").exists():
         raise InputError(f"{out}: not a paranon output folder (no corpus.jsonl or index); run `paranon run` first")
-    app = create_app({"OUTDIR": str(out)})
+    workers = getattr(args, "workers", None) or os.cpu_count() or 1
+    config = {"OUTDIR": str(out), "SEARCH_CACHE": getattr(args, "cache", 128)}
+    try:
+        from gunicorn.app.base import BaseApplication
+    except ImportError:  # Windows has no gunicorn
+        BaseApplication = None
     print(f"serving {out} on http://{args.host}:{args.port}/ (Ctrl+C to stop)", file=sys.stderr)
-    serve(app, host=args.host, port=args.port, threads=8, _quiet=True)
+    if BaseApplication is None:
+        from waitress import serve
+
+        serve(create_app(config), host=args.host, port=args.port, threads=8, _quiet=True)
+        return 0
+
+    class Server(BaseApplication):
+        def load_config(self) -> None:
+            for k, v in {"bind": f"{args.host}:{args.port}", "workers": workers, "worker_class": "gthread",
+                         "threads": 4, "accesslog": None, "loglevel": "warning", "timeout": 120}.items():
+                self.cfg.set(k, v)
+
+        def load(self):
+            return create_app(config)
+
+    Server().run()
     return 0
 
 
@@ -162,6 +183,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("outdir")
     s.add_argument("--host", default="127.0.0.1")
     s.add_argument("--port", type=int, default=8000)
+    s.add_argument("--workers", type=int, default=None, help="server processes (default: all cores)")
+    s.add_argument("--cache", type=int, default=128, help="searches remembered per process (0: none)")
     s.set_defaults(func=cmd_serve)
 
     d = sub.add_parser("demo", help="run on the bundled sample TM, then serve it on http://127.0.0.1:8000")

@@ -32,11 +32,12 @@ def searcher() -> Searcher:
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
-    """``config`` needs ``OUTDIR``; ``PER_PAGE`` and ``MAX_PER_PAGE`` are optional."""
+    """``config`` needs ``OUTDIR``; ``PER_PAGE``, ``MAX_PER_PAGE`` and ``SEARCH_CACHE`` (searches remembered,
+    0 for none) are optional."""
     app = Flask(__name__)
     app.config.update({"PER_PAGE": 20, "MAX_PER_PAGE": 100})
     app.config.update(config or {})
-    app.extensions["paranon_searcher"] = Searcher(app.config["OUTDIR"])
+    app.extensions["paranon_searcher"] = Searcher(app.config["OUTDIR"], int(app.config.get("SEARCH_CACHE", 128)))
     app.register_blueprint(pages)
     app.register_blueprint(api)
     app.register_blueprint(downloads)

@@ -8,8 +8,10 @@ highlight on the other side comes from the stored word alignment (tokens as in
 from __future__ import annotations
 
 import json
+import threading
 import time
-from collections import Counter
+from collections import Counter, OrderedDict
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,12 +24,13 @@ from whoosh.qparser.plugins import WildcardPlugin
 
 from ..align.transfer import tokenize
 from ..corpora.model import parse_pharaoh
-from .indexer import exact_analyzer, folded_analyzer, stemmed_analyzer
+from .indexer import TOKEN_PATTERN, exact_analyzer, folded_analyzer, stemmed_analyzer
 
 PLACEHOLDER_QUERY = regex.compile(r"<NAME\d*_([A-Z]+)(?:_[A-Z]+)?>")
 CATEGORIES = ("PERSON", "ORGANIZATION", "ADDRESS", "NAMEID", "DATE", "PUBLIC_ID", "PUBLICATION")
 MAX_QUERY = 500
 TRANSLATION_SAMPLE = 200
+WORD = regex.compile(TOKEN_PATTERN)  # the index's tokenizer, so highlight offsets are the indexed words
 
 
 class QueryError(ValueError):
@@ -43,19 +46,45 @@ class Hit:
 
 
 class Searcher:
-    def __init__(self, outdir: str | Path) -> None:
+    def __init__(self, outdir: str | Path, cache_size: int = 128) -> None:
+        """``cache_size`` searches are remembered (least recently used out; a rebuilt index starts afresh),
+        so turning pages, filtering by a translation and downloading a result do not search again."""
         self.outdir = Path(outdir)
+        self.cache_size = cache_size
+        self._cache: OrderedDict[tuple, tuple[int, list[Hit], Counter]] = OrderedDict()
+        self._cache_lock = threading.Lock()
         self._ix = None
         self._real = None
-        # analyzers are built once: highlighting runs them over every hit shown
-        self._folded = folded_analyzer()
-        self._exact = exact_analyzer()
-        self._stemmers: dict[str, Any] = {}
+        # analyzers are built once, and what they make of each word is remembered: highlighting runs
+        # over a few hundred hits per search, and words repeat across a corpus
+        self._analyzers: dict[str, Any] = {"folded": folded_analyzer(), "exact": exact_analyzer()}
+        self._word_terms: dict[tuple[str, str], tuple[str, ...]] = {}
+        self._local = threading.local()
 
-    def _stemmer(self, lang: str):
-        if lang not in self._stemmers:
-            self._stemmers[lang] = stemmed_analyzer(lang)
-        return self._stemmers[lang]
+    def _analyzer(self, kind: str) -> Any:
+        if kind not in self._analyzers:
+            self._analyzers[kind] = stemmed_analyzer(kind.removeprefix("stem-"))
+        return self._analyzers[kind]
+
+    def _terms_of(self, kind: str, word: str) -> tuple[str, ...]:
+        """The index terms ``kind``'s analyzer makes of one word (all analyzers work word by word)."""
+        key = (kind, word)
+        got = self._word_terms.get(key)
+        if got is None:
+            if len(self._word_terms) > 500_000:
+                self._word_terms.clear()
+            got = self._word_terms[key] = tuple(t.text for t in self._analyzer(kind)(word))
+        return got
+
+    @contextmanager
+    def _searcher(self):
+        """A searcher kept per thread and refreshed when the index changes (opening one costs ~10 ms)."""
+        ix = self.ix
+        s = getattr(self._local, "searcher", None)
+        if s is None or getattr(self._local, "ix", None) is not ix:
+            s = self._local.searcher = ix.searcher()
+            self._local.ix = ix
+        yield s
 
     @property
     def ix(self):
@@ -98,11 +127,12 @@ class Searcher:
         except Exception as exc:  # noqa: BLE001  (whoosh raises many kinds for bad syntax)
             raise QueryError(f"Cannot read the query: {exc}") from None
         if not case_sensitive and not exact and "*" not in q and "?" not in q:
-            # also match inflected forms: contrato finds contratos
+            # inflected forms too (contrato finds contratos): the stemmed fields alone, since whatever the
+            # folded field matches, the stemmed field matches as well (same analyzer, plus a stemmer)
             stem_fields = [s + "_stem" for s in sides]
             sp = MultifieldParser(stem_fields, schema) if len(stem_fields) > 1 else QueryParser(stem_fields[0], schema)
             try:
-                parsed = wq.Or([parsed, sp.parse(q)])
+                parsed = sp.parse(q)
             except Exception:  # noqa: BLE001
                 pass
         if parsed is wq.NullQuery or isinstance(parsed, type(wq.NullQuery)):
@@ -122,25 +152,22 @@ class Searcher:
         query = parsed if parsed is not None else wq.Every()
         if filters:
             query = wq.And([query, *filters])
-        with self.ix.searcher() as s:
-            start = (max(page, 1) - 1) * per_page
-            # without a translation filter only the translation sample and the page need highlighting
-            needed = None if translation else max(TRANSLATION_SAMPLE, start + per_page)
-            results = s.search(query, limit=needed, sortedby="order")
-            terms = self._terms(parsed, s) if parsed is not None else {}
-            hits = []
-            counts: Counter = Counter()
-            for k, r in enumerate(results):
-                if needed is not None and k >= needed:
-                    break
-                rec = json.loads(r["rec"])
-                hit = self._highlight(rec, sides, terms, case_sensitive or exact)
-                if k < TRANSLATION_SAMPLE and hit.translation:
-                    counts[hit.translation] += 1
-                if translation and hit.translation.lower() != translation.lower():
-                    continue
-                hits.append(hit)
-            total = len(hits) if translation else len(results)
+        start = (max(page, 1) - 1) * per_page
+        # without a translation filter only the translation sample and the page need highlighting
+        needed = None if translation else max(TRANSLATION_SAMPLE, start + per_page)
+        key = (str(self._real), q, lang, category, translation, case_sensitive, exact, doc, needed)
+        with self._cache_lock:
+            got = self._cache.get(key)
+            if got is not None:
+                self._cache.move_to_end(key)
+        if got is None:
+            got = self._collect(query, parsed, sides, translation, case_sensitive or exact, needed)
+            if self.cache_size:
+                with self._cache_lock:
+                    self._cache[key] = got
+                    while len(self._cache) > self.cache_size:
+                        self._cache.popitem(last=False)
+        total, hits, counts = got
         page_hits = hits[start:start + per_page]
         return {"total": total, "took_ms": round((time.perf_counter() - t0) * 1000, 1),
                 "hits": [{"id": h.rec["id"], "doc": h.rec["doc"], "src": h.rec["src"], "tgt": h.rec["tgt"],
@@ -149,6 +176,27 @@ class Searcher:
                          for h in page_hits],
                 "translations": [{"text": t, "count": c} for t, c in counts.most_common(30)],
                 "searched": sides}
+
+    def _collect(self, query, parsed, sides: list[str], translation: str | None, exact: bool,
+                 needed: int | None) -> tuple[int, list[Hit], Counter]:
+        """Total, highlighted hits (the first ``needed``) and the translations panel counts of one query."""
+        with self._searcher() as s:
+            results = s.search(query, limit=needed, sortedby="order")
+            terms = self._terms(parsed, s) if parsed is not None else {}
+            hits = []
+            counts: Counter = Counter()
+            matched: dict[str, bool] = {}
+            for k, r in enumerate(results):
+                if needed is not None and k >= needed:
+                    break
+                hit = self._highlight(json.loads(r["rec"]), sides, terms, exact, matched)
+                if k < TRANSLATION_SAMPLE and hit.translation:
+                    counts[hit.translation] += 1
+                if translation and hit.translation.lower() != translation.lower():
+                    continue
+                hits.append(hit)
+            total = len(hits) if translation else len(results)
+        return total, hits, counts
 
     def all_records(self, q: str | None = None, lang: str = "both", category: str | None = None):
         """Every matching record, in corpus order, for downloads (streamed by the caller)."""
@@ -165,7 +213,7 @@ class Searcher:
             yield from (self.pair(x) for x in ids[i:i + 500])
 
     def pair(self, pair_id: str) -> dict[str, Any] | None:
-        with self.ix.searcher() as s:
+        with self._searcher() as s:
             r = s.document(id=pair_id)
             return json.loads(r["rec"]) if r else None
 
@@ -199,24 +247,30 @@ class Searcher:
             terms.setdefault(field, set()).add(text.decode("utf-8") if isinstance(text, bytes) else text)
         return terms
 
-    def _highlight(self, rec: dict[str, Any], sides: list[str], terms: dict[str, set[str]], exact: bool) -> Hit:
-        links = parse_pharaoh(rec.get("alignment", ""))
+    def _highlight(self, rec: dict[str, Any], sides: list[str], terms: dict[str, set[str]], exact: bool,
+                   matched: dict[str, bool]) -> Hit:
+        """Hit spans on the searched side, their aligned words on the other; ``matched`` remembers, for
+        this search, whether a word form is a hit (the same forms recur across hits)."""
         spans: dict[str, list[list[int]]] = {"src": [], "tgt": []}
         for side in sides:
             lang = rec.get(f"{side}_lang", "pt")
             text = rec[side]
-            for field, analyzer in ((side, self._folded), (f"{side}_stem", self._stemmer(lang)),
-                                    (f"{side}_exact", self._exact)):
-                wanted = terms.get(field)
-                if not wanted:
-                    continue
-                for tok in analyzer(text, positions=True, chars=True):
-                    if tok.text in wanted and [tok.startchar, tok.endchar] not in spans[side]:
-                        spans[side].append([tok.startchar, tok.endchar])
+            kinds = [(kind, terms[field]) for field, kind in ((side, "folded"), (f"{side}_stem", f"stem-{lang}"),
+                                                             (f"{side}_exact", "exact")) if terms.get(field)]
+            if not kinds:
+                continue
+            for w in WORD.finditer(text):
+                word = w.group()
+                hit = matched.get(word)
+                if hit is None:
+                    hit = matched[word] = any(t in wanted for kind, wanted in kinds for t in self._terms_of(kind, word))
+                if hit:
+                    spans[side].append([w.start(), w.end()])
         searched = "src" if spans["src"] else "tgt"
         other = "tgt" if searched == "src" else "src"
         translation = ""
         if spans[searched] and not spans[other]:
+            links = parse_pharaoh(rec.get("alignment", ""))
             toks = tokenize(rec[searched])
             other_toks = tokenize(rec[other])
             hit_idx = {k for k, (a, b) in enumerate(toks) for s, e in spans[searched] if a < e and s < b}

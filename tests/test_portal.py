@@ -100,3 +100,52 @@ def test_a_hit_found_only_through_the_stem_is_highlighted(client):
     for h in stem_only:
         assert h["src_hl"], h["src"]
         assert any(h["src"][a:b].lower().startswith("conta") for a, b in h["src_hl"])
+
+
+def test_a_repeated_search_is_remembered_until_the_index_is_rebuilt(sample_out, tmp_path):
+    import shutil
+
+    from paranon.search_portal.indexer import build_index
+    from paranon.search_portal.search import Searcher
+
+    out = tmp_path / "out"
+    shutil.copytree(sample_out, out, symlinks=True)
+    s = Searcher(out, cache_size=2)
+    first = s.search("contas", lang="pt")
+    again = s.search("contas", lang="pt", page=2, per_page=5)
+    assert len(s._cache) == 1 and again["total"] == first["total"]  # the next page came from the cache
+    assert [h["id"] for h in again["hits"]] == [h["id"] for h in first["hits"]][5:10]
+    s.search("banco", lang="pt")
+    s.search("prazo", lang="pt")
+    assert len(s._cache) == 2  # least recently used dropped
+    build_index(out)
+    rebuilt = s.search("contas", lang="pt")
+    assert rebuilt["total"] == first["total"] and len(s._cache) == 2
+    assert Searcher(out, cache_size=0).search("contas", lang="pt")["total"] == first["total"]
+
+
+def test_paranon_serve_answers_from_several_processes(sample_out):
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "paranon.cli", "serve", str(sample_out), "--port", str(port),
+                             "--workers", "2"], stderr=subprocess.PIPE)
+    try:
+        for _ in range(100):
+            try:
+                body = urllib.request.urlopen(f"http://127.0.0.1:{port}/api/search?q=contas&lang=pt").read()
+                break
+            except OSError:
+                time.sleep(0.2)
+        else:
+            raise AssertionError(proc.stderr.read().decode() if proc.poll() is not None else "server did not answer")
+        assert json.loads(body)["total"] > 0
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
