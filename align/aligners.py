@@ -55,18 +55,21 @@ def grow_diag_final_and(fwd: set[tuple[int, int]], rev: set[tuple[int, int]], n_
     src_done = {i for i, _ in links}
     tgt_done = {j for _, j in links}
     neigh = [(-1, 0), (0, -1), (1, 0), (0, 1), (-1, -1), (-1, 1), (1, -1), (1, 1)]
+    # grow from the candidates' side (union minus links: a handful) instead of every link's neighbours
+    candidates = sorted(union - links)
     added = True
-    while added:
+    while added and candidates:
         added = False
-        for i, j in sorted(links):
-            for di, dj in neigh:
-                ni, nj = i + di, j + dj
-                if 0 <= ni < n_src and 0 <= nj < n_tgt and (ni, nj) in union and (ni, nj) not in links \
-                        and (ni not in src_done or nj not in tgt_done):
-                    links.add((ni, nj))
-                    src_done.add(ni)
-                    tgt_done.add(nj)
-                    added = True
+        for c in candidates:
+            ni, nj = c
+            if c in links or (ni in src_done and nj in tgt_done):
+                continue
+            if any((ni - di, nj - dj) in links for di, dj in neigh):
+                links.add(c)
+                src_done.add(ni)
+                tgt_done.add(nj)
+                added = True
+        candidates = [c for c in candidates if c not in links]
     for directional in (fwd, rev):
         for i, j in sorted(directional):
             if i not in src_done and j not in tgt_done:

@@ -11,7 +11,7 @@ whether it starts a sentence. The analysis runs once per segment and is shared.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import regex
 from spacy.tokens import Doc
@@ -130,8 +130,17 @@ def lower_vocabulary(texts: list[str]) -> set[str]:
         out.update(fold(w) for w in regex.findall(r"(?<![\p{L}-])\p{Ll}[\p{L}\p{M}-]+", t))
     return out
 
+class Tok(NamedTuple):
+    """A token's text, offset and trailing space, read once from spaCy (``Token.text`` builds a new
+    string on every access, and the chain rules look at each token's text a dozen times)."""
+
+    text: str
+    idx: int
+    whitespace_: str
+
+
 def analyse(doc: Doc, rules: ChainRules, lex: Lexicons, lower_vocab: set[str] | None = None) -> list[Chain]:
-    toks = list(doc)
+    toks = [Tok(t.text, t.idx, t.whitespace_) for t in doc]
     n = len(toks)
     chains: list[Chain] = []
     i = 0

@@ -25,19 +25,36 @@ LATIN_NAME = re.compile(r"^[A-Za-zÀ-ÖØ-öø-ÿĀ-ž][A-Za-zÀ-ÖØ-öø-ÿĀ-
 PLACE_SEMS = {"cid", "ter", "country", "cont", "rio", "mar", "pl", "po"}
 
 
-def fold(text: str) -> str:
-    """Lowercase and strip accents: the key every lexicon lookup uses."""
+def _fold(text: str) -> str:
     nfkd = unicodedata.normalize("NFKD", text.casefold())
     return "".join(c for c in nfkd if not unicodedata.combining(c))
 
 
+class _SameLengthFold(dict):
+    """``str.translate`` table folding one character to one character, filled as characters are met."""
+
+    def __missing__(self, ch: int) -> str:
+        c = chr(ch)
+        f = _fold(c)
+        out = f if len(f) == 1 else c.lower() if len(c.lower()) == 1 else c
+        self[ch] = out
+        return out
+
+
+_SAME_LENGTH = _SameLengthFold()
+
+
+@lru_cache(maxsize=1 << 18)
+def fold(text: str) -> str:
+    """Lowercase and strip accents: the key every lexicon lookup uses (memoized: words recur)."""
+    if text.isascii():
+        return text.lower()
+    return _fold(text)
+
+
 def fold_same_length(text: str) -> str:
     """Accent-folded lowercase text of the same length, so match offsets in it map back one to one."""
-    out = []
-    for ch in text:
-        f = fold(ch)
-        out.append(f if len(f) == 1 else ch.lower() if len(ch.lower()) == 1 else ch)
-    return "".join(out)
+    return text.translate(_SAME_LENGTH)
 
 
 def _faker_names() -> tuple[set[str], set[str]]:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+import regex
 from spacy.tokens import Doc
 
 from ..corpora.model import Mention
@@ -72,3 +73,27 @@ class Recognizer:
                 score: float = 1.0) -> Mention:
         return Mention(start=start, end=end, category=category, text=seg.text[start:end], recognizer=self.name,
                        rule=rule, subtype=subtype, score=score)
+
+
+def alternation(words: list[str]) -> str:
+    """A regex matching any of ``words``, longest first, built as a trie (``no|nos|nº`` -> ``n(?:o(?:s)?|º)``).
+
+    A flat alternation of a hundred trigger words is tried word by word at every position; the trie
+    shares prefixes, which makes the big trigger patterns about twice as fast.
+    """
+    root: dict = {}
+    for w in set(words):
+        node = root
+        for ch in w:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node: dict) -> str:
+        alts = [regex.escape(ch) + emit(node[ch]) for ch in sorted(k for k in node if k)]
+        if not alts:
+            return ""
+        end = "" in node
+        body = alts[0] if len(alts) == 1 and not end else "(?:" + "|".join(alts) + ")"
+        return body + "?" if end else body
+
+    return emit(root)

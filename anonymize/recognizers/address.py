@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import regex
 
-from ..recognizer import Recognizer, Segment, register
+from ..recognizer import Recognizer, Segment, alternation, register
 from .organization import chains_of
 
 NAME_WORD = r"(?:[\p{Lu}\d][\p{L}\d'’.ºª-]*|d[aeo]s?|e|d'|de|of|the)"
@@ -20,10 +20,6 @@ POSTCODE_PT = r"\d{4}\s?-\s?\d{3}(?:\s+[\p{Lu}][\p{L}'-]+(?:\s+(?:d[aeo]s?|[\p{L
 POSTCODE_UK = r"\b[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}\b"
 POSTCODE_NL = r"\b\d{4}\s?[A-Z]{2}\b(?:\s+[\p{Lu}][\p{L}-]+)?"
 POSTCODE_EU = r"\b(?:[A-Z]{1,2}-)?\d{5}\s+[\p{Lu}][\p{L}-]+"
-
-
-def _alt(words: list[str]) -> str:
-    return "|".join(regex.escape(w) for w in sorted(set(words), key=len, reverse=True))
 
 
 BETWEEN_STREET_AND_POSTCODE = regex.compile(r",?\s*(?:\p{Lu}[\p{L}'-]+\s+){1,3}")
@@ -36,18 +32,18 @@ class AddressRecognizer(Recognizer):
     def __init__(self, rules, lex, options=None) -> None:
         super().__init__(rules, lex, options)
         a = rules["address"]
-        sub = rf"(?i:{_alt(a['sub_words'])})(?![\p{{L}}])"
+        sub = rf"(?i:{alternation(a['sub_words'])})(?![\p{{L}}])"
         ordinal = r"\d+\.?\s?[º°ªo]\.?"
         grow = rf"(?:\s*,?\s*(?:{POSTCODE_PT}|{POSTCODE_UK}|{ordinal}|{HOUSE_NUMBER}|{sub}))"
         tail_after = rf"(?:\s*,?\s*(?:{HOUSE_NUMBER}|{POSTCODE_UK}|{POSTCODE_EU}|{POSTCODE_NL}))"
         self.pt = regex.compile(
-            rf"(?<![\p{{L}}])(?:{_alt(a['heads'])})(?:\s+{NAME_WORD}){{1,8}}?(?P<num>{grow}+)")
+            rf"(?<![\p{{L}}])(?:{alternation(a['heads'])})(?:\s+{NAME_WORD}){{1,8}}?(?P<num>{grow}+)")
         self.en = regex.compile(
             rf"(?<![\p{{L}}\d])(?:(?P<num>\d+[a-zA-Z]?(?:[-/]\d+[a-zA-Z]?)?),?\s+)?(?:[\p{{Lu}}][\p{{L}}'’-]+\s+){{1,4}}"
-            rf"(?:{_alt(a['tails'])})(?![\p{{L}}])(?P<after>{tail_after}*)")
+            rf"(?:{alternation(a['tails'])})(?![\p{{L}}])(?P<after>{tail_after}*)")
         self.fused = regex.compile(
-            rf"(?<![\p{{L}}])[\p{{Lu}}][\p{{L}}-]*(?:{_alt(a['fused_suffixes'])})\s+\d+[a-zA-Z]?"
-            rf"(?:\s*,\s*(?:{POSTCODE_NL}|{POSTCODE_EU}))?", regex.IGNORECASE)
+            rf"(?<![\p{{L}}])[\p{{Lu}}][\p{{L}}-]*(?i:{alternation(a['fused_suffixes'])})\s+\d+[a-zA-Z]?"
+            rf"(?:\s*,\s*(?:{POSTCODE_NL}|{POSTCODE_EU}))?")
         self.postcode = regex.compile(rf"(?<![\d-]){POSTCODE_PT}|{POSTCODE_UK}")
 
     def find(self, seg: Segment) -> list:

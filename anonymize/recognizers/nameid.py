@@ -13,7 +13,7 @@ from __future__ import annotations
 import regex
 
 from ..lexicons import fold
-from ..recognizer import Recognizer, Segment, register
+from ..recognizer import Recognizer, Segment, alternation, register
 
 EMAIL = regex.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 URL = regex.compile(r"(?:https?://|www\.)[^\s<>\"“”«»]+[^\s<>\"“”«».,;:!?)\]]")
@@ -53,10 +53,6 @@ def nib_valid(text: str) -> bool:
     return len(d) == 21 and (98 - (int(d[:19]) * 100) % 97) == int(d[19:])
 
 
-def _alternation(words: list[str]) -> str:
-    return "|".join(regex.escape(w) for w in sorted(set(words), key=len, reverse=True))
-
-
 @register("nameid")
 class NameIdRecognizer(Recognizer):
     assigns = ("NAMEID", "PUBLIC_ID")
@@ -64,13 +60,13 @@ class NameIdRecognizer(Recognizer):
     def __init__(self, rules, lex, options=None) -> None:
         super().__init__(rules, lex, options)
         r = rules["nameid"]
-        self.trigger_re = regex.compile(rf"(?<![\p{{L}}])(?:{_alternation(r['triggers'])})(?![\p{{L}}]){GAP}",
+        self.trigger_re = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(r['triggers'])})(?![\p{{L}}]){GAP}",
                                         regex.IGNORECASE)
-        self.number_re = regex.compile(rf"(?<![\p{{L}}])(?:{_alternation(r['number_words'])})(?![\p{{L}}])\s*",
+        self.number_re = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(r['number_words'])})(?![\p{{L}}])\s*",
                                        regex.IGNORECASE)
         self.public = {fold(w) for w in r["public_nouns"]}
         self.public_re = regex.compile(
-            rf"(?<![\p{{L}}])(?:{_alternation(r['public_nouns'])})(?:-\p{{L}}+)?\s*(?:\([^)]{{1,12}}\)\s*)?{GAP}"
+            rf"(?<![\p{{L}}])(?:{alternation(r['public_nouns'])})(?:-\p{{L}}+)?\s*(?:\([^)]{{1,12}}\)\s*)?{GAP}"
             r"(\d[\d./-]*\d|\d)", regex.IGNORECASE)
 
     def find(self, seg: Segment) -> list:

@@ -1,0 +1,56 @@
+"""Transfer to the English side: tolerant string match, organisation cores, tidy placeholders."""
+
+from __future__ import annotations
+
+import pytest
+from paranon.align.transfer import TolerantText, Transferrer, tokenize, tolerant_form
+from paranon.anonymize.lexicons import fold_same_length
+from paranon.corpora.model import Mention
+
+
+@pytest.mark.parametrize("form, text, found", [
+    ("Claus-Dieter Müller", "Mr Claus–Dieter Muller signed.", "Claus–Dieter Muller"),
+    ("Claus-Dieter", "CLAUS DIETER signed", "CLAUS DIETER"),
+    ("Claus-Dieter", "ClausDieter signed", "ClausDieter"),
+    ("Hortogal, Lda.", "notified Hortogal Lda on", "Hortogal Lda"),
+    ("O'Neill", "Mr O’Neill and Mr ONeill", "O’Neill"),
+    ("NIF 501 234 567", "VAT no. NIF 501234567.", "NIF 501234567"),
+])
+def test_a_form_is_found_whatever_its_separators(form, text, found):
+    spans = TolerantText(fold_same_length(text)).find(tolerant_form(form))
+    assert spans and text[spans[0][0]:spans[0][1]] == found
+
+
+@pytest.mark.parametrize("form, text, why", [
+    ("Ana", "Banana split", "inside a word"),
+    ("Dias", "the Diaspora", "a prefix of a longer word"),
+    ("Rosa", "Ro sa", "a separator where the form has none"),
+    ("Pedro", "Pedra", "another word"),
+])
+def test_a_form_is_not_found_where_it_is_not_a_whole_word(form, text, why):
+    assert TolerantText(fold_same_length(text)).find(tolerant_form(form)) == [], why
+
+
+def test_forms_under_two_letters_are_not_searched():
+    assert tolerant_form("A.") is None and tolerant_form("-") is None
+
+
+def _src(text: str, mention: str, category: str = "ORGANIZATION", entity: int = 8) -> Mention:
+    s = text.index(mention)
+    return Mention(s, s + len(mention), category, mention, "test", "", "COMPANY", entity=entity)
+
+
+@pytest.mark.parametrize("src, mention, tgt, masked", [
+    ("O Conselho de Administração da Marés Pescas, Lda. aprovou as contas.",
+     "Conselho de Administração da Marés Pescas, Lda.",
+     "The Board of Directors of Marés Pescas, Lda. approved the accounts.",
+     "Board of Directors of Marés Pescas, Lda."),
+    ("A Hortogal Agroindústria, Lda. pagou.", "Hortogal Agroindústria, Lda.",
+     "Hortogal Agroindustria Lda. paid.", "Hortogal Agroindustria Lda."),
+])
+def test_an_organisation_is_masked_whole_on_the_english_side(src, mention, tgt, masked):
+    m = _src(src, mention)
+    tr = Transferrer(legal_tails=["Lda.", "S.A.", "Ltd"])
+    res = tr.transfer([m], tokenize(src), [m], tgt, links=[])
+    assert [x.text for x in res.mentions] == [masked]
+    assert not res.untransferred
