@@ -61,14 +61,16 @@ log = logging.getLogger("paranon")
 # coordinates), the replaced source, and the first free entity number after its document
 Anonymized = tuple[SegmentPair, list[Mention], Replaced, int]
 PARTS = ("jsonl", "tmx", "src", "tgt", "tsv", "pharaoh")
-WORK_VERSION = 1
+WORK_VERSION = 2
 
 _WORKER: Anonymizer | None = None
 
 
 def _init_worker(cfg: dict) -> None:
+    """Build the worker's anonymizer; a forked worker already has its parent's (same config)."""
     global _WORKER
-    _WORKER = Anonymizer(cfg)
+    if _WORKER is None:
+        _WORKER = Anonymizer(cfg)
 
 
 def _anonymize_batch(job: tuple[int, list[list[SegmentPair]]]) -> tuple[int, list[Anonymized]]:
@@ -320,7 +322,7 @@ def _stage_anonymize(input_path: str | Path, cfg: dict[str, Any], work: Path, an
     if workers > 1 and not corpus_scope:
         ctx = get_context("fork") if hasattr(os, "fork") else get_context("spawn")
         pool = ctx.Pool(workers, initializer=_init_worker, initargs=(cfg,))
-        results: Iterable = _bounded(pool, todo(), 2 * workers)
+        results: Iterable = _bounded(pool, _anonymize_batch, todo(), 2 * workers)
     else:
         results = map(_anonymize_batch, todo())
     try:
@@ -341,11 +343,11 @@ def _stage_anonymize(input_path: str | Path, cfg: dict[str, Any], work: Path, an
     return counts
 
 
-def _bounded(pool: Any, jobs: Iterator, in_flight: int) -> Iterator:
+def _bounded(pool: Any, fn: Any, jobs: Iterator, in_flight: int) -> Iterator:
     """Results in order, with at most ``in_flight`` chunks read ahead (``Pool.imap`` would read the whole input)."""
     pending: deque = deque()
     for job in jobs:
-        pending.append(pool.apply_async(_anonymize_batch, (job,)))
+        pending.append(pool.apply_async(fn, (job,)))
         while len(pending) >= in_flight:
             yield pending.popleft().get()
     while pending:
@@ -357,16 +359,19 @@ def _chunk_items(work: Path, n_chunks: int) -> Iterator[tuple[int, list[Anonymiz
         yield k, _load(work / f"anon-{k:06d}.pkl")["items"]
 
 
-def _stage_align(cfg: dict[str, Any], work: Path, n_chunks: int, quiet: bool) -> str:
+def _stage_align(cfg: dict[str, Any], work: Path, n_chunks: int, quiet: bool) -> tuple[str, list[int]]:
     """Word alignment of (anonymized source, original target) tokens over the whole corpus, once."""
     done_file = work / "align.done"
     if done_file.exists():
-        return json.loads(done_file.read_text(encoding="utf-8"))["aligner"]
+        d = json.loads(done_file.read_text(encoding="utf-8"))
+        return d["aligner"], d["sizes"]
     aligner, why = make_aligner(cfg)
     log.info("aligner: %s", why)
     src_tok, tgt_tok = work / "tokens.src", work / "tokens.tgt"
+    sizes = []
     with open(src_tok, "w", encoding="utf-8") as fs, open(tgt_tok, "w", encoding="utf-8") as ft:
         for _, items in _chunk_items(work, n_chunks):
+            sizes.append(len(items))
             for p, _, rep, _ in items:
                 fs.write(" ".join(token_words(rep.text)) + "\n")
                 ft.write(" ".join(token_words(p.tgt)) + "\n")
@@ -377,8 +382,8 @@ def _stage_align(cfg: dict[str, Any], work: Path, n_chunks: int, quiet: bool) ->
     os.replace(tmp, work / "links.pharaoh")
     if not aligner.reproducible:
         why += " [unseeded: links may differ between runs]"
-    _write_json(done_file, {"aligner": why})
-    return why
+    _write_json(done_file, {"aligner": why, "sizes": sizes})
+    return why, sizes
 
 
 class _PartWriters:
@@ -407,37 +412,79 @@ class _PartWriters:
             os.replace(self.paths[ext], self.paths[ext].with_suffix(""))
 
 
-def _stage_transfer(cfg: dict[str, Any], work: Path, n_chunks: int, anonymizer: Anonymizer,
-                    quiet: bool) -> Stats:
+_FINISHER: Finisher | None = None
+
+
+def _transfer_chunk(job: tuple[int, Path, list[str], str, str, dict[str, int]]) -> tuple[int, list, dict, dict]:
+    """Transfer and write one chunk into its part files; the key-store rows go back to the caller, which
+    commits them with the chunk (the part files alone do not make a chunk done)."""
+    k, work, lines, src_lang, tgt_lang, next_by_scope = job
+    global _FINISHER
+    if _FINISHER is None:
+        assert _WORKER is not None
+        _FINISHER = Finisher(_WORKER, src_lang, tgt_lang)
+    _FINISHER.next_by_scope = dict(next_by_scope)
+    items = _load(work / f"anon-{k:06d}.pkl")["items"]
+    links = [sorted(set(parse_pharaoh(line))) for line in lines]
+    writers = _PartWriters(work, k, src_lang, tgt_lang)
     stats = Stats()
-    finisher = Finisher(anonymizer, cfg["src"], cfg["tgt"])
+    rows = []
+    for r in _FINISHER.finish_chunk(items, links):
+        writers.write(r.anonymized)
+        rows.append((r.anonymized, r.scope))
+        stats.add(r)
+    writers.commit()
+    return k, rows, stats.to_json(), _FINISHER.next_by_scope
+
+
+def _stage_transfer(cfg: dict[str, Any], work: Path, sizes: list[int], anonymizer: Anonymizer, workers: int,
+                    quiet: bool) -> Stats:
+    """Transfer chunk by chunk, in parallel unless numbering is corpus-wide (then target-only identifiers
+    continue one corpus-wide count, chunk after chunk). A document never spans chunks, so with
+    ``document`` or ``segment`` scope every chunk starts afresh and the output is the same for any N."""
+    global _WORKER, _FINISHER
+    _WORKER, _FINISHER = anonymizer, None
+    stats = Stats()
     keys = KeyStore(work / "keys.sqlite")
     bar = tqdm(desc="transfer+write", unit=" pairs", disable=quiet, mininterval=0.5)
+    sequential = anonymizer.scope == "corpus" or workers <= 1
+    carried: dict[str, int] = {}
+    pool = None
     try:
         with open(work / "links.pharaoh", encoding="utf-8") as fl:
-            for k, items in _chunk_items(work, n_chunks):
-                lines = [fl.readline() for _ in items]
-                done = work / f"out-{k:06d}.json"
-                if done.exists():
-                    saved = json.loads(done.read_text(encoding="utf-8"))
-                    stats.merge(saved["stats"])
-                    finisher.next_by_scope = saved["next_by_scope"]
-                    bar.update(len(items))
-                    continue
-                links = [sorted(set(parse_pharaoh(line))) for line in lines]
-                writers = _PartWriters(work, k, cfg["src"], cfg["tgt"])
-                chunk_stats = Stats()
+            def jobs() -> Iterator[tuple[int, Path, list[str], str, str, dict[str, int]]]:
+                nonlocal carried
+                for k, n in enumerate(sizes):
+                    lines = [fl.readline() for _ in range(n)]
+                    done = work / f"out-{k:06d}.json"
+                    if done.exists():
+                        saved = json.loads(done.read_text(encoding="utf-8"))
+                        stats.merge(saved["stats"])
+                        carried = saved["next_by_scope"]
+                        bar.update(n)
+                        continue
+                    yield k, work, lines, cfg["src"], cfg["tgt"], carried if sequential else {}
+
+            if sequential:
+                results: Iterable = (_transfer_chunk(j) for j in jobs())
+            else:
+                ctx = get_context("fork") if hasattr(os, "fork") else get_context("spawn")
+                pool = ctx.Pool(workers, initializer=_init_worker, initargs=(cfg,))
+                results = _bounded(pool, _transfer_chunk, jobs(), 2 * workers)
+            for k, rows, chunk_stats, next_by_scope in results:
                 keys.begin_chunk(k)
-                for r in finisher.finish_chunk(items, links):
-                    writers.write(r.anonymized)
-                    keys.add_pair(r.anonymized, r.scope, chunk=k)
-                    chunk_stats.add(r)
-                writers.commit()
+                for ap, scope in rows:
+                    keys.add_pair(ap, scope, chunk=k)
                 keys.commit()
-                _write_json(done, {"stats": chunk_stats.to_json(), "next_by_scope": finisher.next_by_scope})
-                stats.merge(chunk_stats.to_json())
-                bar.update(len(items))
+                if sequential:
+                    carried = next_by_scope
+                _write_json(work / f"out-{k:06d}.json", {"stats": chunk_stats, "next_by_scope": next_by_scope})
+                stats.merge(chunk_stats)
+                bar.update(len(rows))
     finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
         keys.close()
         bar.close()
     return stats
@@ -511,11 +558,11 @@ def run(input_path: str | Path, outdir: str | Path, cfg: dict[str, Any], quiet: 
     n_chunks = counts["chunks"]
 
     t0 = time.perf_counter()
-    why = _stage_align(cfg, work, n_chunks, quiet)
+    why, sizes = _stage_align(cfg, work, n_chunks, quiet)
     timings["align"] = time.perf_counter() - t0
 
     t0 = time.perf_counter()
-    stats = _stage_transfer(cfg, work, n_chunks, anonymizer, quiet)
+    stats = _stage_transfer(cfg, work, sizes, anonymizer, workers, quiet)
     timings["transfer"] = time.perf_counter() - t0
 
     t0 = time.perf_counter()
