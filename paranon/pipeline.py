@@ -40,6 +40,7 @@ from tqdm import tqdm
 
 from .align.aligners import make_aligner
 from .align.transfer import Transferrer, TransferResult, map_links, token_words, tokenize
+from .anonymize.consistency import CorpusForms, form_key
 from .anonymize.engine import Anonymizer, Replaced, apply_mentions
 from .anonymize.keystore import KeyStore
 from .anonymize.recognizer import DocumentMemory, Segment
@@ -61,7 +62,7 @@ log = logging.getLogger("paranon")
 # coordinates), the replaced source, and the first free entity number after its document
 Anonymized = tuple[SegmentPair, list[Mention], Replaced, int]
 PARTS = ("jsonl", "tmx", "src", "tgt", "tsv", "pharaoh")
-WORK_VERSION = 2
+WORK_VERSION = 3
 
 _WORKER: Anonymizer | None = None
 
@@ -144,6 +145,7 @@ class Finisher:
                                        anonymizer.lex.first | anonymizer.lex.last,
                                        anonymizer.rules["organization"]["tails"])
         self.next_by_scope: dict[str, int] = {}
+        self.forms: CorpusForms | None = None
 
     def finish_chunk(self, items: list[Anonymized], links: list[list[tuple[int, int]]]) -> Iterator[PairResult]:
         variants: dict[str, dict[int, set[str]]] = defaultdict(lambda: defaultdict(set))
@@ -162,6 +164,13 @@ class Finisher:
         else:
             nxt = max(self.next_by_scope.get(scope, 0), next_free)
         tr = self.transferrer.transfer(ms, tokenize(rep.text), rep.mentions, p.tgt, links, variants, nxt)
+        if self.forms is not None:  # entity forms of the whole corpus, on the target side too
+            numbers = {form_key(t): e for e, texts in variants.items() for t in texts}
+            extra, _ = self.forms.mentions(p.tgt, tr.mentions, numbers,
+                                           max([nxt] + [m.entity + 1 for m in tr.mentions]))
+            if extra:
+                tr.mentions = sorted(tr.mentions + extra, key=lambda m: m.start)
+                tr.steps["consistency"] = len(extra)
         if an.scope != "segment":
             self.next_by_scope[scope] = max([nxt] + [m.entity + 1 for m in tr.mentions])
         tgt_rep = apply_mentions(p.tgt, tr.mentions, an.ops, scope)
@@ -182,9 +191,15 @@ def process_in_memory(pairs: list[SegmentPair], cfg: dict[str, Any]) -> list[Pai
     items: list[Anonymized] = []
     for k, batch in chunks(documents(pairs), 10**9):
         items += _anonymize_batch((k, batch))[1]
+    forms = None
+    if cfg["anonymize"].get("corpus_consistency", True):
+        forms = _corpus_forms(anonymizer, [items])
+        corpus = _CorpusNumbers([items]) if anonymizer.scope == "corpus" else None
+        items, _ = _make_consistent(items, forms, anonymizer, corpus)
     aligner, _ = make_aligner(cfg)
     links = aligner.align([(token_words(rep.text), token_words(p.tgt)) for p, _, rep, _ in items])
     finisher = Finisher(anonymizer, cfg["src"], cfg["tgt"])
+    finisher.forms = forms
     return list(finisher.finish_chunk(items, links))
 
 
@@ -201,6 +216,7 @@ class Stats:
         self.untransferred: Counter = Counter()
         self.untransferred_units: list[dict] = []
         self.guard_masks = 0
+        self.consistency_tgt = 0
         self.target_only = 0
         self.written = 0
 
@@ -213,6 +229,7 @@ class Stats:
             self.tgt[m.category] += 1
         self.steps.update(r.transfer.steps)
         self.guard_masks += r.transfer.guard_masks
+        self.consistency_tgt += r.transfer.steps.get("consistency", 0)
         self.target_only += r.transfer.target_only
         for m in r.transfer.untransferred:
             self.untransferred[m.category] += 1
@@ -354,6 +371,77 @@ def _bounded(pool: Any, fn: Any, jobs: Iterator, in_flight: int) -> Iterator:
         yield pending.popleft().get()
 
 
+def _corpus_forms(anonymizer: Anonymizer, chunks_of_items: Iterable[list[Anonymized]]) -> CorpusForms:
+    forms = CorpusForms(anonymizer._propagation_forms)
+    for items in chunks_of_items:
+        for _, group in groupby(items, key=lambda it: anonymizer.scope_key(it[0])):
+            forms.add_document([m for _, ms, _, _ in group for m in ms])
+    return forms
+
+
+class _CorpusNumbers:
+    """For ``corpus`` scope: the corpus-wide numbers of forms and the next free number."""
+
+    def __init__(self, chunks_of_items: Iterable[list[Anonymized]]) -> None:
+        self.numbers: dict[str, int] = {}
+        self.next = 1
+        for items in chunks_of_items:
+            for _, ms, _, nxt in items:
+                self.next = max(self.next, nxt)
+                self.numbers.update((form_key(m.text), m.entity) for m in ms)
+
+
+def _make_consistent(items: list[Anonymized], forms: CorpusForms, anonymizer: Anonymizer,
+                     corpus: _CorpusNumbers | None) -> tuple[list[Anonymized], int]:
+    """Items with the corpus's entity forms masked wherever the recognizers missed them, and how many
+    mentions that added (numbered within each scope like the others)."""
+    new_items: list[Anonymized] = []
+    added = 0
+    for scope, group in groupby(items, key=lambda it: anonymizer.scope_key(it[0])):
+        group = list(group)
+        if corpus is not None:
+            numbers, nxt = corpus.numbers, corpus.next
+        else:
+            numbers = {form_key(m.text): m.entity for _, ms, _, _ in group for m in ms}
+            nxt = max([it[3] for it in group] + [v + 1 for v in numbers.values()] + [1])
+        out = []
+        for p, ms, rep, _ in group:
+            extra, nxt = forms.mentions(p.src, ms, numbers, nxt)
+            if extra:
+                ms = sorted(ms + extra, key=lambda m: m.start)
+                rep = apply_mentions(p.src, ms, anonymizer.ops, scope)
+                added += len(extra)
+            out.append((p, ms, rep))
+        if corpus is not None:
+            corpus.next = nxt
+        new_items += [(p, ms, rep, nxt) for p, ms, rep in out]
+    return new_items, added
+
+
+def _stage_consistency(cfg: dict[str, Any], work: Path, n_chunks: int, anonymizer: Anonymizer) -> int:
+    """Mask, in every source segment, the entity forms found anywhere in the corpus (see
+    :mod:`paranon.anonymize.consistency`), before alignment so that the links see the final text.
+    Returns how many mentions it added. Rerunning it on a rewritten chunk adds nothing."""
+    done_file = work / "consistency.done"
+    if done_file.exists():
+        return json.loads(done_file.read_text(encoding="utf-8"))["added"]
+    added = 0
+    if cfg["anonymize"].get("corpus_consistency", True):
+        every = lambda: (items for _, items in _chunk_items(work, n_chunks))  # noqa: E731
+        forms = _corpus_forms(anonymizer, every())
+        _dump(work / "forms.pkl", forms.forms)
+        corpus = _CorpusNumbers(every()) if anonymizer.scope == "corpus" else None
+        for k, items in _chunk_items(work, n_chunks):
+            new_items, n = _make_consistent(items, forms, anonymizer, corpus)
+            if n:
+                payload = _load(work / f"anon-{k:06d}.pkl")
+                payload["items"] = new_items
+                _dump(work / f"anon-{k:06d}.pkl", payload)
+            added += n
+    _write_json(done_file, {"added": added})
+    return added
+
+
 def _chunk_items(work: Path, n_chunks: int) -> Iterator[tuple[int, list[Anonymized]]]:
     for k in range(n_chunks):
         yield k, _load(work / f"anon-{k:06d}.pkl")["items"]
@@ -423,6 +511,10 @@ def _transfer_chunk(job: tuple[int, Path, list[str], str, str, dict[str, int]]) 
     if _FINISHER is None:
         assert _WORKER is not None
         _FINISHER = Finisher(_WORKER, src_lang, tgt_lang)
+        if (work / "forms.pkl").exists():
+            _FINISHER.forms = CorpusForms(_WORKER._propagation_forms)
+            _FINISHER.forms.forms = _load(work / "forms.pkl")
+            _FINISHER.forms.firsts = {key.split()[0] for key in _FINISHER.forms.forms}
     _FINISHER.next_by_scope = dict(next_by_scope)
     items = _load(work / f"anon-{k:06d}.pkl")["items"]
     links = [sorted(set(parse_pharaoh(line))) for line in lines]
@@ -558,6 +650,10 @@ def run(input_path: str | Path, outdir: str | Path, cfg: dict[str, Any], quiet: 
     n_chunks = counts["chunks"]
 
     t0 = time.perf_counter()
+    consistency_masks = _stage_consistency(cfg, work, n_chunks, anonymizer)
+    timings["consistency"] = time.perf_counter() - t0
+
+    t0 = time.perf_counter()
     why, sizes = _stage_align(cfg, work, n_chunks, quiet)
     timings["align"] = time.perf_counter() - t0
 
@@ -584,6 +680,7 @@ def run(input_path: str | Path, outdir: str | Path, cfg: dict[str, Any], quiet: 
         "mentions": {"src": dict(stats.src), "tgt": dict(stats.tgt)},
         "entities": n_entities,
         "rules": dict(stats.rules.most_common()),
+        "consistency_masks": {"src": consistency_masks, "tgt": stats.consistency_tgt},
         "transfer": {"steps": dict(stats.steps), "guard_masks": stats.guard_masks,
                      "target_only": stats.target_only, "untransferred": dict(stats.untransferred),
                      "untransferred_units": stats.untransferred_units},

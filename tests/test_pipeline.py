@@ -93,3 +93,31 @@ def test_dgt_original_runs_end_to_end(tmp_path, cfg):
     assert "guard_masks" in report["transfer"] and "untransferred" in report["transfer"]
     for name in OUTPUTS:
         assert (tmp_path / name).exists()
+
+
+def _tmx(units: list[tuple[str, str, str]]) -> str:
+    tus = "".join(f'<tu><prop type="doc">{d}</prop><tuv xml:lang="pt"><seg>{s}</seg></tuv>'
+                  f'<tuv xml:lang="en"><seg>{t}</seg></tuv></tu>' for d, s, t in units)
+    return f'<?xml version="1.0" encoding="UTF-8"?><tmx version="1.4"><header srclang="pt"/><body>{tus}</body></tmx>'
+
+
+def test_an_entity_found_in_one_document_is_hidden_in_every_other(tmp_path, cfg):
+    from paranon.pipeline import run
+
+    tm = tmp_path / "tm.tmx"
+    tm.write_text(_tmx([
+        ("A", "O Sr. Rui Tavares Quintela assinou o contrato.", "Mr Rui Tavares Quintela signed the agreement."),
+        ("B", "O contrato foi assinado ontem.", "The agreement was signed yesterday by Rui Tavares Quintela."),
+        ("C", "A ata menciona Quintela.", "The minutes mention Quintela."),
+    ]), encoding="utf-8")
+    c = json.loads(json.dumps(cfg))
+    run(tm, tmp_path / "on", c, quiet=True)
+    rows = [json.loads(x) for x in (tmp_path / "on" / "corpus.jsonl").open(encoding="utf-8")]
+    assert all("Quintela" not in r["src"] + r["tgt"] for r in rows)
+    assert rows[1]["tgt_mentions"][0]["recognizer"] == "consistency"
+    report = json.loads((tmp_path / "on" / "report.json").read_text(encoding="utf-8"))
+    assert report["consistency_masks"]["tgt"] >= 1
+    c["anonymize"]["corpus_consistency"] = False
+    run(tm, tmp_path / "off", c, quiet=True)
+    rows = [json.loads(x) for x in (tmp_path / "off" / "corpus.jsonl").open(encoding="utf-8")]
+    assert "Rui Tavares Quintela" in rows[1]["tgt"]  # what the pass is for

@@ -1,0 +1,108 @@
+"""Corpus-wide consistency: an entity found anywhere is masked wherever else it appears, on both sides.
+
+Recognition works document by document, and propagation spreads a found name within its document.
+A name the rules catch in one document ("Sr. Rui Tavares") but not in another (a bare "Rui Tavares"
+in a heading) would stay visible there, though the key store holds it as an original: a leak. This
+pass collects every found entity string of the corpus (the same forms document propagation uses:
+persons, their surnames, organisations, addresses; and identifiers) and marks their other
+occurrences. Matching is by word sequence, accent- and case-insensitive (``Marés Pescas, Lda.`` =
+``MARES PESCAS LDA``); a person, organisation or address must start with a capital where it is found.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import regex
+
+from ..corpora.model import Mention
+from .lexicons import fold, fold_same_length
+
+WORD = regex.compile(r"[\p{L}\p{N}]+")
+MAX_WORDS = 10
+CAPITALIZED_CATEGORIES = ("PERSON", "ORGANIZATION", "ADDRESS")
+
+
+def form_key(text: str) -> str:
+    """The words of a form, folded, space-separated: what occurrences are compared by."""
+    return " ".join(WORD.findall(fold(text)))
+
+
+class CorpusForms:
+    """Entity forms of a whole corpus, and where they occur in a text.
+
+    ``forms`` maps a form key to (category, subtype, rule, ends with a dot); ``firsts`` holds every
+    key's first word, so that a text is only looked into at words that can start a form.
+    """
+
+    def __init__(self, propagation_forms) -> None:
+        self._propagation_forms = propagation_forms
+        self.forms: dict[str, tuple[str, str, str, bool]] = {}
+        self.firsts: set[str] = set()
+
+    def __len__(self) -> int:
+        return len(self.forms)
+
+    def _add(self, key: str, m: Mention, text: str) -> None:
+        if key and key not in self.forms and len(key.split()) <= MAX_WORDS:
+            self.forms[key] = (m.category, m.subtype, m.rule, text.rstrip().endswith("."))
+            self.firsts.add(key.split()[0])
+
+    def add_document(self, mentions: list[Mention]) -> None:
+        """The forms of one document's mentions (scored and filtered as document propagation does)."""
+        for key, m in self._propagation_forms(mentions).items():
+            self._add(form_key(key), m, m.text)
+        for m in mentions:
+            if m.category == "NAMEID" and sum(c.isdigit() for c in m.text) >= 4 and len(m.text) >= 6:
+                self._add(form_key(m.text), m, m.text)
+                compact = "".join(WORD.findall(fold(m.text)))
+                self._add(compact, m, m.text)
+
+    def find(self, text: str, taken: Iterable[Mention] = ()) -> list[tuple[int, int, str]]:
+        """(start, end, key) of forms in ``text`` that overlap none of ``taken``, longest first, left to right."""
+        if not self.forms:
+            return []
+        words = [(w.start(), w.end(), w.group()) for w in WORD.finditer(fold_same_length(text))]
+        spans = [(m.start, m.end) for m in taken]
+        out = []
+        i = 0
+        while i < len(words):
+            if words[i][2] not in self.firsts:
+                i += 1
+                continue
+            hit = None
+            for n in range(min(MAX_WORDS, len(words) - i), 0, -1):
+                key = " ".join(w[2] for w in words[i:i + n])
+                if key in self.forms:
+                    hit = (words[i][0], words[i + n - 1][1], key, n)
+                    break
+            if hit is None:
+                i += 1
+                continue
+            s, e, key, n = hit
+            cat, _sub, _rule, dot = self.forms[key]
+            if dot and text[e:e + 1] == ".":
+                e += 1
+            boundary = (s == 0 or not text[s - 1].isalnum()) and (e == len(text) or not text[e].isalnum())
+            ok = boundary and not any(a < e and s < b for a, b in spans) and (
+                cat not in CAPITALIZED_CATEGORIES or text[s].isupper())
+            if ok:
+                out.append((s, e, key))
+                i += n
+            else:
+                i += 1
+        return out
+
+    def mentions(self, text: str, taken: Iterable[Mention], numbers: dict[str, int], next_free: int
+                 ) -> tuple[list[Mention], int]:
+        """New mentions for the forms found in ``text``: the entity number of the same form in this scope
+        (``numbers``, updated) or a new one from ``next_free``; returns them and the next free number."""
+        out = []
+        for s, e, key in self.find(text, taken):
+            cat, sub, rule, _ = self.forms[key]
+            if key not in numbers:
+                numbers[key] = next_free
+                next_free += 1
+            out.append(Mention(s, e, cat, text[s:e], "consistency", f"corpus:{rule}", sub, 0.9,
+                               entity=numbers[key]))
+        return out, next_free
