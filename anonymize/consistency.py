@@ -31,25 +31,45 @@ def form_key(text: str) -> str:
 class CorpusForms:
     """Entity forms of a whole corpus, and where they occur in a text.
 
-    ``forms`` maps a form key to (category, subtype, rule, ends with a dot); ``firsts`` holds every
-    key's first word, so that a text is only looked into at words that can start a form.
+    ``forms`` maps a form key to an index into ``kinds``, the few distinct (category, subtype, rule,
+    ends with a dot) there are (a million forms then cost a dict slot each, not a tuple each);
+    ``firsts`` holds every key's first word, so that a text is only looked into at words that can
+    start a form.
     """
 
-    def __init__(self, propagation_forms) -> None:
+    def __init__(self, propagation_forms=None) -> None:
         self._propagation_forms = propagation_forms
-        self.forms: dict[str, tuple[str, str, str, bool]] = {}
+        self.forms: dict[str, int] = {}
+        self.kinds: list[tuple[str, str, str, bool]] = []
+        self._kind_index: dict[tuple[str, str, str, bool], int] = {}
         self.firsts: set[str] = set()
 
     def __len__(self) -> int:
         return len(self.forms)
 
+    def state(self) -> tuple[dict[str, int], list[tuple[str, str, str, bool]]]:
+        """What a worker needs to find forms (saved in the run's checkpoints)."""
+        return self.forms, self.kinds
+
+    @classmethod
+    def from_state(cls, state: tuple[dict[str, int], list[tuple[str, str, str, bool]]]) -> CorpusForms:
+        forms = cls()
+        forms.forms, forms.kinds = state
+        forms.firsts = {key.split(" ", 1)[0] for key in forms.forms}
+        return forms
+
     def _add(self, key: str, m: Mention, text: str) -> None:
         if key and key not in self.forms and len(key.split()) <= MAX_WORDS:
-            self.forms[key] = (m.category, m.subtype, m.rule, text.rstrip().endswith("."))
-            self.firsts.add(key.split()[0])
+            kind = (m.category, m.subtype, m.rule, text.rstrip().endswith("."))
+            if kind not in self._kind_index:
+                self._kind_index[kind] = len(self.kinds)
+                self.kinds.append(kind)
+            self.forms[key] = self._kind_index[kind]
+            self.firsts.add(key.split(" ", 1)[0])
 
     def add_document(self, mentions: list[Mention]) -> None:
         """The forms of one document's mentions (scored and filtered as document propagation does)."""
+        assert self._propagation_forms is not None
         for key, m in self._propagation_forms(mentions).items():
             self._add(form_key(key), m, m.text)
         for m in mentions:
@@ -80,7 +100,7 @@ class CorpusForms:
                 i += 1
                 continue
             s, e, key, n = hit
-            cat, _sub, _rule, dot = self.forms[key]
+            cat, _sub, _rule, dot = self.kinds[self.forms[key]]
             if dot and text[e:e + 1] == ".":
                 e += 1
             boundary = (s == 0 or not text[s - 1].isalnum()) and (e == len(text) or not text[e].isalnum())
@@ -99,7 +119,7 @@ class CorpusForms:
         (``numbers``, updated) or a new one from ``next_free``; returns them and the next free number."""
         out = []
         for s, e, key in self.find(text, taken):
-            cat, sub, rule, _ = self.forms[key]
+            cat, sub, rule, _ = self.kinds[self.forms[key]]
             if key not in numbers:
                 numbers[key] = next_free
                 next_free += 1

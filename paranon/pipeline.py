@@ -429,7 +429,7 @@ def _stage_consistency(cfg: dict[str, Any], work: Path, n_chunks: int, anonymize
     if cfg["anonymize"].get("corpus_consistency", True):
         every = lambda: (items for _, items in _chunk_items(work, n_chunks))  # noqa: E731
         forms = _corpus_forms(anonymizer, every())
-        _dump(work / "forms.pkl", forms.forms)
+        _dump(work / "forms.pkl", forms.state())
         corpus = _CorpusNumbers(every()) if anonymizer.scope == "corpus" else None
         for k, items in _chunk_items(work, n_chunks):
             new_items, n = _make_consistent(items, forms, anonymizer, corpus)
@@ -512,9 +512,7 @@ def _transfer_chunk(job: tuple[int, Path, list[str], str, str, dict[str, int]]) 
         assert _WORKER is not None
         _FINISHER = Finisher(_WORKER, src_lang, tgt_lang)
         if (work / "forms.pkl").exists():
-            _FINISHER.forms = CorpusForms(_WORKER._propagation_forms)
-            _FINISHER.forms.forms = _load(work / "forms.pkl")
-            _FINISHER.forms.firsts = {key.split()[0] for key in _FINISHER.forms.forms}
+            _FINISHER.forms = CorpusForms.from_state(_load(work / "forms.pkl"))
     _FINISHER.next_by_scope = dict(next_by_scope)
     items = _load(work / f"anon-{k:06d}.pkl")["items"]
     links = [sorted(set(parse_pharaoh(line))) for line in lines]
