@@ -59,13 +59,22 @@ class CorpusForms:
         return forms
 
     def _add(self, key: str, m: Mention, text: str) -> None:
+        self._add_kind(key, (m.category, m.subtype, m.rule, text.rstrip().endswith(".")))
+
+    def _add_kind(self, key: str, kind: tuple[str, str, str, bool]) -> None:
         if key and key not in self.forms and len(key.split()) <= MAX_WORDS:
-            kind = (m.category, m.subtype, m.rule, text.rstrip().endswith("."))
             if kind not in self._kind_index:
                 self._kind_index[kind] = len(self.kinds)
                 self.kinds.append(kind)
             self.forms[key] = self._kind_index[kind]
             self.firsts.add(key.split(" ", 1)[0])
+
+    def merge(self, state: tuple[dict[str, int], list[tuple[str, str, str, bool]]]) -> None:
+        """Add the forms of another collection (e.g. one chunk's), in its order; a form already here keeps its
+        kind, so merging chunk by chunk gives what adding their documents one by one gives."""
+        forms, kinds = state
+        for key, k in forms.items():
+            self._add_kind(key, tuple(kinds[k]))
 
     def add_document(self, mentions: list[Mention]) -> None:
         """The forms of one document's mentions (scored and filtered as document propagation does)."""

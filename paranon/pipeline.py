@@ -62,7 +62,7 @@ log = logging.getLogger("paranon")
 # coordinates), the replaced source, and the first free entity number after its document
 Anonymized = tuple[SegmentPair, list[Mention], Replaced, int]
 PARTS = ("jsonl", "tmx", "src", "tgt", "tsv", "pharaoh")
-WORK_VERSION = 3
+WORK_VERSION = 4
 
 _WORKER: Anonymizer | None = None
 
@@ -74,7 +74,9 @@ def _init_worker(cfg: dict) -> None:
         _WORKER = Anonymizer(cfg)
 
 
-def _anonymize_batch(job: tuple[int, list[list[SegmentPair]]]) -> tuple[int, list[Anonymized]]:
+def _anonymize_batch(job: tuple[int, list[list[SegmentPair]]]) -> tuple[int, list[Anonymized], tuple]:
+    """One chunk anonymized, with the entity forms its documents found (for corpus consistency, so that
+    stage need not read every chunk back to collect them)."""
     k, docs = job
     assert _WORKER is not None
     out: list[Anonymized] = []
@@ -82,7 +84,7 @@ def _anonymize_batch(job: tuple[int, list[list[SegmentPair]]]) -> tuple[int, lis
         res = _WORKER.anonymize_document(pairs)
         nxt = _WORKER.numberer.next
         out += [(p, ms, rep, nxt) for p, (ms, rep) in zip(pairs, res, strict=True)]
-    return k, out
+    return k, out, _corpus_forms(_WORKER, [out]).state()
 
 
 def documents(pairs: Iterable[SegmentPair]) -> Iterator[list[SegmentPair]]:
@@ -343,10 +345,11 @@ def _stage_anonymize(input_path: str | Path, cfg: dict[str, Any], work: Path, an
     else:
         results = map(_anonymize_batch, todo())
     try:
-        for k, items in results:
+        for k, items, forms in results:
             payload: dict[str, Any] = {"items": items}
             if corpus_scope:
                 payload["numberer"] = anonymizer.numberer
+            _dump(work / f"forms-{k:06d}.pkl", forms)  # before the chunk: anon-K.pkl marks it done
             _dump(work / f"anon-{k:06d}.pkl", payload)
             bar.update(len(items))
     finally:
@@ -418,28 +421,52 @@ def _make_consistent(items: list[Anonymized], forms: CorpusForms, anonymizer: An
     return new_items, added
 
 
-def _stage_consistency(cfg: dict[str, Any], work: Path, n_chunks: int, anonymizer: Anonymizer) -> int:
+_FORMS: CorpusForms | None = None
+_CORPUS: _CorpusNumbers | None = None
+
+
+def _stage_consistency(cfg: dict[str, Any], work: Path, n_chunks: int, anonymizer: Anonymizer, workers: int,
+                       quiet: bool) -> tuple[int, list[int]]:
     """Mask, in every source segment, the entity forms found anywhere in the corpus (see
-    :mod:`paranon.anonymize.consistency`), before alignment so that the links see the final text.
-    Returns how many mentions it added. Rerunning it on a rewritten chunk adds nothing."""
+    :mod:`paranon.anonymize.consistency`), and write each chunk's alignment input (its tokens): this is
+    the last stage that changes the source text. Chunks in parallel unless numbering is corpus-wide.
+    Returns how many mentions it added and the chunk sizes."""
+    global _WORKER, _FORMS, _CORPUS
     done_file = work / "consistency.done"
     if done_file.exists():
-        return json.loads(done_file.read_text(encoding="utf-8"))["added"]
-    added = 0
+        d = json.loads(done_file.read_text(encoding="utf-8"))
+        return d["added"], d["sizes"]
+    _WORKER, _FORMS, _CORPUS = anonymizer, None, None
     if cfg["anonymize"].get("corpus_consistency", True):
-        every = lambda: (items for _, items in _chunk_items(work, n_chunks))  # noqa: E731
-        forms = _corpus_forms(anonymizer, every())
-        _dump(work / "forms.pkl", forms.state())
-        corpus = _CorpusNumbers(every()) if anonymizer.scope == "corpus" else None
-        for k, items in _chunk_items(work, n_chunks):
-            new_items, n = _make_consistent(items, forms, anonymizer, corpus)
-            if n:
-                payload = _load(work / f"anon-{k:06d}.pkl")
-                payload["items"] = new_items
-                _dump(work / f"anon-{k:06d}.pkl", payload)
-            added += n
-    _write_json(done_file, {"added": added})
-    return added
+        _FORMS = CorpusForms(anonymizer._propagation_forms)
+        for k in range(n_chunks):  # the forms each chunk found, saved by the anonymize stage
+            _FORMS.merge(_load(work / f"forms-{k:06d}.pkl"))
+        _dump(work / "forms.pkl", _FORMS.state())
+        if anonymizer.scope == "corpus":
+            _CORPUS = _CorpusNumbers(items for _, items in _chunk_items(work, n_chunks))
+    sequential = anonymizer.scope == "corpus" or workers <= 1
+    jobs = [(k, work) for k in range(n_chunks) if not (work / f"cons-{k:06d}.json").exists()]
+    bar = tqdm(desc="consistency", unit=" chunks", total=n_chunks, initial=n_chunks - len(jobs), disable=quiet)
+    pool = None
+    try:
+        if sequential:
+            results: Iterable = map(_consistent_chunk, jobs)
+        else:
+            ctx = get_context("fork") if hasattr(os, "fork") else get_context("spawn")
+            pool = ctx.Pool(workers, initializer=_init_consistency, initargs=(cfg, work))
+            results = _bounded(pool, _consistent_chunk, iter(jobs), 2 * workers)
+        for k, size, added in results:
+            _write_json(work / f"cons-{k:06d}.json", {"size": size, "added": added})
+            bar.update(1)
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+        bar.close()
+    done = [json.loads((work / f"cons-{k:06d}.json").read_text(encoding="utf-8")) for k in range(n_chunks)]
+    added, sizes = sum(d["added"] for d in done), [d["size"] for d in done]
+    _write_json(done_file, {"added": added, "sizes": sizes})
+    return added, sizes
 
 
 def _chunk_items(work: Path, n_chunks: int) -> Iterator[tuple[int, list[Anonymized]]]:
@@ -447,22 +474,45 @@ def _chunk_items(work: Path, n_chunks: int) -> Iterator[tuple[int, list[Anonymiz
         yield k, _load(work / f"anon-{k:06d}.pkl")["items"]
 
 
-def _stage_align(cfg: dict[str, Any], work: Path, n_chunks: int, quiet: bool) -> tuple[str, list[int]]:
+def _init_consistency(cfg: dict, work: Path) -> None:
+    """A spawned worker's anonymizer and forms (a forked one has its parent's)."""
+    global _FORMS
+    _init_worker(cfg)
+    if _FORMS is None and (work / "forms.pkl").exists():
+        _FORMS = CorpusForms.from_state(_load(work / "forms.pkl"))
+
+
+def _consistent_chunk(job: tuple[int, Path]) -> tuple[int, int, int]:
+    """One chunk made consistent with the corpus forms (rewritten when that added mentions) and its
+    tokens written for the aligner; returns (chunk, pairs, mentions added). Rerunning it adds nothing."""
+    k, work = job
+    assert _WORKER is not None
+    payload = _load(work / f"anon-{k:06d}.pkl")
+    items, added = payload["items"], 0
+    if _FORMS is not None:
+        items, added = _make_consistent(items, _FORMS, _WORKER, _CORPUS)
+        if added:
+            payload["items"] = items
+            _dump(work / f"anon-{k:06d}.pkl", payload)
+    for side, texts in (("src", (rep.text for _, _, rep, _ in items)), ("tgt", (p.tgt for p, _, _, _ in items))):
+        with atomic_write(work / f"tok-{k:06d}.{side}") as fh:
+            fh.writelines(" ".join(token_words(text)) + "\n" for text in texts)
+    return k, len(items), added
+
+
+def _stage_align(cfg: dict[str, Any], work: Path, n_chunks: int, quiet: bool) -> str:
     """Word alignment of (anonymized source, original target) tokens over the whole corpus, once."""
     done_file = work / "align.done"
     if done_file.exists():
-        d = json.loads(done_file.read_text(encoding="utf-8"))
-        return d["aligner"], d["sizes"]
+        return json.loads(done_file.read_text(encoding="utf-8"))["aligner"]
     aligner, why = make_aligner(cfg)
     log.info("aligner: %s", why)
     src_tok, tgt_tok = work / "tokens.src", work / "tokens.tgt"
-    sizes = []
-    with open(src_tok, "w", encoding="utf-8") as fs, open(tgt_tok, "w", encoding="utf-8") as ft:
-        for _, items in _chunk_items(work, n_chunks):
-            sizes.append(len(items))
-            for p, _, rep, _ in items:
-                fs.write(" ".join(token_words(rep.text)) + "\n")
-                ft.write(" ".join(token_words(p.tgt)) + "\n")
+    for side, path in (("src", src_tok), ("tgt", tgt_tok)):
+        with open(path, "w", encoding="utf-8") as out:
+            for k in range(n_chunks):
+                with open(work / f"tok-{k:06d}.{side}", encoding="utf-8") as fh:
+                    shutil.copyfileobj(fh, out, 1 << 20)
     if not quiet:
         print(f"aligning with {why} ...", file=sys.stderr)
     tmp = work / "links.pharaoh.part"
@@ -470,8 +520,8 @@ def _stage_align(cfg: dict[str, Any], work: Path, n_chunks: int, quiet: bool) ->
     os.replace(tmp, work / "links.pharaoh")
     if not aligner.reproducible:
         why += " [unseeded: links may differ between runs]"
-    _write_json(done_file, {"aligner": why, "sizes": sizes})
-    return why, sizes
+    _write_json(done_file, {"aligner": why})
+    return why
 
 
 class _PartWriters:
@@ -648,11 +698,11 @@ def run(input_path: str | Path, outdir: str | Path, cfg: dict[str, Any], quiet: 
     n_chunks = counts["chunks"]
 
     t0 = time.perf_counter()
-    consistency_masks = _stage_consistency(cfg, work, n_chunks, anonymizer)
+    consistency_masks, sizes = _stage_consistency(cfg, work, n_chunks, anonymizer, workers, quiet)
     timings["consistency"] = time.perf_counter() - t0
 
     t0 = time.perf_counter()
-    why, sizes = _stage_align(cfg, work, n_chunks, quiet)
+    why = _stage_align(cfg, work, n_chunks, quiet)
     timings["align"] = time.perf_counter() - t0
 
     t0 = time.perf_counter()

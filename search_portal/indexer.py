@@ -1,9 +1,13 @@
 """The Whoosh index, built from ``corpus.jsonl`` only (never from ``keys.sqlite``).
 
-Fields per pair: source and target text folded (lowercase, accents removed), a
-stemmed variant per language, an exact-form field for case-sensitive search, the
-placeholder categories present, document id, metadata and the stored record
-(anonymized text and alignment). The index is built in a fresh folder and the
+Fields per pair: source and target text folded (lowercase, accents removed), an
+exact-form field for case-sensitive search, the placeholder categories present,
+document id, metadata and the stored record (anonymized text and alignment).
+Inflected forms (``contrato`` finds ``contratos``) come from ``stems.json``, written
+beside the index: for each side, the folded index terms grouped by their stem, so
+a query word is expanded to the words of its stem that the corpus has. A stemmed
+copy of each text would index every word a third time; the groups cost one pass
+over the vocabulary. The index is built in a fresh folder and the
 ``index`` symlink is swapped to it in one rename, so a running server never sees
 a half-built index.
 """
@@ -14,6 +18,7 @@ import json
 import os
 import shutil
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from tqdm import tqdm
@@ -29,20 +34,36 @@ def folded_analyzer():
     return RegexTokenizer(TOKEN_PATTERN) | LowercaseFilter() | CharsetFilter(accent_map)
 
 
-def stemmed_analyzer(lang: str):
-    return folded_analyzer() | StemFilter(lang={"pt": "portuguese", "en": "english"}.get(lang, "english"))
+STEMMER_LANGUAGES = {"pt": "portuguese", "en": "english", "es": "spanish", "fr": "french", "de": "german",
+                     "it": "italian", "nl": "dutch"}
+STEMS_FILE = "stems.json"
+
+
+def stemmer(lang: str) -> Callable[[str], str]:
+    """Snowball stemmer for a language code (English for languages without one)."""
+    return StemFilter(lang=STEMMER_LANGUAGES.get(lang.split("-")[0].lower(), "english"))._stem
+
+
+def stem_groups(reader, field: str, lang: str) -> dict[str, list[str]]:
+    """The field's index terms grouped by stem; a stem whose only word is the stem itself is left out (a query
+    word with that stem expands to the word alone)."""
+    stem = stemmer(lang)
+    groups: dict[str, list[str]] = {}
+    for term in reader.lexicon(field):
+        word = term.decode("utf-8") if isinstance(term, bytes) else term
+        if not word.startswith("<"):
+            groups.setdefault(stem(word), []).append(word)
+    return {k: v for k, v in groups.items() if v != [k]}
 
 
 def exact_analyzer():
     return RegexTokenizer(TOKEN_PATTERN)
 
 
-def make_schema(src_lang: str, tgt_lang: str) -> Schema:
+def make_schema() -> Schema:
     return Schema(
         id=ID(stored=True, unique=True), doc=ID(stored=True), categories=KEYWORD(stored=True, commas=True),
         src=TEXT(analyzer=folded_analyzer(), phrase=True), tgt=TEXT(analyzer=folded_analyzer(), phrase=True),
-        src_stem=TEXT(analyzer=stemmed_analyzer(src_lang), phrase=True),
-        tgt_stem=TEXT(analyzer=stemmed_analyzer(tgt_lang), phrase=True),
         src_exact=TEXT(analyzer=exact_analyzer(), phrase=True), tgt_exact=TEXT(analyzer=exact_analyzer(), phrase=True),
         meta=TEXT(analyzer=folded_analyzer()), order=NUMERIC(stored=True, sortable=True), rec=STORED,
     )
@@ -58,7 +79,8 @@ def build_index(outdir: str | Path, quiet: bool = True) -> Path:
         first = json.loads(fh.readline() or "{}")
     target = outdir / f"index-{time.strftime('%Y%m%d%H%M%S')}-{os.getpid()}"
     target.mkdir()
-    ix = windex.create_in(str(target), make_schema(first.get("src_lang", "pt"), first.get("tgt_lang", "en")))
+    langs = {"src": first.get("src_lang", "pt"), "tgt": first.get("tgt_lang", "en")}
+    ix = windex.create_in(str(target), make_schema())
     # several processes index segments in parallel; the segments are merged at commit
     procs = max(1, min(4, os.cpu_count() or 1))
     writer = ix.writer(limitmb=256, procs=procs, multisegment=procs > 1)
@@ -68,12 +90,14 @@ def build_index(outdir: str | Path, quiet: bool = True) -> Path:
             cats = sorted({m["category"] for m in rec["src_mentions"] + rec["tgt_mentions"]})
             meta = " ".join(f"{v}" for p in rec.get("meta", {}).get("props", []) for v in p)
             writer.add_document(id=rec["id"], doc=rec["doc"], categories=",".join(cats), src=rec["src"],
-                                tgt=rec["tgt"], src_stem=rec["src"], tgt_stem=rec["tgt"], src_exact=rec["src"],
-                                tgt_exact=rec["tgt"], meta=meta, order=order,
+                                tgt=rec["tgt"], src_exact=rec["src"], tgt_exact=rec["tgt"], meta=meta, order=order,
                                 rec=json.dumps({k: rec[k] for k in ("id", "doc", "src", "tgt", "src_lang",
                                                                      "tgt_lang", "src_mentions", "tgt_mentions",
                                                                      "alignment", "meta")}, ensure_ascii=False))
     writer.commit()
+    with ix.reader() as reader:
+        stems = {side: {"lang": lang, "groups": stem_groups(reader, side, lang)} for side, lang in langs.items()}
+    (target / STEMS_FILE).write_text(json.dumps(stems, ensure_ascii=False), encoding="utf-8")
     link = outdir / "index"
     tmp_link = outdir / f".index-link-{os.getpid()}"
     old = link.resolve() if link.is_symlink() else None

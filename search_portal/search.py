@@ -24,13 +24,12 @@ from whoosh.qparser.plugins import WildcardPlugin
 
 from ..align.transfer import tokenize
 from ..corpora.model import parse_pharaoh
-from .indexer import TOKEN_PATTERN, exact_analyzer, folded_analyzer, stemmed_analyzer
+from .indexer import STEMS_FILE, exact_analyzer, folded_analyzer, stem_groups, stemmer
 
 PLACEHOLDER_QUERY = regex.compile(r"<NAME\d*_([A-Z]+)(?:_[A-Z]+)?>")
 CATEGORIES = ("PERSON", "ORGANIZATION", "ADDRESS", "NAMEID", "DATE", "PUBLIC_ID", "PUBLICATION")
 MAX_QUERY = 500
 TRANSLATION_SAMPLE = 200
-WORD = regex.compile(TOKEN_PATTERN)  # the index's tokenizer, so highlight offsets are the indexed words
 
 
 class QueryError(ValueError):
@@ -55,16 +54,12 @@ class Searcher:
         self._cache_lock = threading.Lock()
         self._ix = None
         self._real = None
+        self._stems: dict[str, tuple[Any, dict[str, list[str]]]] = {}
         # analyzers are built once, and what they make of each word is remembered: highlighting runs
         # over a few hundred hits per search, and words repeat across a corpus
         self._analyzers: dict[str, Any] = {"folded": folded_analyzer(), "exact": exact_analyzer()}
         self._word_terms: dict[tuple[str, str], tuple[str, ...]] = {}
         self._local = threading.local()
-
-    def _analyzer(self, kind: str) -> Any:
-        if kind not in self._analyzers:
-            self._analyzers[kind] = stemmed_analyzer(kind.removeprefix("stem-"))
-        return self._analyzers[kind]
 
     def _terms_of(self, kind: str, word: str) -> tuple[str, ...]:
         """The index terms ``kind``'s analyzer makes of one word (all analyzers work word by word)."""
@@ -73,7 +68,7 @@ class Searcher:
         if got is None:
             if len(self._word_terms) > 500_000:
                 self._word_terms.clear()
-            got = self._word_terms[key] = tuple(t.text for t in self._analyzer(kind)(word))
+            got = self._word_terms[key] = tuple(t.text for t in self._analyzers[kind](word))
         return got
 
     @contextmanager
@@ -93,9 +88,42 @@ class Searcher:
         if self._ix is None or real != self._real:  # the index was rebuilt: reopen
             if not real.exists():
                 raise FileNotFoundError(f"{link}: no index (run `paranon index {self.outdir}`)")
-            self._ix = windex.open_dir(str(real))
-            self._real = real
+            ix = windex.open_dir(str(real))
+            self._stems = self._load_stems(real, ix)
+            self._ix, self._real = ix, real
         return self._ix
+
+    @staticmethod
+    def _load_stems(folder: Path, ix) -> dict[str, tuple[Any, dict[str, list[str]]]]:
+        """Per side, the stemmer and the index's words grouped by stem (``stems.json``; an index built
+        before that file existed has them computed from its vocabulary)."""
+        path = folder / STEMS_FILE
+        if path.exists():
+            data = json.loads(path.read_text(encoding="utf-8"))
+        else:
+            with ix.reader() as reader:
+                data = {side: {"lang": lang, "groups": stem_groups(reader, side, lang)}
+                        for side, lang in (("src", "pt"), ("tgt", "en"))}
+        return {side: (stemmer(d["lang"]), d["groups"]) for side, d in data.items()}
+
+    def _variants(self, field: str, word: str) -> list[str]:
+        """The index words sharing ``word``'s stem on that side (``word`` itself when there are none)."""
+        stem, groups = self._stems[field]
+        group = groups.get(stem(word))
+        return sorted({word, *group}) if group else [word]
+
+    def _expand(self, q):
+        """The query with each word (in terms and phrases of the folded fields) widened to its inflected forms."""
+        if isinstance(q, wq.Term) and q.fieldname in self._stems and isinstance(q.text, str):
+            words = self._variants(q.fieldname, q.text)
+            return q if len(words) == 1 else wq.Or([wq.Term(q.fieldname, w) for w in words], boost=q.boost)
+        if isinstance(q, wq.Phrase) and q.fieldname in self._stems:
+            parts = [self._variants(q.fieldname, w) for w in q.words]
+            if all(len(p) == 1 for p in parts):
+                return q
+            return wq.Sequence([wq.Term(q.fieldname, p[0]) if len(p) == 1 else
+                                wq.Or([wq.Term(q.fieldname, w) for w in p]) for p in parts], slop=q.slop)
+        return q.apply(self._expand)
 
     def _parse(self, q: str, lang: str, case_sensitive: bool, exact: bool):
         q = q.strip()
@@ -126,15 +154,8 @@ class Searcher:
             parsed = parser.parse(q)
         except Exception as exc:  # noqa: BLE001  (whoosh raises many kinds for bad syntax)
             raise QueryError(f"Cannot read the query: {exc}") from None
-        if not case_sensitive and not exact and "*" not in q and "?" not in q:
-            # inflected forms too (contrato finds contratos): the stemmed fields alone, since whatever the
-            # folded field matches, the stemmed field matches as well (same analyzer, plus a stemmer)
-            stem_fields = [s + "_stem" for s in sides]
-            sp = MultifieldParser(stem_fields, schema) if len(stem_fields) > 1 else QueryParser(stem_fields[0], schema)
-            try:
-                parsed = sp.parse(q)
-            except Exception:  # noqa: BLE001
-                pass
+        if not case_sensitive and not exact:
+            parsed = self._expand(parsed)  # inflected forms too: contrato finds contratos
         if parsed is wq.NullQuery or isinstance(parsed, type(wq.NullQuery)):
             raise QueryError("The query has no searchable word.")
         return parsed, sides, cats
@@ -185,7 +206,7 @@ class Searcher:
             terms = self._terms(parsed, s) if parsed is not None else {}
             hits = []
             counts: Counter = Counter()
-            matched: dict[str, bool] = {}
+            matched: dict[tuple[str, str], bool] = {}
             for k, r in enumerate(results):
                 if needed is not None and k >= needed:
                     break
@@ -248,42 +269,45 @@ class Searcher:
         return terms
 
     def _highlight(self, rec: dict[str, Any], sides: list[str], terms: dict[str, set[str]], exact: bool,
-                   matched: dict[str, bool]) -> Hit:
-        """Hit spans on the searched side, their aligned words on the other; ``matched`` remembers, for
-        this search, whether a word form is a hit (the same forms recur across hits)."""
+                   matched: dict[tuple[str, str], bool]) -> Hit:
+        """Hit spans on the searched side, their aligned words on the other. Spans are the alignment's
+        tokens (``tokenize``), so each side is tokenized once for both jobs; ``matched`` remembers, for this
+        search, whether a token of a side is a hit (the same forms recur across hits)."""
         spans: dict[str, list[list[int]]] = {"src": [], "tgt": []}
+        toks = {side: tokenize(rec[side]) for side in ("src", "tgt")}
+        hit_idx: dict[str, list[int]] = {"src": [], "tgt": []}
         for side in sides:
-            lang = rec.get(f"{side}_lang", "pt")
             text = rec[side]
-            kinds = [(kind, terms[field]) for field, kind in ((side, "folded"), (f"{side}_stem", f"stem-{lang}"),
-                                                             (f"{side}_exact", "exact")) if terms.get(field)]
+            kinds = [(kind, terms[field]) for field, kind in ((side, "folded"), (f"{side}_exact", "exact"))
+                     if terms.get(field)]
             if not kinds:
                 continue
-            for w in WORD.finditer(text):
-                word = w.group()
-                hit = matched.get(word)
+            for k, (a, b) in enumerate(toks[side]):
+                word = text[a:b]
+                hit = matched.get((side, word))
                 if hit is None:
-                    hit = matched[word] = any(t in wanted for kind, wanted in kinds for t in self._terms_of(kind, word))
+                    hit = matched[side, word] = any(t in wanted for kind, wanted in kinds
+                                                    for t in self._terms_of(kind, word))
                 if hit:
-                    spans[side].append([w.start(), w.end()])
+                    hit_idx[side].append(k)
+                    spans[side].append([a, b])
         searched = "src" if spans["src"] else "tgt"
         other = "tgt" if searched == "src" else "src"
         translation = ""
         if spans[searched] and not spans[other]:
+            hits = set(hit_idx[searched])
             links = parse_pharaoh(rec.get("alignment", ""))
-            toks = tokenize(rec[searched])
-            other_toks = tokenize(rec[other])
-            hit_idx = {k for k, (a, b) in enumerate(toks) for s, e in spans[searched] if a < e and s < b}
+            other_toks = toks[other]
             if searched == "src":
-                aligned = sorted({j for i, j in links if i in hit_idx and j < len(other_toks)})
+                aligned = sorted({j for i, j in links if i in hits and j < len(other_toks)})
             else:
-                aligned = sorted({i for i, j in links if j in hit_idx and i < len(other_toks)})
+                aligned = sorted({i for i, j in links if j in hits and i < len(other_toks)})
             if aligned:
                 lo, hi = aligned[0], aligned[-1]
-                if hi - lo <= 2 * max(1, len(hit_idx)) + 2:
+                if hi - lo <= 2 * max(1, len(hits)) + 2:
                     spans[other] = [[other_toks[k][0], other_toks[k][1]] for k in range(lo, hi + 1)]
                     translation = rec[other][other_toks[lo][0]:other_toks[hi][1]]
                 else:
                     spans[other] = [[other_toks[k][0], other_toks[k][1]] for k in aligned]
                     translation = " ".join(rec[other][other_toks[k][0]:other_toks[k][1]] for k in aligned)
-        return Hit(rec, sorted(spans["src"]), sorted(spans["tgt"]), translation)
+        return Hit(rec, spans["src"], spans["tgt"], translation)

@@ -28,10 +28,32 @@ def test_api_search_shape_and_translations(client):
     assert data["translations"] and data["translations"][0]["count"] >= 1
 
 
-def test_stemming_finds_inflected_forms(client):
-    assert client.get("/api/search?q=contrato&lang=pt").get_json()["total"] > \
-        client.get("/api/search?q=contrato&lang=pt&exact=1").get_json()["total"] or True
-    assert client.get("/api/search?q=notificacoes&lang=pt").get_json()["total"] > 0  # accent-insensitive
+INFLECTED = [  # query, side, a form it must find (and highlight) though the query does not spell it
+    ("conta", "pt", "contas"),
+    ("documento", "pt", "documentos"),
+    ('"conta do exercício"', "pt", "contas do exercício"),  # a phrase of inflected words
+    ("account", "en", "accounts"),
+    ('"approved the account"', "en", "approved the accounts"),
+    ("notificacoes", "pt", "notificações"),  # accent-insensitive
+]
+
+
+@pytest.mark.parametrize("q,lang,form", INFLECTED)
+def test_stemming_finds_inflected_forms(client, q, lang, form):
+    data = client.get("/api/search", query_string={"q": q, "lang": lang, "per_page": 100}).get_json()
+    side = "src" if lang == "pt" else "tgt"
+    found = [h for h in data["hits"] if form in h[side].lower()]
+    assert found, f"{q!r} did not find {form!r}"
+    first = form.split()[0]
+    assert any(h[side][a:b].lower() == first for h in found for a, b in h[f"{side}_hl"])
+
+
+@pytest.mark.parametrize("q,lang", [("CONTA", "pt"), ("contas", "pt"), ("accounts", "en")])
+def test_exact_form_search_finds_only_that_form(client, q, lang):
+    data = client.get("/api/search", query_string={"q": q, "lang": lang, "exact": 1, "per_page": 100}).get_json()
+    side = "src" if lang == "pt" else "tgt"
+    assert data["total"] > 0
+    assert all(h[side][a:b] == q for h in data["hits"] for a, b in h[f"{side}_hl"])
 
 
 def test_translation_filter_and_category_filter(client):
