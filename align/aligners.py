@@ -8,9 +8,11 @@ model loads from local files without a download, eflomal otherwise.
 from __future__ import annotations
 
 import logging
+import math
 import os
 import re
 import tempfile
+from collections.abc import Iterable, Iterator
 from itertools import chain
 from pathlib import Path
 from typing import Any
@@ -21,6 +23,7 @@ from .transfer import token_words
 log = logging.getLogger("paranon.align")
 
 Links = list[tuple[int, int]]
+MIN_ITERATIONS, MAX_ITERATIONS, ITERATION_SCALE = 5, 20, 1200  # eflomal_iterations: auto (see iterations_for)
 PLACEHOLDER_NUMBER = re.compile(r"^<NAME\d+_")
 
 
@@ -100,7 +103,7 @@ class EflomalAligner(Aligner):
     name = "eflomal"
 
     def __init__(self, extra_src: str | None = None, extra_tgt: str | None = None,
-                 iterations: int | None = None, samplers: int = 1, deterministic: bool = True,
+                 iterations: int | str | None = "auto", samplers: int = 1, deterministic: bool = True,
                  seed: int = 0, symmetrization: str = "grow-diag-final-and", prefix: int = 0) -> None:
         if symmetrization not in ("grow-diag-final-and", "union", "intersection"):
             raise ValueError(f"align.symmetrization: {symmetrization!r} is not grow-diag-final-and, union or "
@@ -111,11 +114,22 @@ class EflomalAligner(Aligner):
         for f in (extra_src, extra_tgt):
             if f and not Path(f).exists():
                 raise ValueError(f"align.extra_src/extra_tgt: {f}: no such file")
+        if not (iterations is None or iterations == "auto" or (isinstance(iterations, int) and iterations > 0)):
+            raise ValueError(f"align.eflomal_iterations: {iterations!r} is not a positive number, auto or null")
         self.iterations = iterations
         self.samplers = samplers
         self.deterministic = deterministic
         self.seed = seed
         self.reproducible = False
+
+    def iterations_for(self, n_lines: int) -> int | None:
+        """Iterations per model for a corpus of ``n_lines`` pairs. ``auto`` follows eflomal's own rule (fewer
+        for bigger corpora, in proportion to 1/sqrt(lines)) at a quarter of its scale, between 5 and 20: 20
+        is best on the EN-PT gold with DGT text (3,600 lines); with 42,000 lines of training text 6, 10 and
+        20 iterations give the same recall (0.771, 0.763, 0.768; see the README), 3x faster."""
+        if self.iterations == "auto":
+            return max(MIN_ITERATIONS, min(MAX_ITERATIONS, round(ITERATION_SCALE / math.sqrt(max(1, n_lines)))))
+        return self.iterations
 
     def _extra_lines(self) -> tuple[list[str], list[str]]:
         if not (self.extra_src and self.extra_tgt):
@@ -160,14 +174,22 @@ class EflomalAligner(Aligner):
             s_in, t_in = os.path.join(tmp, "src.bin"), os.path.join(tmp, "tgt.bin")
             with open(src_path, encoding="utf-8") as fs, open(tgt_path, encoding="utf-8") as ft, \
                     open(s_in, "wb") as so, open(t_in, "wb") as to:
-                norm_s = (self._normalize(line) for line in chain(fs, extra_src))
+                n_lines = [0]
+
+                def counted(lines: Iterable[str]) -> Iterator[str]:
+                    for line in lines:
+                        n_lines[0] += 1
+                        yield line
+
+                norm_s = counted(self._normalize(line) for line in chain(fs, extra_src))
                 norm_t = (self._normalize(line) for line in chain(ft, extra_tgt))
                 eflomal.Aligner().prepare_files(norm_s, so, norm_t, to, None, None)
+            iterations = self.iterations_for(n_lines[0])
             fwd, rev = os.path.join(tmp, "fwd"), os.path.join(tmp, "rev")
             kwargs: dict[str, Any] = {"model": 3, "score_model": 0, "n_samplers": self.samplers, "quiet": True,
                                       "rel_iterations": 1.0, "null_prior": 0.2}
-            if self.iterations:
-                kwargs["n_iterations"] = (self.iterations,) * 3
+            if iterations:
+                kwargs["n_iterations"] = (iterations,) * 3
             errors: list[BaseException] = []
 
             def one(**links: str) -> None:
@@ -334,7 +356,7 @@ def make_aligner(cfg: dict[str, Any]) -> tuple[Aligner, str]:
     method = a.get("method", "auto")
     if method not in ("auto", "simalign", "eflomal"):
         raise ValueError(f"align.method: {method!r} is not auto, simalign or eflomal")
-    eflo = lambda: EflomalAligner(a.get("extra_src"), a.get("extra_tgt"), a.get("eflomal_iterations"),  # noqa: E731
+    eflo = lambda: EflomalAligner(a.get("extra_src"), a.get("extra_tgt"), a.get("eflomal_iterations", "auto"),  # noqa: E731
                                   int(a.get("eflomal_samplers", 1)), bool(a.get("deterministic", True)),
                                   int(cfg["anonymize"].get("seed", 0)),
                                   a.get("symmetrization", "grow-diag-final-and"), int(a.get("eflomal_prefix", 0)))

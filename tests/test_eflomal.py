@@ -1,0 +1,26 @@
+"""eflomal settings: how many iterations a corpus of a given size gets, and which settings are refused."""
+
+from __future__ import annotations
+
+import pytest
+from paranon.align.aligners import EflomalAligner
+
+ITERATIONS = [  # setting, lines of training text, iterations per model
+    ("auto", 500, 20),         # small corpora need every iteration they can get
+    ("auto", 3_600, 20),       # the EN-PT gold with the DGT text: 20 is the measured best
+    ("auto", 40_000, 6),       # 6, 10 and 20 give the same recall at this size
+    ("auto", 1_000_000, 5),    # never below 5
+    (12, 40_000, 12),          # a number is used as given
+    (None, 40_000, None),      # null: eflomal's own rule
+]
+
+
+@pytest.mark.parametrize("setting,lines,expected", ITERATIONS)
+def test_iterations_shrink_as_the_corpus_grows(setting, lines, expected):
+    assert EflomalAligner(iterations=setting).iterations_for(lines) == expected
+
+
+@pytest.mark.parametrize("setting", [0, -3, "many"])
+def test_a_bad_iteration_setting_is_a_clear_error(setting):
+    with pytest.raises(ValueError, match="eflomal_iterations"):
+        EflomalAligner(iterations=setting)
