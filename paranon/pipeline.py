@@ -74,17 +74,29 @@ def _init_worker(cfg: dict) -> None:
         _WORKER = Anonymizer(cfg)
 
 
-def _anonymize_batch(job: tuple[int, list[list[SegmentPair]]]) -> tuple[int, list[Anonymized], tuple]:
-    """One chunk anonymized, with the entity forms its documents found (for corpus consistency, so that
-    stage need not read every chunk back to collect them)."""
-    k, docs = job
+def _anonymize_docs(docs: list[list[SegmentPair]]) -> list[Anonymized]:
     assert _WORKER is not None
     out: list[Anonymized] = []
     for pairs in docs:
         res = _WORKER.anonymize_document(pairs)
         nxt = _WORKER.numberer.next
         out += [(p, ms, rep, nxt) for p, (ms, rep) in zip(pairs, res, strict=True)]
-    return k, out, _corpus_forms(_WORKER, [out]).state()
+    return out
+
+
+def _anonymize_batch(job: tuple[int, list[list[SegmentPair]], Path]) -> tuple[int, int]:
+    """Anonymize one chunk and save it, with the entity forms its documents found (for corpus consistency,
+    so that stage need not read every chunk back to collect them); returns (chunk, pairs). The worker
+    saves the chunk itself: sending it back to the parent would pickle it twice more."""
+    k, docs, work = job
+    assert _WORKER is not None
+    out = _anonymize_docs(docs)
+    payload: dict[str, Any] = {"items": out}
+    if _WORKER.scope == "corpus":  # sequential: the numbering continues from chunk to chunk
+        payload["numberer"] = _WORKER.numberer
+    _dump(work / f"forms-{k:06d}.pkl", _corpus_forms(_WORKER, [out]).state())
+    _dump(work / f"anon-{k:06d}.pkl", payload)  # last: anon-K.pkl marks the chunk done
+    return k, len(out)
 
 
 def documents(pairs: Iterable[SegmentPair]) -> Iterator[list[SegmentPair]]:
@@ -154,11 +166,17 @@ class Finisher:
         for p, ms, _, _ in items:
             for m in ms:
                 variants[p.doc][m.entity].add(m.text)
+        numbers: dict[str, dict[str, int]] = {}
         for (p, ms, rep, next_free), lk in zip(items, links, strict=True):
-            yield self.finish(p, ms, rep, next_free, lk, variants[p.doc])
+            if self.forms is not None and p.doc not in numbers:
+                numbers[p.doc] = {form_key(t): e for e, texts in variants[p.doc].items() for t in texts}
+            yield self.finish(p, ms, rep, next_free, lk, variants[p.doc], numbers.get(p.doc))
 
     def finish(self, p: SegmentPair, ms: list[Mention], rep: Replaced, next_free: int,
-               links: list[tuple[int, int]], variants: dict[int, set[str]]) -> PairResult:
+               links: list[tuple[int, int]], variants: dict[int, set[str]],
+               numbers: dict[str, int] | None = None) -> PairResult:
+        """``numbers``: the entity number of each form of the document (its mentions' variants), kept across
+        the document's pairs so that a form found on the target side only gets one number."""
         an = self.an
         scope = an.scope_key(p)
         if an.scope == "segment":
@@ -167,7 +185,8 @@ class Finisher:
             nxt = max(self.next_by_scope.get(scope, 0), next_free)
         tr = self.transferrer.transfer(ms, tokenize(rep.text), rep.mentions, p.tgt, links, variants, nxt)
         if self.forms is not None:  # entity forms of the whole corpus, on the target side too
-            numbers = {form_key(t): e for e, texts in variants.items() for t in texts}
+            if numbers is None:
+                numbers = {form_key(t): e for e, texts in variants.items() for t in texts}
             extra, _ = self.forms.mentions(p.tgt, tr.mentions, numbers,
                                            max([nxt] + [m.entity + 1 for m in tr.mentions]))
             if extra:
@@ -191,8 +210,8 @@ def process_in_memory(pairs: list[SegmentPair], cfg: dict[str, Any]) -> list[Pai
     global _WORKER
     _WORKER = anonymizer
     items: list[Anonymized] = []
-    for k, batch in chunks(documents(pairs), 10**9):
-        items += _anonymize_batch((k, batch))[1]
+    for _, batch in chunks(documents(pairs), 10**9):
+        items += _anonymize_docs(batch)
     forms = None
     if cfg["anonymize"].get("corpus_consistency", True):
         forms = _corpus_forms(anonymizer, [items])
@@ -328,14 +347,14 @@ def _stage_anonymize(input_path: str | Path, cfg: dict[str, Any], work: Path, an
         if saved:
             anonymizer.numberer = _load(saved[-1])["numberer"]
 
-    def todo() -> Iterator[tuple[int, list[list[SegmentPair]]]]:
+    def todo() -> Iterator[tuple[int, list[list[SegmentPair]], Path]]:
         nonlocal n_chunks
         for k, batch in chunks(documents(pairs_iter), size):
             n_chunks = k + 1
             if (work / f"anon-{k:06d}.pkl").exists():
                 bar.update(sum(len(d) for d in batch))
                 continue
-            yield k, batch
+            yield k, batch, work
 
     pool = None
     if workers > 1 and not corpus_scope:
@@ -345,13 +364,8 @@ def _stage_anonymize(input_path: str | Path, cfg: dict[str, Any], work: Path, an
     else:
         results = map(_anonymize_batch, todo())
     try:
-        for k, items, forms in results:
-            payload: dict[str, Any] = {"items": items}
-            if corpus_scope:
-                payload["numberer"] = anonymizer.numberer
-            _dump(work / f"forms-{k:06d}.pkl", forms)  # before the chunk: anon-K.pkl marks it done
-            _dump(work / f"anon-{k:06d}.pkl", payload)
-            bar.update(len(items))
+        for _k, n in results:
+            bar.update(n)
     finally:
         if pool is not None:
             pool.terminate()
