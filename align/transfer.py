@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import regex
 
 from ..anonymize.lexicons import fold, fold_same_length
-from ..corpora.model import Mention
+from ..corpora.model import Mention, remap_offset
 
 TOKEN = regex.compile(r"<NAME\d+_[A-Z_]+>|\(\.\.\.\)|[\p{L}\p{N}]+(?:[-'’.][\p{L}\p{N}]+)*|\S")
 MONTHS_EN = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
@@ -35,6 +35,7 @@ PT_DATE = regex.compile(r"(?P<d>\d{1,2})?(?:\.?[º°o])?(?:\s+de)?\s*(?P<m>" + "
                         r")[a-z.]*(?:\s+de)?\s*(?P<y>\d{4})?", regex.IGNORECASE)
 DASHES = "-‐‑‒–—―"
 SEPARATORS = set(" .,-'’`´" + DASHES + "\u00a0\u00ad")
+NON_SEPARATORS = regex.compile("[^\\s\\x1c-\\x1f" + regex.escape("".join(sorted(SEPARATORS))) + "]+")  # not _is_separator
 CAPITALIZED = regex.compile(r"^[\p{Lu}\d]")
 JOINERS = {"of", "and", "&", "for", "the", "de", "da", "do", "das", "dos", "e"}
 PREPOSITIONS = {"de", "da", "do", "das", "dos", "of", "for"}
@@ -83,8 +84,12 @@ class TolerantText:
 
     def __init__(self, folded: str) -> None:
         self.text = folded
-        self.pos = [i for i, ch in enumerate(folded) if not _is_separator(ch)]
-        self.skel = "".join(folded[i] for i in self.pos)
+        self.pos: list[int] = []
+        runs = []
+        for m in NON_SEPARATORS.finditer(folded):
+            self.pos.extend(range(m.start(), m.end()))
+            runs.append(m.group())
+        self.skel = "".join(runs)
 
     def find(self, form: tuple[str, frozenset[int]]) -> list[tuple[int, int]]:
         """Character spans of the form in the text, whole words only, left to right, not overlapping."""
@@ -375,8 +380,6 @@ def _is_punct(text: str, span: tuple[int, int]) -> bool:
 def map_links(links: list[tuple[int, int]], old_tokens: list[tuple[int, int]], new_text: str,
               replacements: list[tuple[int, int, int]]) -> list[tuple[int, int]]:
     """Target-side links over the original tokens -> links over the anonymized tokens."""
-    from ..corpora.model import remap_offset
-
     new_tokens = tokenize(new_text)
     starts = {s: k for k, (s, _) in enumerate(new_tokens)}
     ends = [e for _, e in new_tokens]
