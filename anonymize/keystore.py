@@ -39,11 +39,18 @@ class KeyStore:
     def begin_chunk(self, chunk: int) -> None:
         self.db.execute("DELETE FROM mentions WHERE chunk = ?", (chunk,))
 
-    def add_pair(self, pair: AnonymizedPair, scope: str, chunk: int = 0) -> None:
+    @staticmethod
+    def rows(pair: AnonymizedPair, scope: str, chunk: int = 0) -> list[tuple]:
+        """The rows of one pair's mentions (made where the pair is, so only rows travel between processes)."""
         mentions = [("src", m) for m in pair.src_mentions] + [("tgt", m) for m in pair.tgt_mentions]
-        self.db.executemany("INSERT INTO mentions VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-                            [(pair.id, side, m.start, m.end, scope, m.entity, m.category, m.subtype, m.text,
-                              m.recognizer, m.rule, chunk) for side, m in mentions])
+        return [(pair.id, side, m.start, m.end, scope, m.entity, m.category, m.subtype, m.text, m.recognizer, m.rule,
+                 chunk) for side, m in mentions]
+
+    def add_rows(self, rows: list[tuple]) -> None:
+        self.db.executemany("INSERT INTO mentions VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", rows)
+
+    def add_pair(self, pair: AnonymizedPair, scope: str, chunk: int = 0) -> None:
+        self.add_rows(self.rows(pair, scope, chunk))
 
     def commit(self) -> None:
         self.db.commit()

@@ -567,7 +567,7 @@ class _PartWriters:
 _FINISHER: Finisher | None = None
 
 
-def _transfer_chunk(job: tuple[int, Path, list[str], str, str, dict[str, int]]) -> tuple[int, list, dict, dict]:
+def _transfer_chunk(job: tuple[int, Path, list[str], str, str, dict[str, int]]) -> tuple[int, int, list, dict, dict]:
     """Transfer and write one chunk into its part files; the key-store rows go back to the caller, which
     commits them with the chunk (the part files alone do not make a chunk done)."""
     k, work, lines, src_lang, tgt_lang, next_by_scope = job
@@ -582,13 +582,15 @@ def _transfer_chunk(job: tuple[int, Path, list[str], str, str, dict[str, int]]) 
     links = [sorted(set(parse_pharaoh(line))) for line in lines]
     writers = _PartWriters(work, k, src_lang, tgt_lang)
     stats = Stats()
-    rows = []
+    rows: list[tuple] = []
+    n = 0
     for r in _FINISHER.finish_chunk(items, links):
         writers.write(r.anonymized)
-        rows.append((r.anonymized, r.scope))
+        rows += KeyStore.rows(r.anonymized, r.scope, k)
+        n += 1
         stats.add(r)
     writers.commit()
-    return k, rows, stats.to_json(), _FINISHER.next_by_scope
+    return k, n, rows, stats.to_json(), _FINISHER.next_by_scope
 
 
 def _stage_transfer(cfg: dict[str, Any], work: Path, sizes: list[int], anonymizer: Anonymizer, workers: int,
@@ -625,16 +627,15 @@ def _stage_transfer(cfg: dict[str, Any], work: Path, sizes: list[int], anonymize
                 ctx = get_context("fork") if hasattr(os, "fork") else get_context("spawn")
                 pool = ctx.Pool(workers, initializer=_init_worker, initargs=(cfg,))
                 results = _bounded(pool, _transfer_chunk, jobs(), 2 * workers)
-            for k, rows, chunk_stats, next_by_scope in results:
+            for k, n_pairs, rows, chunk_stats, next_by_scope in results:
                 keys.begin_chunk(k)
-                for ap, scope in rows:
-                    keys.add_pair(ap, scope, chunk=k)
+                keys.add_rows(rows)
                 keys.commit()
                 if sequential:
                     carried = next_by_scope
                 _write_json(work / f"out-{k:06d}.json", {"stats": chunk_stats, "next_by_scope": next_by_scope})
                 stats.merge(chunk_stats)
-                bar.update(len(rows))
+                bar.update(n_pairs)
     finally:
         if pool is not None:
             pool.terminate()

@@ -1,8 +1,12 @@
 """The Whoosh index, built from ``corpus.jsonl`` only (never from ``keys.sqlite``).
 
-Fields per pair: source and target text folded (lowercase, accents removed), an
-exact-form field for case-sensitive search, the placeholder categories present,
-document id, metadata and the stored record (anonymized text and alignment).
+Fields per pair: source and target text folded (lowercase, accents removed), the
+placeholder categories present,
+document id, metadata and the stored record (anonymized text and alignment). The
+exact-form fields are in the schema, to parse case-sensitive queries with, but not
+indexed: such a query finds candidates through the folded fields and is checked
+against each candidate's words (indexing every word twice more cost a third of the
+build time for a rarely used option).
 Inflected forms (``contrato`` finds ``contratos``) come from ``stems.json``, written
 beside the index: for each side, the folded index terms grouped by their stem, so
 a query word is expanded to the words of its stem that the corpus has. A stemmed
@@ -90,7 +94,7 @@ def build_index(outdir: str | Path, quiet: bool = True) -> Path:
             cats = sorted({m["category"] for m in rec["src_mentions"] + rec["tgt_mentions"]})
             meta = " ".join(f"{v}" for p in rec.get("meta", {}).get("props", []) for v in p)
             writer.add_document(id=rec["id"], doc=rec["doc"], categories=",".join(cats), src=rec["src"],
-                                tgt=rec["tgt"], src_exact=rec["src"], tgt_exact=rec["tgt"], meta=meta, order=order,
+                                tgt=rec["tgt"], meta=meta, order=order,
                                 rec=json.dumps({k: rec[k] for k in ("id", "doc", "src", "tgt", "src_lang",
                                                                      "tgt_lang", "src_mentions", "tgt_mentions",
                                                                      "alignment", "meta")}, ensure_ascii=False))

@@ -24,12 +24,88 @@ from whoosh.qparser.plugins import WildcardPlugin
 
 from ..align.transfer import tokenize
 from ..corpora.model import parse_pharaoh
-from .indexer import STEMS_FILE, exact_analyzer, folded_analyzer, stem_groups, stemmer
+from .indexer import STEMS_FILE, TOKEN_PATTERN, exact_analyzer, folded_analyzer, stem_groups, stemmer
 
 PLACEHOLDER_QUERY = regex.compile(r"<NAME\d*_([A-Z]+)(?:_[A-Z]+)?>")
 CATEGORIES = ("PERSON", "ORGANIZATION", "ADDRESS", "NAMEID", "DATE", "PUBLIC_ID", "PUBLICATION")
 MAX_QUERY = 500
 TRANSLATION_SAMPLE = 200
+
+
+WORD = regex.compile(TOKEN_PATTERN)  # the exact-form analyzer's words
+
+
+def _is_null(q) -> bool:
+    return q is None or q is wq.NullQuery or isinstance(q, type(wq.NullQuery))
+
+
+def _positive(q):
+    """The part of a query that a match must contain (its negations dropped), to find candidates with;
+    None when nothing is required (``NOT x`` alone, or an OR with a negated branch)."""
+    if isinstance(q, wq.Not):
+        return None
+    if isinstance(q, (wq.AndNot, wq.AndMaybe)):
+        return _positive(q.a)
+    if isinstance(q, wq.And):
+        kept = [p for p in (_positive(c) for c in q.subqueries) if p is not None]
+        return wq.And(kept) if len(kept) > 1 else kept[0] if kept else None
+    if isinstance(q, wq.Or):
+        kept = [_positive(c) for c in q.subqueries]
+        return None if any(p is None for p in kept) else wq.Or(kept)
+    return q
+
+
+def _pattern(q) -> Any:
+    text = q.text
+    if isinstance(q, wq.Prefix):
+        return regex.compile(regex.escape(text) + ".*", regex.DOTALL)
+    return regex.compile("".join(".*" if c == "*" else "." if c == "?" else regex.escape(c) for c in text),
+                         regex.DOTALL)
+
+
+def _exact_leaves(q, out: dict[str, tuple[set[str], list[Any]]] | None = None
+                  ) -> dict[str, tuple[set[str], list[Any]]]:
+    """Per field, the words and wildcard patterns a hit is highlighted for (negated parts left out)."""
+    out = {} if out is None else out
+    if isinstance(q, wq.Not):
+        return out
+    if isinstance(q, (wq.AndNot, wq.AndMaybe)):
+        return _exact_leaves(q.a, out)
+    if isinstance(q, (wq.Term, wq.Phrase, wq.Wildcard, wq.Prefix)):
+        words, patterns = out.setdefault(q.fieldname, (set(), []))
+        if isinstance(q, wq.Term):
+            words.add(q.text)
+        elif isinstance(q, wq.Phrase):
+            words.update(q.words)
+        else:
+            patterns.append(_pattern(q))
+        return out
+    for c in getattr(q, "subqueries", ()):
+        _exact_leaves(c, out)
+    return out
+
+
+def _exact_match(q, words: dict[str, list[str]]) -> bool:
+    """Whether a pair's words (per exact-form field, as typed) satisfy an exact-form query."""
+    if isinstance(q, wq.Term):
+        return q.text in words.get(q.fieldname, ())
+    if isinstance(q, wq.Phrase):
+        seq, want = words.get(q.fieldname, []), list(q.words)
+        return any(seq[i:i + len(want)] == want for i in range(len(seq) - len(want) + 1))
+    if isinstance(q, (wq.Wildcard, wq.Prefix)):
+        p = _pattern(q)
+        return any(p.fullmatch(w) for w in words.get(q.fieldname, ()))
+    if isinstance(q, wq.Not):
+        return not _exact_match(q.query, words)
+    if isinstance(q, wq.AndNot):
+        return _exact_match(q.a, words) and not _exact_match(q.b, words)
+    if isinstance(q, wq.AndMaybe):
+        return _exact_match(q.a, words)
+    if isinstance(q, wq.And):
+        return all(_exact_match(c, words) for c in q.subqueries)
+    if isinstance(q, wq.Or):
+        return any(_exact_match(c, words) for c in q.subqueries)
+    return not _is_null(q)
 
 
 class QueryError(ValueError):
@@ -144,27 +220,36 @@ class Searcher:
         if not q:
             if not cats:
                 raise QueryError("Type a word or phrase to search for.")
-            return None, sides, cats
-        suffix = "_exact" if case_sensitive or exact else ""
-        fields = [s + suffix for s in sides]
+            return None, None, sides, cats
         schema = self.ix.schema
-        parser = MultifieldParser(fields, schema) if len(fields) > 1 else QueryParser(fields[0], schema)
-        parser.add_plugin(WildcardPlugin())
-        try:
-            parsed = parser.parse(q)
-        except Exception as exc:  # noqa: BLE001  (whoosh raises many kinds for bad syntax)
-            raise QueryError(f"Cannot read the query: {exc}") from None
-        if not case_sensitive and not exact:
+
+        def parse(fields: list[str]):
+            parser = MultifieldParser(fields, schema) if len(fields) > 1 else QueryParser(fields[0], schema)
+            parser.add_plugin(WildcardPlugin())
+            try:
+                return parser.parse(q)
+            except Exception as exc:  # noqa: BLE001  (whoosh raises many kinds for bad syntax)
+                raise QueryError(f"Cannot read the query: {exc}") from None
+
+        parsed, verify = parse(sides), None
+        if case_sensitive or exact:
+            # the exact-form fields are not indexed: the folded fields find candidates, and the query as typed
+            # (case, accents) is checked against each candidate's words
+            verify = parse([s + "_exact" for s in sides])
+            if _is_null(verify):
+                raise QueryError("The query has no searchable word.")
+            parsed = _positive(parsed) or wq.Every()
+        else:
             parsed = self._expand(parsed)  # inflected forms too: contrato finds contratos
-        if parsed is wq.NullQuery or isinstance(parsed, type(wq.NullQuery)):
+        if _is_null(parsed):
             raise QueryError("The query has no searchable word.")
-        return parsed, sides, cats
+        return parsed, verify, sides, cats
 
     def search(self, q: str, lang: str = "both", page: int = 1, per_page: int = 20, category: str | None = None,
                translation: str | None = None, case_sensitive: bool = False, exact: bool = False,
                doc: str | None = None) -> dict[str, Any]:
         t0 = time.perf_counter()
-        parsed, sides, cats = self._parse(q, lang, case_sensitive, exact)
+        parsed, verify, sides, cats = self._parse(q, lang, case_sensitive, exact)
         filters = [wq.Term("categories", c.upper()) for c in cats]
         if category:
             filters.append(wq.Term("categories", category.upper()))
@@ -182,7 +267,7 @@ class Searcher:
             if got is not None:
                 self._cache.move_to_end(key)
         if got is None:
-            got = self._collect(query, parsed, sides, translation, case_sensitive or exact, needed)
+            got = self._collect(query, parsed, verify, sides, translation, needed)
             if self.cache_size:
                 with self._cache_lock:
                     self._cache[key] = got
@@ -198,25 +283,36 @@ class Searcher:
                 "translations": [{"text": t, "count": c} for t, c in counts.most_common(30)],
                 "searched": sides}
 
-    def _collect(self, query, parsed, sides: list[str], translation: str | None, exact: bool,
+    def _collect(self, query, parsed, verify, sides: list[str], translation: str | None,
                  needed: int | None) -> tuple[int, list[Hit], Counter]:
-        """Total, highlighted hits (the first ``needed``) and the translations panel counts of one query."""
+        """Total, highlighted hits (the first ``needed``) and the translations panel counts of one query.
+        With ``verify`` (an exact-form query) every candidate is checked, so the total is exact too."""
         with self._searcher() as s:
-            results = s.search(query, limit=needed, sortedby="order")
-            terms = self._terms(parsed, s) if parsed is not None else {}
+            results = s.search(query, limit=None if verify is not None else needed, sortedby="order")
+            terms = self._terms(parsed, s) if parsed is not None and verify is None else {}
+            leaves = _exact_leaves(verify) if verify is not None else None
             hits = []
             counts: Counter = Counter()
             matched: dict[tuple[str, str], bool] = {}
-            for k, r in enumerate(results):
-                if needed is not None and k >= needed:
+            k = 0
+            for r in results:
+                if verify is None and needed is not None and k >= needed:
                     break
-                hit = self._highlight(json.loads(r["rec"]), sides, terms, exact, matched)
+                rec = json.loads(r["rec"])
+                if verify is not None:
+                    if not _exact_match(verify, {f"{side}_exact": WORD.findall(rec[side]) for side in sides}):
+                        continue
+                    if needed is not None and k >= needed:
+                        k += 1
+                        continue
+                hit = self._highlight(rec, sides, terms, leaves, matched)
                 if k < TRANSLATION_SAMPLE and hit.translation:
                     counts[hit.translation] += 1
+                k += 1
                 if translation and hit.translation.lower() != translation.lower():
                     continue
                 hits.append(hit)
-            total = len(hits) if translation else len(results)
+            total = len(hits) if translation else k if verify is not None else len(results)
         return total, hits, counts
 
     def all_records(self, q: str | None = None, lang: str = "both", category: str | None = None):
@@ -268,26 +364,36 @@ class Searcher:
             terms.setdefault(field, set()).add(text.decode("utf-8") if isinstance(text, bytes) else text)
         return terms
 
-    def _highlight(self, rec: dict[str, Any], sides: list[str], terms: dict[str, set[str]], exact: bool,
+    def _highlight(self, rec: dict[str, Any], sides: list[str], terms: dict[str, set[str]],
+                   leaves: dict[str, tuple[set[str], list[Any]]] | None,
                    matched: dict[tuple[str, str], bool]) -> Hit:
         """Hit spans on the searched side, their aligned words on the other. Spans are the alignment's
         tokens (``tokenize``), so each side is tokenized once for both jobs; ``matched`` remembers, for this
-        search, whether a token of a side is a hit (the same forms recur across hits)."""
+        search, whether a token of a side is a hit (the same forms recur across hits). ``leaves``: the
+        words and wildcard patterns of an exact-form query, matched as typed."""
         spans: dict[str, list[list[int]]] = {"src": [], "tgt": []}
         toks = {side: tokenize(rec[side]) for side in ("src", "tgt")}
         hit_idx: dict[str, list[int]] = {"src": [], "tgt": []}
         for side in sides:
             text = rec[side]
-            kinds = [(kind, terms[field]) for field, kind in ((side, "folded"), (f"{side}_exact", "exact"))
-                     if terms.get(field)]
-            if not kinds:
-                continue
+            if leaves is not None:
+                words, patterns = leaves.get(f"{side}_exact", (set(), []))
+                if not words and not patterns:
+                    continue
+                test = lambda t, words=words, patterns=patterns: t in words or any(  # noqa: E731
+                    p.fullmatch(t) for p in patterns)
+                kind = "exact"
+            else:
+                wanted = terms.get(side)
+                if not wanted:
+                    continue
+                test = wanted.__contains__
+                kind = "folded"
             for k, (a, b) in enumerate(toks[side]):
                 word = text[a:b]
                 hit = matched.get((side, word))
                 if hit is None:
-                    hit = matched[side, word] = any(t in wanted for kind, wanted in kinds
-                                                    for t in self._terms_of(kind, word))
+                    hit = matched[side, word] = any(test(t) for t in self._terms_of(kind, word))
                 if hit:
                     hit_idx[side].append(k)
                     spans[side].append([a, b])

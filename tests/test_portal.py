@@ -48,12 +48,40 @@ def test_stemming_finds_inflected_forms(client, q, lang, form):
     assert any(h[side][a:b].lower() == first for h in found for a, b in h[f"{side}_hl"])
 
 
-@pytest.mark.parametrize("q,lang", [("CONTA", "pt"), ("contas", "pt"), ("accounts", "en")])
-def test_exact_form_search_finds_only_that_form(client, q, lang):
+EXACT_FORMS = [  # exact-form query, side, what every hit must contain as typed, how many hits (None: some)
+    ("CONTA", "pt", ["CONTA"], 24),
+    ("contas", "pt", ["contas"], None),
+    ("accounts", "en", ["accounts"], None),
+    ('"a CONTA"', "pt", ["a CONTA"], 12),
+    ("CONT*", "pt", ["CONT"], None),
+    ("CONTA NOT debitar", "pt", ["CONTA"], 12),
+    ("conta", "pt", [], 0),          # only ever written CONTA in the sample
+    ("notificacoes", "pt", [], 0),   # the accent is part of the form
+]
+
+
+@pytest.mark.parametrize("q,lang,contains,total", EXACT_FORMS)
+def test_exact_form_search_matches_the_form_as_typed(client, q, lang, contains, total):
     data = client.get("/api/search", query_string={"q": q, "lang": lang, "exact": 1, "per_page": 100}).get_json()
     side = "src" if lang == "pt" else "tgt"
-    assert data["total"] > 0
-    assert all(h[side][a:b] == q for h in data["hits"] for a, b in h[f"{side}_hl"])
+    if total is None:
+        assert data["total"] > 0
+    else:
+        assert data["total"] == total
+    for h in data["hits"]:
+        assert all(c in h[side] for c in contains)
+        assert "NOT" not in q or "debitar" not in h[side]
+        words = " ".join(contains).split()
+        assert h[f"{side}_hl"]
+        for a, b in h[f"{side}_hl"]:  # only the words of the query, as typed, are highlighted
+            assert any(h[side][a:b] == w or q.endswith("*") and h[side][a:b].startswith(w) for w in words)
+
+
+def test_exact_form_search_counts_as_many_as_the_folded_search_finds_as_typed(client):
+    folded = client.get("/api/search", query_string={"q": "conta", "lang": "pt", "per_page": 100}).get_json()
+    as_typed = [h for h in folded["hits"] if "CONTA" in h["src"].split()]
+    exact = client.get("/api/search", query_string={"q": "CONTA", "lang": "pt", "exact": 1}).get_json()
+    assert exact["total"] == len(as_typed) > 0
 
 
 def test_translation_filter_and_category_filter(client):
