@@ -87,17 +87,15 @@ def build_index(outdir: str | Path, quiet: bool = True) -> Path:
     ix = windex.create_in(str(target), make_schema())
     # several processes index segments in parallel; the segments are merged at commit
     procs = max(1, min(4, os.cpu_count() or 1))
-    writer = ix.writer(limitmb=256, procs=procs, multisegment=procs > 1)
+    writer = ix.writer(limitmb=256, procs=procs, multisegment=True, batchsize=500) if procs > 1 else \
+        ix.writer(limitmb=256)
     with open(corpus, encoding="utf-8") as fh:
         for order, line in enumerate(tqdm(fh, desc="index", unit=" pairs", disable=quiet, mininterval=0.5)):
             rec = json.loads(line)
             cats = sorted({m["category"] for m in rec["src_mentions"] + rec["tgt_mentions"]})
             meta = " ".join(f"{v}" for p in rec.get("meta", {}).get("props", []) for v in p)
             writer.add_document(id=rec["id"], doc=rec["doc"], categories=",".join(cats), src=rec["src"],
-                                tgt=rec["tgt"], meta=meta, order=order,
-                                rec=json.dumps({k: rec[k] for k in ("id", "doc", "src", "tgt", "src_lang",
-                                                                     "tgt_lang", "src_mentions", "tgt_mentions",
-                                                                     "alignment", "meta")}, ensure_ascii=False))
+                                tgt=rec["tgt"], meta=meta, order=order, rec=line.rstrip("\n"))
     writer.commit()
     with ix.reader() as reader:
         stems = {side: {"lang": lang, "groups": stem_groups(reader, side, lang)} for side, lang in langs.items()}
