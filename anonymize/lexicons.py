@@ -156,8 +156,25 @@ class Lexicons:
     def is_common(self, word: str) -> bool:
         return fold(word) in self.common
 
+    def is_ordinary(self, word: str, min_zipf: float) -> bool:
+        """A word of the language that no name list knows: in the common list, or at least ``min_zipf`` in
+        wordfreq's Portuguese (which has the inflected and derived forms the common list, hunspell's
+        stems, lacks: ``prescricional``, ``denegada``). For telling headings and titled legal concepts
+        (``NEGO PROVIMENTO AO RECURSO``, ``Chefe do Poder Executivo``) from names."""
+        f = fold(word)
+        if f in self.first or f in self.last:
+            return False
+        return f in self.common or _zipf(word.lower()) >= min_zipf
+
     def is_place(self, word: str) -> bool:
         return fold(word) in self.places
+
+
+@lru_cache(maxsize=200_000)
+def _zipf(word: str) -> float:
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(word, "pt")
 
 
 @lru_cache(maxsize=1)

@@ -27,6 +27,13 @@ POSITIVE = [  # (text, the string that must be found, category)
     ("assinado em 16/11/1999 no Porto", "16/11/1999", "DATE"),
     ("em 1999-11-16.", "1999-11-16", "DATE"),
     ("em 16 de novembro de 1999.", "16 de novembro de 1999", "DATE"),
+    # court decisions: named bodies, also inside longer capitalized runs
+    ("A lei foi aprovada pela Assembleia Legislativa do Estado em 2015.", "Assembleia Legislativa do Estado",
+     "ORGANIZATION"),
+    ("Compete à Comissão de Constituição e Justiça examinar o projeto.", "Comissão de Constituição e Justiça",
+     "ORGANIZATION"),
+    ("a competência da União, Estados, Distrito Federal e Municípios", "Distrito Federal", "ORGANIZATION"),
+    ("Acordam os Senhores Desembargadores do CONSELHO ESPECIAL do Tribunal", "CONSELHO ESPECIAL", "ORGANIZATION"),
 ]
 
 NEGATIVE = [  # (text, a string that must stay visible)
@@ -38,7 +45,27 @@ NEGATIVE = [  # (text, a string that must stay visible)
     ("A reunião teve lugar em Lisboa.", "Lisboa"),
     ("O Sr. Pérez, com o NIF 123456789, assinou.", "NIF"),
     ("Conforme o Artigo 5.º do CONTRATO.", "CONTRATO"),
+    # headings in capitals and titled concepts made of ordinary words; court-record abbreviations
+    ("NEGO PROVIMENTO AO RECURSO DE APELAÇÃO.", "PROVIMENTO AO RECURSO DE APELAÇÃO"),
+    ("EXECUÇÃO REALIZADA APÓS O DECURSO DO PRAZO PRESCRICIONAL.", "PRAZO PRESCRICIONAL"),
+    ("O projeto foi remetido ao Chefe do Executivo para sanção.", "Chefe do Executivo"),
+    ("Exige-se o Certificado de Regularidade Previdenciária do ente.", "Certificado de Regularidade Previdenciária"),
+    ("AGTE. : o recorrente", "AGTE"),
+    ("O Conselho de Administração aprovou as contas.", "Conselho de Administração"),
 ]
+
+STILL_NAMES = [  # capitalized runs of frequent words that are names all the same
+    ("Compareceu o réu COSTA SILVA PEREIRA, residente", "COSTA SILVA PEREIRA"),
+    ("e depois a testemunha Rosa Campos Leite declarou", "Rosa Campos Leite"),
+]
+
+
+@pytest.mark.parametrize(("text", "name"), STILL_NAMES)
+def test_names_made_of_frequent_words_are_still_found(anonymizer, text, name):
+    found = anonymizer.recognize_document([text])[0]
+    start = text.index(name)
+    covered = {k for m in found for k in range(m.start, m.end)}
+    assert all(k in covered for k in range(start, start + len(name)) if text[k] != " "), found
 
 
 @pytest.mark.parametrize(("text", "entity", "category"), POSITIVE)

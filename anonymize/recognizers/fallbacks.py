@@ -23,6 +23,14 @@ ID_SHAPE = regex.compile(
 MONEY = regex.compile(r"^\d{1,3}(?:[.\s]\d{3})+(?:,\d+)?$")
 
 
+def ordinary_phrase(lex, words: list[str], min_zipf: float) -> bool:
+    """Whether capitalized words read as a heading or a titled concept rather than a name: two or more
+    words, every one ordinary (see ``Lexicons.is_ordinary``; a word any name list has is never ordinary, so
+    ``Costa Silva Pereira`` stays a name, and so, alas, does ``Chefe do Poder Executivo``)."""
+    words = [w.strip(".,;:()") for w in words if len(w.strip(".,;:()")) > 2]
+    return len(words) >= 2 and all(lex.is_ordinary(w, min_zipf) for w in words)
+
+
 @register("fallback_upper")
 class UppercaseFallback(Recognizer):
     assigns = ("ORGANIZATION",)
@@ -30,6 +38,7 @@ class UppercaseFallback(Recognizer):
     def __init__(self, rules, lex, options=None) -> None:
         super().__init__(rules, lex, options)
         self.not_names = {fold(w) for w in rules.get("not_names", [])}
+        self.min_zipf = float(rules.get("fallbacks", {}).get("ordinary_min_zipf", 2.0))
 
     def find(self, seg: Segment) -> list:
         out = []
@@ -45,6 +54,8 @@ class UppercaseFallback(Recognizer):
                 continue
             if not content or not acronym and ch.common + ch.places >= len(ch.content):
                 continue
+            if not acronym and ordinary_phrase(self.lex, content, self.min_zipf):
+                continue  # a heading: NEGO PROVIMENTO AO RECURSO DE APELAÇÃO
             out.append(self.mention(seg, ch.start, ch.end, "ORGANIZATION", "fallback:all-upper", score=0.6))
         return out
 
@@ -57,6 +68,10 @@ MIXED_ACRONYM = regex.compile(r"^(?=.*\p{Lu}{2})[\p{L}]+(?:[-/][\p{L}]+)+$")
 @register("fallback_compound")
 class CompoundFallback(Recognizer):
     assigns = ("PERSON", "ORGANIZATION")
+
+    def __init__(self, rules, lex, options=None) -> None:
+        super().__init__(rules, lex, options)
+        self.min_zipf = float(rules.get("fallbacks", {}).get("ordinary_min_zipf", 2.0))
 
     def find(self, seg: Segment) -> list:
         out = []
@@ -77,8 +92,10 @@ class CompoundFallback(Recognizer):
                                             score=0.5))
                 else:
                     out.append(self.mention(seg, ch.start, ch.end, "PERSON", "fallback:compound", score=0.5))
-            elif len(content) >= 3 and not ch.sentence_initial and ch.places < len(content):
-                # "Infraestrutura de Chaves Públicas Brasileira": three capitalized words mid-sentence name something
+            elif len(content) >= 3 and not ch.sentence_initial and ch.places < len(content) \
+                    and not ordinary_phrase(self.lex, content, self.min_zipf):
+                # "Infraestrutura de Chaves Públicas Brasileira": three capitalized words mid-sentence name
+                # something, unless every word is an ordinary one ("Chefe do Poder Executivo", a title)
                 out.append(self.mention(seg, ch.start, ch.end, "ORGANIZATION", "fallback:titlecase-phrase",
                                         score=0.4))
             elif single and len(content) == 1 and not ch.sentence_initial and (ch.unknown or ch.surnames) \

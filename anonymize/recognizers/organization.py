@@ -39,8 +39,10 @@ def org_rule(ch: Chain, crules: ChainRules) -> tuple[str, str]:
     if ch.org_tail:
         return "COMPANY", f"tail:{ch.org_tail}"
     if ch.org_head:
+        # a company's organs ("Conselho de Administração", "a Assembleia Geral") are not entities; three or more
+        # words after such a head name one ("Assembleia Legislativa do Estado", "Comissão de Constituição e Justiça")
         if content in crules.sub_heads or ch.places + ch.common == len(content) and ch.all_upper is False \
-                and content[:1] in {h[:1] for h in crules.sub_heads} and len(content) <= 3:
+                and content[:1] in {h[:1] for h in crules.sub_heads} and len(content) <= 2:
             return "", ""
         return ch.org_head[0], f"head:{ch.org_head[1]}"
     return "", ""
@@ -67,6 +69,9 @@ class OrganizationRecognizer(Recognizer):
                 if lrule and long.end_tok + 1 == ch.start_tok:
                     seg.memory.acronyms[ch.words[0]] = ("ORGANIZATION", lsub, seg.text[long.start:long.end])
                     subtype, rule = lsub, "acronym:after-long-form"
+            if not rule and not ch.inverted and not ch.first_names + ch.surnames:
+                # (a chain with names is left whole to the person recognizers, which skip covered chains)
+                out += self._bodies_inside(seg, ch, crules)
             if rule:
                 start = ch.start
                 toks = seg.doc
@@ -76,4 +81,23 @@ class OrganizationRecognizer(Recognizer):
                 if k + 1 < len(chains) and chains[k + 1].in_parens and chains[k + 1].all_upper \
                         and ch.end_tok + 1 == chains[k + 1].start_tok and len(chains[k + 1].words) == 1:
                     seg.memory.acronyms[chains[k + 1].words[0]] = ("ORGANIZATION", subtype, seg.text[ch.start:ch.end])
+        return out
+
+    def _bodies_inside(self, seg: Segment, ch, crules) -> list:
+        """Public bodies of two or more words inside a longer chain that is no organisation itself:
+        ``União, Estados, Distrito Federal e Municípios``, ``Senhores Desembargadores do CONSELHO ESPECIAL``."""
+        folded = [fold(w) for w in ch.words]
+        longest = max((len(k.split()) for k in crules.standalone), default=0)
+        out, i = [], 0
+        while i < len(folded):
+            for n in range(min(longest, len(folded) - i), 1, -1):
+                sub = crules.standalone.get(" ".join(folded[i:i + n]))
+                if sub and ch.words[i][:1].isupper():
+                    a, b = seg.doc[ch.start_tok + i], seg.doc[ch.start_tok + i + n - 1]
+                    out.append(self.mention(seg, a.idx, b.idx + len(b.text), "ORGANIZATION", "public-body-inside",
+                                            subtype=sub))
+                    i += n
+                    break
+            else:
+                i += 1
         return out
