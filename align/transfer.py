@@ -38,6 +38,9 @@ SEPARATORS = set(" .,-'’`´" + DASHES + "\u00a0\u00ad")
 NON_SEPARATORS = regex.compile("[^\\s\\x1c-\\x1f" + regex.escape("".join(sorted(SEPARATORS))) + "]+")  # not _is_separator
 CAPITALIZED = regex.compile(r"^[\p{Lu}\d]")
 JOINERS = {"of", "and", "&", "for", "the", "de", "da", "do", "das", "dos", "e"}
+NAMED_CATEGORIES = ("PERSON", "ORGANIZATION", "ADDRESS")
+EN_TITLES = {"mr", "mrs", "ms", "miss", "dr", "prof", "sir", "madam", "lord", "lady", "judge", "justice"}
+ALIGNMENT_WINDOW = 4  # tokens around a name's aligned words where its capitalized form is looked for
 PREPOSITIONS = {"de", "da", "do", "das", "dos", "of", "for"}
 MERGEABLE_GAP = regex.compile(r"(?:[\s,.;:&'’\-]|\b(?:of|and|for|the|de|da|do|das|dos|e)\b|\p{Lu}[\p{L}'’.-]*)*")
 
@@ -257,6 +260,14 @@ class Transferrer:
             if not tidx:
                 continue
             lo, hi = tidx[0], tidx[-1]
+            if m.category in NAMED_CATEGORIES and not any(
+                    CAPITALIZED.match(tgt[tgt_tokens[j][0]:tgt_tokens[j][1]]) for j in range(lo, hi + 1)):
+                # a name aligned to lower-case words only ("ao <ORG>" -> "the"): the name is the nearest free
+                # capitalized word, if one is close ("the documents to the Directorate-General ...")
+                near = self._nearest_capitalized(tgt, tgt_tokens, lo, hi, free)
+                if near is None:
+                    continue
+                lo = hi = near
             lo, hi = self._grow(tgt, tgt_tokens, lo, hi, free)
             s, e = tgt_tokens[lo][0], tgt_tokens[hi][1]
             if free(s, e):
@@ -298,6 +309,18 @@ class Transferrer:
                 merged.append(m)
         result.mentions = merged
 
+    @staticmethod
+    def _nearest_capitalized(tgt: str, toks: list[tuple[int, int]], lo: int, hi: int, free,
+                             window: int = ALIGNMENT_WINDOW) -> int | None:
+        """The free capitalized word nearest to tokens lo..hi within ``window`` tokens (right first on a tie),
+        not a title and not the first word of the segment."""
+        for d in range(1, window + 1):
+            for j in (hi + d, lo - d):
+                if 0 < j < len(toks) and free(*toks[j]) and CAPITALIZED.match(tgt[toks[j][0]:toks[j][1]]) \
+                        and tgt[toks[j][0]:toks[j][1]].rstrip(".").lower() not in EN_TITLES:
+                    return j
+        return None
+
     def _grow(self, tgt: str, toks: list[tuple[int, int]], lo: int, hi: int, free) -> tuple[int, int]:
         """Close gaps and extend over adjacent capitalized words (and joiners between them)."""
         def cap(j: int) -> bool:
@@ -309,11 +332,15 @@ class Transferrer:
         def ok(j: int) -> bool:
             return 0 <= j < len(toks) and free(*toks[j]) and not _is_punct(tgt, toks[j])
 
-        while True:  # left: capitalized words, or up to two joiners before one ("Ministry of")
+        while True:  # left: capitalized words, or up to two joiners after one ("Directorate-General for the")
             if ok(lo - 1) and cap(lo - 1) and word(lo - 1) != "the":
                 lo -= 1
-            elif ok(lo - 1) and word(lo - 1) in JOINERS and ok(lo - 2) and cap(lo - 2) and word(lo - 2) != "the":
-                lo -= 2
+                continue
+            k = lo - 1
+            while k >= 0 and lo - k <= 2 and ok(k) and word(k) in JOINERS:
+                k -= 1
+            if k < lo - 1 and ok(k) and cap(k) and word(k) != "the":
+                lo = k
             else:
                 break
         while True:  # right: capitalized words, or joiners followed by one ("for the Treasury")

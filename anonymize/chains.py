@@ -252,6 +252,9 @@ def _make_chain(doc: Doc, toks: list, i: int, j: int, rules: ChainRules, lex: Le
     for w, f in zip(words, folded, strict=True):
         if not (w[:1].isupper()) or f in rules.particles or f in rules.org_tails:
             continue
+        if f in rules.not_names and w.isupper():  # IBAN, NIF: trigger words, whatever a name list says
+            ch.common += 1
+            continue
         known = False
         if f in lex.first:
             ch.first_names += 1

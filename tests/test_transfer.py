@@ -54,3 +54,36 @@ def test_an_organisation_is_masked_whole_on_the_english_side(src, mention, tgt, 
     res = tr.transfer([m], tokenize(src), [m], tgt, links=[])
     assert [x.text for x in res.mentions] == [masked]
     assert not res.untransferred
+
+
+@pytest.mark.parametrize("aligned_to, masked", [
+    ("the documents", "Directorate-General for the Treasury"),   # the article before another noun
+    ("to", "Directorate-General for the Treasury"),               # a preposition just before the name
+])
+def test_a_name_aligned_to_lower_case_words_goes_to_the_nearest_capitalized_phrase(aligned_to, masked):
+    """"ao <ORG>" is often aligned to "the"; the name is the capitalized phrase nearby, grown over
+    "for the" on its left and right."""
+    anon = "entregou os documentos ao <NAME3_ORGANIZATION_ADMIN> ontem"
+    s = anon.index("<NAME3")
+    placeholder = Mention(s, s + len("<NAME3_ORGANIZATION_ADMIN>"), "ORGANIZATION", "<NAME3_ORGANIZATION_ADMIN>",
+                          "test", "", "ADMIN", entity=3)
+    original = Mention(0, 24, "ORGANIZATION", "Direção-Geral do Tesouro", "test", "", "ADMIN", entity=3)
+    tgt = "delivered the documents to the Directorate-General for the Treasury yesterday"
+    src_toks, tgt_toks = tokenize(anon), tokenize(tgt)
+    i = next(k for k, (a, b) in enumerate(src_toks) if a == s)
+    first = tgt.index(aligned_to)
+    j = next(k for k, (a, b) in enumerate(tgt_toks) if a == first)
+    res = Transferrer().transfer([original], src_toks, [placeholder], tgt, links=[(i, j)])
+    assert [x.text for x in res.mentions] == [masked]
+
+
+def test_a_name_aligned_to_lower_case_words_with_no_capital_near_is_left_untransferred():
+    anon = "entregou-os ao <NAME3_ORGANIZATION_ADMIN>"
+    s = anon.index("<NAME3")
+    placeholder = Mention(s, len(anon), "ORGANIZATION", anon[s:], "test", "", "ADMIN", entity=3)
+    original = Mention(0, 24, "ORGANIZATION", "Direção-Geral do Tesouro", "test", "", "ADMIN", entity=3)
+    tgt = "they were delivered to the office that deals with the public purse"
+    src_toks, tgt_toks = tokenize(anon), tokenize(tgt)
+    i = next(k for k, (a, b) in enumerate(src_toks) if a == s)
+    res = Transferrer().transfer([original], src_toks, [placeholder], tgt, links=[(i, 4)])
+    assert res.mentions == [] and res.untransferred == [original]
