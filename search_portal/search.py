@@ -33,6 +33,7 @@ TRANSLATION_SAMPLE = 200
 
 
 WORD = regex.compile(TOKEN_PATTERN)  # the exact-form analyzer's words
+PLACEHOLDER_TOKEN = regex.compile(r"<NAME\d+_[A-Z_]+>")
 
 
 def _is_null(q) -> bool:
@@ -408,6 +409,10 @@ class Searcher:
                 aligned = sorted({j for i, j in links if i in hits and j < len(other_toks)})
             else:
                 aligned = sorted({i for i, j in links if j in hits and i < len(other_toks)})
+            text, other_text = rec[searched], rec[other]
+            if not any(text[toks[searched][k][0]] == "<" for k in hits):
+                # a word is not translated by a placeholder: such links are the aligner's noise
+                aligned = [k for k in aligned if not PLACEHOLDER_TOKEN.fullmatch(other_text, *other_toks[k])]
             if aligned:
                 lo, hi = aligned[0], aligned[-1]
                 if hi - lo <= 2 * max(1, len(hits)) + 2:

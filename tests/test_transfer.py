@@ -83,7 +83,7 @@ def test_a_name_aligned_to_lower_case_words_with_no_capital_near_is_left_untrans
     placeholder = Mention(s, len(anon), "ORGANIZATION", anon[s:], "test", "", "ADMIN", entity=3)
     original = Mention(0, 24, "ORGANIZATION", "Direção-Geral do Tesouro", "test", "", "ADMIN", entity=3)
     tgt = "they were delivered to the office that deals with the public purse"
-    src_toks, tgt_toks = tokenize(anon), tokenize(tgt)
+    src_toks = tokenize(anon)
     i = next(k for k, (a, b) in enumerate(src_toks) if a == s)
     res = Transferrer().transfer([original], src_toks, [placeholder], tgt, links=[(i, 4)])
     assert res.mentions == [] and res.untransferred == [original]
