@@ -119,8 +119,9 @@ def _code_or_abbreviation(toks: list, j: int, lex: Lexicons) -> bool:
     f = fold(t.text)
     if f in lex.first or f in lex.last:
         return False
-    return nxt.text[:1].isdigit() or (nxt.text == "." and (not t.whitespace_ and len(t.text) <= 5
-                                                          or len(t.text) <= 4))
+    # case codes are short (ACO, ADI, HC, REsp): a long word before a date is a name (LEWANDOWSKI 16/03/2018)
+    return nxt.text[:1].isdigit() and len(t.text) <= 6 or (nxt.text == "." and (
+        not t.whitespace_ and len(t.text) <= 5 or len(t.text) <= 4))
 
 
 def lower_vocabulary(texts: list[str]) -> set[str]:
@@ -189,9 +190,12 @@ def analyse(doc: Doc, rules: ChainRules, lex: Lexicons, lower_vocab: set[str] | 
         # "SERRÃO CALADO, Matilde": before ", Given" every word is a surname, however ordinary
         inverted_next = j + 1 < n and toks[j].text == "," and fold(toks[j + 1].text) in lex.first \
             and is_upper_word(toks[i].text)
+        # after a title ("Des.: WALDIR LEÔNCIO", "Min. FORTUNA GRION") the first word is a name, however ordinary
+        after_title = any(fold(t.text) in rules.titles for t in toks[max(0, i - 3):i])
         while k + 1 < j and not inverted_next:
             f = fold(toks[k].text)
-            initial = k == 0 or toks[k - 1].text in SENTENCE_END or toks[k - 1].text in OPENERS
+            initial = (k == 0 or toks[k - 1].text in SENTENCE_END or toks[k - 1].text in OPENERS) \
+                and not (k == i and after_title)
             if f in rules.titles:
                 title = toks[k].text
             elif f not in rules.function_words and rules.head_at(toks, k + 1, j):
@@ -217,7 +221,7 @@ def _make_chain(doc: Doc, toks: list, i: int, j: int, rules: ChainRules, lex: Le
                 lower_vocab: set[str]) -> Chain:
     words = [t.text for t in toks[i:j]]
     ch = Chain(i, j, toks[i].idx, toks[j - 1].idx + len(toks[j - 1].text), words)
-    # context on the left: title / +HUM noun, allowing an article or comma between
+    # context on the left: title / +HUM noun, allowing an article, comma or colon between ("Des.: WALDIR ...")
     k = i - 1
     skipped = 0
     while k >= 0 and skipped < 3:
@@ -226,7 +230,7 @@ def _make_chain(doc: Doc, toks: list, i: int, j: int, rules: ChainRules, lex: Le
             ch.title = toks[k].text
         elif f in rules.hum and not ch.hum:
             ch.hum = toks[k].text
-        elif f in ("o", "a", "os", "as", ",", "do", "da", "pelo", "pela", "ao", "à", "the", "dr", "sr"):
+        elif f in ("o", "a", "os", "as", ",", ".", ":", "do", "da", "pelo", "pela", "ao", "à", "the", "dr", "sr"):
             pass
         elif not (ch.title or ch.hum):
             break

@@ -22,6 +22,7 @@ DATA = Path(__file__).parent / "data"
 HUNSPELL_DIC = Path("/usr/share/hunspell/pt_PT.dic")
 FAKER_LOCALES = ("pt_PT", "pt_BR", "en_GB", "en_US", "es_ES", "fr_FR", "de_DE", "it_IT", "nl_NL")
 LATIN_NAME = re.compile(r"^[A-Za-zÀ-ÖØ-öø-ÿĀ-ž][A-Za-zÀ-ÖØ-öø-ÿĀ-ž'’ -]+$")
+PARTICLES = {"da", "de", "do", "das", "dos", "del", "della", "van", "von", "der", "den", "le", "la", "di", "du", "des"}
 PLACE_SEMS = {"cid", "ter", "country", "cont", "rio", "mar", "pl", "po"}
 
 
@@ -83,9 +84,12 @@ def _faker_names() -> tuple[set[str], set[str]]:
             if not isinstance(names, (list, tuple, dict, set)):
                 continue  # some locales compute their lists (a property): skip them
             for name in names:
-                if not isinstance(name, str) or not LATIN_NAME.match(name) or (not core and name.lower() in frequent):
+                if not isinstance(name, str) or not LATIN_NAME.match(name):
                     continue
-                target.add(name)
+                # compound given names count part by part: "Luiz Fernando" makes "Luiz" a first name
+                for part in [name, *name.split()] if " " in name else [name]:
+                    if len(part) > 2 and (core or part.lower() not in frequent) and part.lower() not in PARTICLES:
+                        target.add(part)
     return first, last
 
 
@@ -121,7 +125,10 @@ def build(out: Path = DATA) -> dict[str, int]:
     # first name stays one, every other entry counts as a surname (recall-first: both are names).
     first_f = {fold(n) for n in first}
     last |= {p for p in people if fold(p) not in first_f}
-    common |= {w for w in top_n_list("pt", 40000) if w.isalpha()}
+    # wordfreq's frequent words include the names frequent in news (Luiz, Toffoli's colleagues Gilson, Dias):
+    # a word a name list knows is ordinary only if hunspell lists it as a common word (rosa, costa)
+    names = {fold(n) for n in first | last | people}
+    common |= {w for w in top_n_list("pt", 40000) if w.isalpha() and fold(w) not in names}
     files = {"names_first.txt": first, "names_last.txt": last, "places.txt": places, "common_pt.txt": common}
     sizes = {}
     for name, words in files.items():

@@ -34,6 +34,13 @@ POSITIVE = [  # (text, the string that must be found, category)
      "ORGANIZATION"),
     ("a competência da União, Estados, Distrito Federal e Municípios", "Distrito Federal", "ORGANIZATION"),
     ("Acordam os Senhores Desembargadores do CONSELHO ESPECIAL do Tribunal", "CONSELHO ESPECIAL", "ORGANIZATION"),
+    # judges' names after abbreviated titles, ordinary words and news-frequent names included
+    ("Des.: WALDIR LEÔNCIO LOPES JÚNIOR.", "WALDIR LEÔNCIO LOPES JÚNIOR", "PERSON"),
+    ("DES. FORTUNA GRION (RELATOR)", "FORTUNA GRION", "PERSON"),
+    ("Voto - MIN. RICARDO LEWANDOWSKI 16/03/2018 PLENÁRIO", "RICARDO LEWANDOWSKI", "PERSON"),
+    ("Ministros Ricardo Lewandowski, Dias Toffoli, Luiz Fux e Rosa Weber.", "Luiz Fux", "PERSON"),
+    ("Ministros Ricardo Lewandowski, Dias Toffoli, Luiz Fux e Rosa Weber.", "Dias Toffoli", "PERSON"),
+    ("MARTA SEQUEIRA LOBATO e Rui Bettencourt reuniram-se.", "MARTA SEQUEIRA LOBATO", "PERSON"),
 ]
 
 NEGATIVE = [  # (text, a string that must stay visible)

@@ -28,7 +28,8 @@ def person_rule(ch: Chain, honorifics: frozenset[str] | set[str] = frozenset()) 
     if ch.title and not ch.sentence_initial or (ch.title or ch.hum) and named + ch.unknown + (ch.all_upper and content > 1) > 0:
         return f"title:{ch.title}" if ch.title else f"hum:{ch.hum}"
     first = ch.content[0]
-    if ch.first_names and (first in ch.words[:1]) and named + ch.unknown >= max(1, content - ch.common):
+    # after a first name, a place name is a surname as often as not (MARTA SEQUEIRA LOBATO, Rui Braga)
+    if ch.first_names and (first in ch.words[:1]) and named + ch.unknown + ch.places >= max(1, content - ch.common):
         if ch.extra.get("first_is_first", True) and (content > 1 or not ch.sentence_initial or not ch.common):
             return "lexicon:first-name"
     if content >= 2 and named == content:
