@@ -22,6 +22,7 @@ OPENERS = {'"', "“", "«", "(", "[", "‘", "'"}
 # a word a name can be made of: letters, inner apostrophes, dots (initials) and hyphens; no brackets or digits
 NAME_WORD = regex.compile(r"^[\p{L}][\p{L}\p{M}'’.·-]*$")
 # a verb with an enclitic pronoun (Trata-se, Revogam-se, Junte-se): an ordinary word, never a name
+ORDINAL = regex.compile(r"^\d{1,3}\s?[ªºaª]\.?$")
 CLITIC_VERB = regex.compile(r"^\p{L}{3,}-(?:se|lhe|lhes|lo|la|los|las|nos|vos|me|te|o|a|os|as)$", regex.IGNORECASE)
 SENTENCE_END = {".", "!", "?", ":", ";", "•", "-", "–", "—"}
 
@@ -104,6 +105,20 @@ def _case_break(first: str, prev: str, word: str, rules: ChainRules, lex: Lexico
         and len(word) <= 5
 
 
+def _starts_new_chain(toks: list, j: int, first: str, rules: ChainRules, lex: Lexicons) -> bool:
+    """Whether capitalized token ``j`` starts a chain of its own instead of continuing the one begun by ``first``:
+    a title ("GABINETE DO DESEMBARGADOR X" is a person's chain), a change of case (``BRITO Revisor``),
+    capitals after ordinary capitalization that open an organisation ("da União TRIBUNAL DE JUSTIÇA"), a
+    case code (``ACO 2821``). Not after "/" (``CREA/DF``), nor a case change after an ordinal (``11ª CJM``)."""
+    t, prev = toks[j].text, toks[j - 1].text
+    if prev == "/":
+        return False
+    return fold(t) in rules.titles \
+        or not ORDINAL.match(prev) and _case_break(first, prev, t, rules, lex) \
+        or not is_upper_word(prev) and is_upper_word(t) and rules.head_at(toks, j, len(toks)) \
+        or _code_or_abbreviation(toks, j, lex)
+
+
 def _role(word: str, rules: ChainRules) -> bool:
     f = fold(word)
     return (f in rules.hum or f in rules.titles or f in rules.not_names) and f not in rules.person_tails
@@ -154,18 +169,23 @@ def analyse(doc: Doc, rules: ChainRules, lex: Lexicons, lower_vocab: set[str] | 
         while j < n:
             t = toks[j]
             prev = toks[j - 1]
-            if is_cap(t.text) and (fold(t.text) in rules.titles or _case_break(tok.text, prev.text, t.text, rules, lex)
-                                   or _code_or_abbreviation(toks, j, lex)):
-                break  # "GABINETE DO DESEMBARGADOR X": a title starts a new (person) chain
-            if is_cap(t.text) and prev.whitespace_ or (is_cap(t.text) and prev.text in "-'’&"):
+            if is_cap(t.text) and _starts_new_chain(toks, j, tok.text, rules, lex):
+                break
+            if is_cap(t.text) and prev.whitespace_ or (is_cap(t.text) and prev.text in "-'’&/"):
                 j += 1
             elif (fold(t.text) in rules.particles and j + 1 < n and is_cap(toks[j + 1].text)
                   and not t.text[:1].isupper()
                   and not (fold(t.text) == "e" and fold(toks[j + 1].text) in lex.first)
                   and fold(prev.text) not in rules.org_tails):
                 j += 1
+            elif (fold(t.text) in rules.particles and j + 2 < n and ORDINAL.match(toks[j + 1].text)
+                  and is_cap(toks[j + 2].text) and rules.head_at(toks, i, j)):
+                j += 2  # "Auditoria da 11ª CJM": an organisation numbered within another
             elif t.text in ("-", "'", "’") and not prev.whitespace_ and j + 1 < n and is_cap(toks[j + 1].text):
                 j += 1
+            elif t.text == "/" and not prev.whitespace_ and not t.whitespace_ and is_upper_word(prev.text) \
+                    and j + 1 < n and is_upper_word(toks[j + 1].text):
+                j += 1  # "CREA/DF", "SEE/DF": an acronym with its state
             elif t.text == "&" and j + 1 < n and is_cap(toks[j + 1].text):
                 j += 1
             elif t.text in (",",) and j + 1 < n and fold(toks[j + 1].text) in rules.org_tails:
@@ -198,6 +218,8 @@ def analyse(doc: Doc, rules: ChainRules, lex: Lexicons, lower_vocab: set[str] | 
                 and not (k == i and after_title)
             if f in rules.titles:
                 title = toks[k].text
+            elif rules.head_at(toks, k, j) and f not in rules.function_words:
+                break  # "EMENTA: TRIBUNAL DE JUSTIÇA ...": an organisation head is the name's first word
             elif f not in rules.function_words and rules.head_at(toks, k + 1, j):
                 break  # "Supremo Tribunal Federal": the word before an organisation head belongs to the name
             elif not (f in rules.function_words or initial and f in lex.common and f not in lex.last):

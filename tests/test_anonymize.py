@@ -33,7 +33,15 @@ POSITIVE = [  # (text, the string that must be found, category)
     ("Compete à Comissão de Constituição e Justiça examinar o projeto.", "Comissão de Constituição e Justiça",
      "ORGANIZATION"),
     ("a competência da União, Estados, Distrito Federal e Municípios", "Distrito Federal", "ORGANIZATION"),
-    ("Acordam os Senhores Desembargadores do CONSELHO ESPECIAL do Tribunal", "CONSELHO ESPECIAL", "ORGANIZATION"),
+    ("Acordam os Senhores Desembargadores do CONSELHO ESPECIAL do Tribunal", "CONSELHO ESPECIAL do Tribunal",
+     "ORGANIZATION"),
+    ("Acordam os Ministros do Supremo Tribunal Federal, em sessão", "Supremo Tribunal Federal", "ORGANIZATION"),
+    ("EMENTA: TRIBUNAL DE JUSTIÇA DO DISTRITO FEDERAL E TERRITÓRIOS", "TRIBUNAL DE JUSTIÇA DO DISTRITO FEDERAL E "
+     "TERRITÓRIOS", "ORGANIZATION"),
+    ("Poder Judiciário da União TRIBUNAL DE JUSTIÇA DO DISTRITO FEDERAL", "TRIBUNAL DE JUSTIÇA DO DISTRITO FEDERAL",
+     "ORGANIZATION"),
+    ("julgado pela 2ª Auditoria da 11ª CJM, em Brasília", "2ª Auditoria da 11ª CJM", "ORGANIZATION"),
+    ("convênio com o CREA/DF e o CAU/DF", "CREA/DF", "ORGANIZATION"),
     # judges' names after abbreviated titles, ordinary words and news-frequent names included
     ("Des.: WALDIR LEÔNCIO LOPES JÚNIOR.", "WALDIR LEÔNCIO LOPES JÚNIOR", "PERSON"),
     ("DES. FORTUNA GRION (RELATOR)", "FORTUNA GRION", "PERSON"),

@@ -49,7 +49,8 @@ class UppercaseFallback(Recognizer):
             content = [w for w in content if len(w) > 1 and not ROMAN.match(w)]
             # a capitals word without a vowel (STF, MPS, CJM) is an acronym even if a word list knows it
             content = [w for w in content if not any(c.isdigit() for c in w)]
-            acronym = any(len(w) > 2 and not VOWELS.search(w) and fold(w) not in self.not_names for w in content)
+            acronym = any(len(w) > 2 and not VOWELS.search(w) and fold(w) not in self.not_names for w in content) \
+                or "/" in ch.words  # CREA/DF, RPPS/MT: a body and its state, whatever a word list says of the parts
             if not acronym and all(fold(w) in self.not_names or self.lex.is_common(w) for w in content):
                 continue
             if not content or not acronym and ch.common + ch.places >= len(ch.content):

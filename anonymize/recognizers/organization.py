@@ -8,9 +8,7 @@ sub-organisation (``Conselho de Administração``) alone is not anonymized.
 
 from __future__ import annotations
 
-import regex
-
-from ..chains import Chain, ChainRules, analyse
+from ..chains import ORDINAL, Chain, ChainRules, analyse
 from ..lexicons import fold
 from ..recognizer import Recognizer, Segment, register
 
@@ -27,7 +25,11 @@ def chains_of(seg: Segment, rules, lex) -> list[Chain]:
     return seg.__dict__["chains"]
 
 
-ORDINAL = regex.compile(r"^\d{1,3}\s?[ªºaª]\.?$")
+class _Word:
+    """A word as ``ChainRules.head_at`` reads tokens (it needs only ``.text``)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
 
 
 def org_rule(ch: Chain, crules: ChainRules) -> tuple[str, str]:
@@ -85,8 +87,17 @@ class OrganizationRecognizer(Recognizer):
 
     def _bodies_inside(self, seg: Segment, ch, crules) -> list:
         """Public bodies of two or more words inside a longer chain that is no organisation itself:
-        ``União, Estados, Distrito Federal e Municípios``, ``Senhores Desembargadores do CONSELHO ESPECIAL``."""
+        ``União, Estados, Distrito Federal e Municípios``, ``Senhores Desembargadores do CONSELHO ESPECIAL``;
+        and an organisation named after a particle (``Ministros do Supremo Tribunal Federal``)."""
         folded = [fold(w) for w in ch.words]
+        for p in range(2, len(folded) - 1):
+            if folded[p - 1] in crules.particles and ch.words[p][:1].isupper() and crules.head_at(
+                    [_Word(w) for w in ch.words], p, len(ch.words)) and any(
+                    w[:1].isupper() for w in ch.words[p + 1:]):
+                tail = seg.doc[ch.start_tok + len(ch.words) - 1]
+                start = seg.doc[ch.start_tok + p].idx
+                return [self.mention(seg, start, tail.idx + len(tail.text), "ORGANIZATION", "head-inside",
+                                     subtype=crules.org_heads.get((folded[p],), "ADMIN"))]
         longest = max((len(k.split()) for k in crules.standalone), default=0)
         out, i = [], 0
         while i < len(folded):
