@@ -163,13 +163,15 @@ class Lexicons:
     def is_common(self, word: str) -> bool:
         return fold(word) in self.common
 
-    def is_ordinary(self, word: str, min_zipf: float) -> bool:
+    def is_ordinary(self, word: str, min_zipf: float, surnames_too: bool = False) -> bool:
         """A word of the language that no name list knows: in the common list, or at least ``min_zipf`` in
         wordfreq's Portuguese (which has the inflected and derived forms the common list, hunspell's
         stems, lacks: ``prescricional``, ``denegada``). For telling headings and titled legal concepts
-        (``NEGO PROVIMENTO AO RECURSO``, ``Chefe do Poder Executivo``) from names."""
+        (``NEGO PROVIMENTO AO RECURSO``, ``Chefe do Poder Executivo``) from names. With ``surnames_too``, a
+        surname that is also a common word (Poder, Costa) counts as ordinary: for fall-backs, which run
+        after the person rules have had their say on such words."""
         f = fold(word)
-        if f in self.first or f in self.last:
+        if f in self.first or f in self.last and not (surnames_too and f in self.common):
             return False
         return f in self.common or _zipf(word.lower()) >= min_zipf
 

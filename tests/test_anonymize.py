@@ -63,7 +63,7 @@ NEGATIVE = [  # (text, a string that must stay visible)
     # headings in capitals and titled concepts made of ordinary words; court-record abbreviations
     ("NEGO PROVIMENTO AO RECURSO DE APELAÇÃO.", "PROVIMENTO AO RECURSO DE APELAÇÃO"),
     ("EXECUÇÃO REALIZADA APÓS O DECURSO DO PRAZO PRESCRICIONAL.", "PRAZO PRESCRICIONAL"),
-    ("O projeto foi remetido ao Chefe do Executivo para sanção.", "Chefe do Executivo"),
+    ("O projeto foi remetido ao Chefe do Poder Executivo para sanção.", "Chefe do Poder Executivo"),
     ("Exige-se o Certificado de Regularidade Previdenciária do ente.", "Certificado de Regularidade Previdenciária"),
     ("AGTE. : o recorrente", "AGTE"),
     ("O Conselho de Administração aprovou as contas.", "Conselho de Administração"),
@@ -72,6 +72,8 @@ NEGATIVE = [  # (text, a string that must stay visible)
 STILL_NAMES = [  # capitalized runs of frequent words that are names all the same
     ("Compareceu o réu COSTA SILVA PEREIRA, residente", "COSTA SILVA PEREIRA"),
     ("e depois a testemunha Rosa Campos Leite declarou", "Rosa Campos Leite"),
+    ("o voto do Ministro Tarcísio Vieira de Carvalho Neto, relator", "Tarcísio Vieira de Carvalho Neto"),
+    ("nos termos do voto de Tarcísio Vieira de Carvalho Neto, relator", "Tarcísio Vieira de Carvalho Neto"),
 ]
 
 

@@ -25,10 +25,12 @@ MONEY = regex.compile(r"^\d{1,3}(?:[.\s]\d{3})+(?:,\d+)?$")
 
 def ordinary_phrase(lex, words: list[str], min_zipf: float) -> bool:
     """Whether capitalized words read as a heading or a titled concept rather than a name: two or more
-    words, every one ordinary (see ``Lexicons.is_ordinary``; a word any name list has is never ordinary, so
-    ``Costa Silva Pereira`` stays a name, and so, alas, does ``Chefe do Poder Executivo``)."""
+    words, every one ordinary (see ``Lexicons.is_ordinary``), one of them at most a surname that is also a
+    common word (``Chefe do Poder Executivo``; ``Tarcísio Vieira de Carvalho Neto`` has three and stays a
+    name); never a first name."""
     words = [w.strip(".,;:()") for w in words if len(w.strip(".,;:()")) > 2]
-    return len(words) >= 2 and all(lex.is_ordinary(w, min_zipf) for w in words)
+    surnames = sum(not lex.is_ordinary(w, min_zipf) for w in words)
+    return len(words) >= 2 and surnames <= 1 and all(lex.is_ordinary(w, min_zipf, surnames_too=True) for w in words)
 
 
 @register("fallback_upper")
