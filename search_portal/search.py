@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+from bisect import bisect_right
 from collections import Counter, OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from whoosh.qparser import MultifieldParser, QueryParser
 from whoosh.qparser.plugins import WildcardPlugin
 
 from ..align.transfer import tokenize
+from ..anonymize.lexicons import fold_same_length
 from ..corpora.model import parse_pharaoh
 from .indexer import STEMS_FILE, TOKEN_PATTERN, exact_analyzer, folded_analyzer, stem_groups, stemmer
 
@@ -34,6 +36,13 @@ TRANSLATION_SAMPLE = 200
 
 WORD = regex.compile(TOKEN_PATTERN)  # the exact-form analyzer's words
 PLACEHOLDER_TOKEN = regex.compile(r"<NAME\d+_[A-Z_]+>")
+
+
+def _word_finder(terms: set[str]) -> Any:
+    """A regex finding, in text folded by ``fold_same_length``, the index terms as whole words (as the
+    index's tokenizer cuts them: ``estados`` does not match inside ``estados-membros``)."""
+    return regex.compile(r"(?<![\p{L}\p{N}_]|[\p{L}\p{N}_][-'’])\L<terms>(?![\p{L}\p{N}_]|[-'’][\p{L}\p{N}_])",
+                         terms=sorted(terms, key=len, reverse=True))
 
 
 def _is_null(q) -> bool:
@@ -292,6 +301,7 @@ class Searcher:
             results = s.search(query, limit=None if verify is not None else needed, sortedby="order")
             terms = self._terms(parsed, s) if parsed is not None and verify is None else {}
             leaves = _exact_leaves(verify) if verify is not None else None
+            finders = {side: _word_finder(terms[side]) for side in sides if terms.get(side)}
             hits = []
             counts: Counter = Counter()
             matched: dict[tuple[str, str], bool] = {}
@@ -306,7 +316,7 @@ class Searcher:
                     if needed is not None and k >= needed:
                         k += 1
                         continue
-                hit = self._highlight(rec, sides, terms, leaves, matched)
+                hit = self._highlight(rec, sides, finders, leaves, matched)
                 if k < TRANSLATION_SAMPLE and hit.translation:
                     counts[hit.translation] += 1
                 k += 1
@@ -365,39 +375,47 @@ class Searcher:
             terms.setdefault(field, set()).add(text.decode("utf-8") if isinstance(text, bytes) else text)
         return terms
 
-    def _highlight(self, rec: dict[str, Any], sides: list[str], terms: dict[str, set[str]],
+    def _highlight(self, rec: dict[str, Any], sides: list[str], finders: dict[str, Any],
                    leaves: dict[str, tuple[set[str], list[Any]]] | None,
                    matched: dict[tuple[str, str], bool]) -> Hit:
         """Hit spans on the searched side, their aligned words on the other. Spans are the alignment's
-        tokens (``tokenize``), so each side is tokenized once for both jobs; ``matched`` remembers, for this
-        search, whether a token of a side is a hit (the same forms recur across hits). ``leaves``: the
-        words and wildcard patterns of an exact-form query, matched as typed."""
+        tokens (``tokenize``), so the aligned words can be looked up. ``finders``: per side, one regex over
+        the folded text for the query's index terms (a few hundred hits are highlighted per search, so
+        this is done in C, not word by word); ``leaves``: the words and wildcard patterns of an exact-form
+        query, matched as typed (``matched`` remembers, for the search, which tokens are hits)."""
         spans: dict[str, list[list[int]]] = {"src": [], "tgt": []}
         toks = {side: tokenize(rec[side]) for side in ("src", "tgt")}
         hit_idx: dict[str, list[int]] = {"src": [], "tgt": []}
         for side in sides:
-            text = rec[side]
-            if leaves is not None:
+            text, side_toks = rec[side], toks[side]
+            if leaves is None:
+                finder = finders.get(side)
+                if finder is None:
+                    continue
+                starts = [a for a, _ in side_toks]
+                found: set[int] = set()
+                for m in finder.finditer(fold_same_length(text)):
+                    k = max(0, bisect_right(starts, m.start()) - 1)
+                    while k < len(side_toks) and side_toks[k][0] < m.end():
+                        if side_toks[k][1] > m.start():
+                            found.add(k)
+                        k += 1
+                hits = sorted(found)
+            else:
                 words, patterns = leaves.get(f"{side}_exact", (set(), []))
                 if not words and not patterns:
                     continue
-                test = lambda t, words=words, patterns=patterns: t in words or any(  # noqa: E731
-                    p.fullmatch(t) for p in patterns)
-                kind = "exact"
-            else:
-                wanted = terms.get(side)
-                if not wanted:
-                    continue
-                test = wanted.__contains__
-                kind = "folded"
-            for k, (a, b) in enumerate(toks[side]):
-                word = text[a:b]
-                hit = matched.get((side, word))
-                if hit is None:
-                    hit = matched[side, word] = any(test(t) for t in self._terms_of(kind, word))
-                if hit:
-                    hit_idx[side].append(k)
-                    spans[side].append([a, b])
+                hits = []
+                for k, (a, b) in enumerate(side_toks):
+                    word = text[a:b]
+                    hit = matched.get((side, word))
+                    if hit is None:
+                        hit = matched[side, word] = any(t in words or any(p.fullmatch(t) for p in patterns)
+                                                        for t in self._terms_of("exact", word))
+                    if hit:
+                        hits.append(k)
+            hit_idx[side] = hits
+            spans[side] = [[side_toks[k][0], side_toks[k][1]] for k in hits]
         searched = "src" if spans["src"] else "tgt"
         other = "tgt" if searched == "src" else "src"
         translation = ""
