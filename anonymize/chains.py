@@ -178,6 +178,9 @@ def analyse(doc: Doc, rules: ChainRules, lex: Lexicons, lower_vocab: set[str] | 
                   and not (fold(t.text) == "e" and fold(toks[j + 1].text) in lex.first)
                   and fold(prev.text) not in rules.org_tails):
                 j += 1
+            elif (fold(t.text) == "e" and j + 2 < n and fold(toks[j + 1].text) in rules.particles
+                  and is_cap(toks[j + 2].text) and rules.head_at(toks, i, j)):
+                j += 2  # "Tribunal de Justiça do Distrito Federal e dos Territórios"
             elif (fold(t.text) in rules.particles and j + 2 < n and ORDINAL.match(toks[j + 1].text)
                   and is_cap(toks[j + 2].text) and rules.head_at(toks, i, j)):
                 j += 2  # "Auditoria da 11ª CJM": an organisation numbered within another

@@ -41,6 +41,8 @@ POSITIVE = [  # (text, the string that must be found, category)
     ("Poder Judiciário da União TRIBUNAL DE JUSTIÇA DO DISTRITO FEDERAL", "TRIBUNAL DE JUSTIÇA DO DISTRITO FEDERAL",
      "ORGANIZATION"),
     ("julgado pela 2ª Auditoria da 11ª CJM, em Brasília", "2ª Auditoria da 11ª CJM", "ORGANIZATION"),
+    ("o Tribunal de Justiça do Distrito Federal e dos Territórios decidiu",
+     "Tribunal de Justiça do Distrito Federal e dos Territórios", "ORGANIZATION"),
     ("convênio com o CREA/DF e o CAU/DF", "CREA/DF", "ORGANIZATION"),
     # judges' names after abbreviated titles, ordinary words and news-frequent names included
     ("Des.: WALDIR LEÔNCIO LOPES JÚNIOR.", "WALDIR LEÔNCIO LOPES JÚNIOR", "PERSON"),

@@ -39,7 +39,9 @@ class UppercaseFallback(Recognizer):
 
     def __init__(self, rules, lex, options=None) -> None:
         super().__init__(rules, lex, options)
-        self.not_names = {fold(w) for w in rules.get("not_names", [])}
+        # trigger words, taxes, document parts; and role nouns and titles standing alone (IMPETRANTE, RELATOR)
+        self.not_names = {fold(w) for w in rules.get("not_names", [])} | {
+            fold(w) for w in rules["person"]["hum_nouns"] + rules["person"]["titles"]}
         self.min_zipf = float(rules.get("fallbacks", {}).get("ordinary_min_zipf", 2.0))
 
     def find(self, seg: Segment) -> list:
