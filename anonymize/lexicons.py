@@ -68,7 +68,8 @@ def _faker_names() -> tuple[set[str], set[str]]:
     import faker.providers.person as person_providers
     from wordfreq import top_n_list
 
-    frequent = set(top_n_list("pt", 5000)) | set(top_n_list("en", 5000))  # para, mais, london
+    # compared folded: "Dai" (a name elsewhere) is "daí" (hence) here
+    frequent = {_fold(w) for w in top_n_list("pt", 5000)} | {_fold(w) for w in top_n_list("en", 5000)}
     first: set[str] = set()
     last: set[str] = set()
     locales = [m.name for m in pkgutil.iter_modules(person_providers.__path__)]
@@ -88,7 +89,7 @@ def _faker_names() -> tuple[set[str], set[str]]:
                     continue
                 # compound given names count part by part: "Luiz Fernando" makes "Luiz" a first name
                 for part in [name, *name.split()] if " " in name else [name]:
-                    if len(part) > 2 and (core or part.lower() not in frequent) and part.lower() not in PARTICLES:
+                    if len(part) > 2 and (core or _fold(part) not in frequent) and part.lower() not in PARTICLES:
                         target.add(part)
     return first, last
 
