@@ -300,6 +300,9 @@ def _make_chain(doc: Doc, toks: list, i: int, j: int, rules: ChainRules, lex: Le
             ch.common += 1
         elif not known:
             ch.unknown += 1
+    content = [fold(w) for w in ch.content]
+    if len(content) > 1 and " ".join(content) in lex.places:
+        ch.places = len(content)  # a place of several words: Mato Grosso, Santa Catarina
     return ch
 
 

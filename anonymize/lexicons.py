@@ -2,7 +2,8 @@
 
 * first names and surnames: Faker's person providers (pt_PT, pt_BR, en, es, fr, de,
   it, nl) plus the person names (``SEM=p``) of Debian's hunspell-pt-pt dictionary;
-* public place names: hunspell's ``SEM=cid|ter|country|cont|rio|mar`` entries;
+* public place names: hunspell's ``SEM=cid|ter|country|cont|rio|mar`` entries, and Faker's Brazilian states
+  and Portuguese districts and municipalities (a multi-word place is matched whole: Mato Grosso);
 * ordinary Portuguese words (to tell ``a CONTA`` from a name): hunspell's common
   nouns, adjectives, verbs and adverbs, plus wordfreq's most frequent Portuguese words.
 
@@ -116,12 +117,25 @@ def _hunspell() -> tuple[set[str], set[str], set[str]]:
     return people, places, common
 
 
+def _faker_places() -> set[str]:
+    """Brazilian states and Portuguese districts and municipalities from Faker's address providers (hunspell's
+    pt_PT place entries have no Brazilian states: Mato Grosso, Pernambuco)."""
+    from faker.providers.address.pt_BR import Provider as Brazil
+    from faker.providers.address.pt_PT import Provider as Portugal
+
+    out = {name for _, name in getattr(Brazil, "estados", ())}
+    for attr in ("distritos", "concelhos"):
+        out |= set(getattr(Portugal, attr, ()))
+    return {p for p in out if isinstance(p, str) and LATIN_NAME.match(p)}
+
+
 def build(out: Path = DATA) -> dict[str, int]:
     """Write names_first.txt, names_last.txt, places.txt and common_pt.txt; return their sizes."""
     from wordfreq import top_n_list
 
     first, last = _faker_names()
     people, places, common = _hunspell()
+    places |= _faker_places()
     # hunspell's person entries carry no first/last distinction: a name Faker knows as a
     # first name stays one, every other entry counts as a surname (recall-first: both are names).
     first_f = {fold(n) for n in first}
