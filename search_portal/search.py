@@ -26,14 +26,12 @@ from whoosh.qparser.plugins import WildcardPlugin
 from ..align.transfer import tokenize
 from ..anonymize.lexicons import fold_same_length
 from ..corpora.model import parse_pharaoh
-from .indexer import STEMS_FILE, TOKEN_PATTERN, exact_analyzer, folded_analyzer, stem_groups, stemmer
+from .indexer import STEMS_FILE, TOKEN_PATTERN, exact_analyzer, stem_groups, stemmer
 
 PLACEHOLDER_QUERY = regex.compile(r"<NAME\d*_([A-Z]+)(?:_[A-Z]+)?>")
 CATEGORIES = ("PERSON", "ORGANIZATION", "ADDRESS", "NAMEID", "DATE", "PUBLIC_ID", "PUBLICATION")
 MAX_QUERY = 500
 TRANSLATION_SAMPLE = 200
-
-
 WORD = regex.compile(TOKEN_PATTERN)  # the exact-form analyzer's words
 PLACEHOLDER_TOKEN = regex.compile(r"<NAME\d+_[A-Z_]+>")
 
@@ -143,7 +141,7 @@ class Searcher:
         self._stems: dict[str, tuple[Any, dict[str, list[str]]]] = {}
         # analyzers are built once, and what they make of each word is remembered: highlighting runs
         # over a few hundred hits per search, and words repeat across a corpus
-        self._analyzers: dict[str, Any] = {"folded": folded_analyzer(), "exact": exact_analyzer()}
+        self._analyzers: dict[str, Any] = {"exact": exact_analyzer()}
         self._word_terms: dict[tuple[str, str], tuple[str, ...]] = {}
         self._local = threading.local()
 
