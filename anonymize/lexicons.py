@@ -3,7 +3,7 @@
 * first names and surnames: Faker's person providers (pt_PT, pt_BR, en, es, fr, de,
   it, nl) plus the person names (``SEM=p``) of Debian's hunspell-pt-pt dictionary;
 * public place names: hunspell's ``SEM=cid|ter|country|cont|rio|mar`` entries, and Faker's Brazilian states
-  and Portuguese districts and municipalities (a multi-word place is matched whole: Mato Grosso);
+  (a multi-word place is matched whole: Mato Grosso);
 * ordinary Portuguese words (to tell ``a CONTA`` from a name): hunspell's common
   nouns, adjectives, verbs and adverbs, plus wordfreq's most frequent Portuguese words.
 
@@ -117,16 +117,15 @@ def _hunspell() -> tuple[set[str], set[str], set[str]]:
     return people, places, common
 
 
-def _faker_places() -> set[str]:
-    """Brazilian states and Portuguese districts and municipalities from Faker's address providers (hunspell's
-    pt_PT place entries have no Brazilian states: Mato Grosso, Pernambuco)."""
+def _faker_places(names: set[str]) -> set[str]:
+    """Brazilian states from Faker's pt_BR address provider (hunspell's pt_PT place entries have none: Mato
+    Grosso, Pernambuco). A one-word state that a name list also has is left out: a place counts against a
+    name, and recall comes first (Portugal's municipalities are left out for that reason: Moura, Abrantes,
+    Pombal are surnames as often as towns)."""
     from faker.providers.address.pt_BR import Provider as Brazil
-    from faker.providers.address.pt_PT import Provider as Portugal
 
-    out = {name for _, name in getattr(Brazil, "estados", ())}
-    for attr in ("distritos", "concelhos"):
-        out |= set(getattr(Portugal, attr, ()))
-    return {p for p in out if isinstance(p, str) and LATIN_NAME.match(p)}
+    out = {name for _, name in getattr(Brazil, "estados", ()) if isinstance(name, str) and LATIN_NAME.match(name)}
+    return {p for p in out if " " in p or fold(p) not in names}
 
 
 def build(out: Path = DATA) -> dict[str, int]:
@@ -135,7 +134,6 @@ def build(out: Path = DATA) -> dict[str, int]:
 
     first, last = _faker_names()
     people, places, common = _hunspell()
-    places |= _faker_places()
     # hunspell's person entries carry no first/last distinction: a name Faker knows as a
     # first name stays one, every other entry counts as a surname (recall-first: both are names).
     first_f = {fold(n) for n in first}
@@ -143,6 +141,7 @@ def build(out: Path = DATA) -> dict[str, int]:
     # wordfreq's frequent words include the names frequent in news (Luiz, Toffoli's colleagues Gilson, Dias):
     # a word a name list knows is ordinary only if hunspell lists it as a common word (rosa, costa)
     names = {fold(n) for n in first | last | people}
+    places |= _faker_places(names)
     common |= {w for w in top_n_list("pt", 40000) if w.isalpha() and fold(w) not in names}
     files = {"names_first.txt": first, "names_last.txt": last, "places.txt": places, "common_pt.txt": common}
     sizes = {}
