@@ -77,6 +77,7 @@ STILL_NAMES = [  # capitalized runs of frequent words that are names all the sam
     ("o voto do Ministro Tarcísio Vieira de Carvalho Neto, relator", "Tarcísio Vieira de Carvalho Neto"),
     ("nos termos do voto de Tarcísio Vieira de Carvalho Neto, relator", "Tarcísio Vieira de Carvalho Neto"),
     ("o contrato foi assinado por Moura ontem", "Moura"),   # a surname that is also a town
+    ("o contrato foi assinado por Moura e Abrantes ontem", "Moura e Abrantes"),
 ]
 
 

@@ -97,6 +97,11 @@ class CompoundFallback(Recognizer):
                                             score=0.5))
                 else:
                     out.append(self.mention(seg, ch.start, ch.end, "PERSON", "fallback:compound", score=0.5))
+            elif len(content) >= 2 and named and ch.places < len(content) and all(
+                    self.lex.is_name(w) or self.lex.is_place(w) for w in content):
+                # every word a name or a place, one at least a name: "Moura e Abrantes" (surnames that are also
+                # ordinary words or towns, which the ambiguity guard above lets pass)
+                out.append(self.mention(seg, ch.start, ch.end, "PERSON", "fallback:name-words", score=0.4))
             elif len(content) >= 3 and not ch.sentence_initial and ch.places < len(content) \
                     and not ordinary_phrase(self.lex, content, self.min_zipf):
                 # "Infraestrutura de Chaves Públicas Brasileira": three capitalized words mid-sentence name
