@@ -30,6 +30,7 @@ import sys
 import time
 from collections import Counter, defaultdict, deque
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import groupby
 from multiprocessing import get_context
@@ -356,25 +357,33 @@ def _stage_anonymize(input_path: str | Path, cfg: dict[str, Any], work: Path, an
                 continue
             yield k, batch, work
 
-    pool = None
-    if workers > 1 and not corpus_scope:
-        ctx = get_context("fork") if hasattr(os, "fork") else get_context("spawn")
-        pool = ctx.Pool(workers, initializer=_init_worker, initargs=(cfg,))
-        results: Iterable = _bounded(pool, _anonymize_batch, todo(), 2 * workers)
-    else:
-        results = map(_anonymize_batch, todo())
     try:
-        for _k, n in results:
-            bar.update(n)
+        with _in_order(_anonymize_batch, todo(), 1 if corpus_scope else workers, _init_worker, (cfg,)) as results:
+            for _k, n in results:
+                bar.update(n)
     finally:
-        if pool is not None:
-            pool.terminate()
-            pool.join()
         bar.close()
     counts = {"chunks": n_chunks, "skipped": problems.skipped, "reasons": dict(problems.reasons),
               "examples": problems.examples}
     _write_json(done_file, counts)
     return counts
+
+
+@contextmanager
+def _in_order(fn: Any, jobs: Iterable, workers: int, initializer: Any, initargs: tuple = ()) -> Iterator[Iterable]:
+    """``fn`` over ``jobs``, results in order: in this process when ``workers`` <= 1, else on a pool of forked
+    (or spawned) workers with at most ``2 × workers`` jobs in flight. The pool is stopped on the way out,
+    also when the caller fails."""
+    if workers <= 1:
+        yield map(fn, jobs)
+        return
+    ctx = get_context("fork") if hasattr(os, "fork") else get_context("spawn")
+    pool = ctx.Pool(workers, initializer=initializer, initargs=initargs)
+    try:
+        yield _bounded(pool, fn, iter(jobs), 2 * workers)
+    finally:
+        pool.terminate()
+        pool.join()
 
 
 def _bounded(pool: Any, fn: Any, jobs: Iterator, in_flight: int) -> Iterator:
@@ -461,21 +470,13 @@ def _stage_consistency(cfg: dict[str, Any], work: Path, n_chunks: int, anonymize
     sequential = anonymizer.scope == "corpus" or workers <= 1
     jobs = [(k, work) for k in range(n_chunks) if not (work / f"cons-{k:06d}.json").exists()]
     bar = tqdm(desc="consistency", unit=" chunks", total=n_chunks, initial=n_chunks - len(jobs), disable=quiet)
-    pool = None
     try:
-        if sequential:
-            results: Iterable = map(_consistent_chunk, jobs)
-        else:
-            ctx = get_context("fork") if hasattr(os, "fork") else get_context("spawn")
-            pool = ctx.Pool(workers, initializer=_init_consistency, initargs=(cfg, work))
-            results = _bounded(pool, _consistent_chunk, iter(jobs), 2 * workers)
-        for k, size, added in results:
-            _write_json(work / f"cons-{k:06d}.json", {"size": size, "added": added})
-            bar.update(1)
+        with _in_order(_consistent_chunk, jobs, 1 if sequential else workers, _init_consistency,
+                       (cfg, work)) as results:
+            for k, size, added in results:
+                _write_json(work / f"cons-{k:06d}.json", {"size": size, "added": added})
+                bar.update(1)
     finally:
-        if pool is not None:
-            pool.terminate()
-            pool.join()
         bar.close()
     done = [json.loads((work / f"cons-{k:06d}.json").read_text(encoding="utf-8")) for k in range(n_chunks)]
     added, sizes = sum(d["added"] for d in done), [d["size"] for d in done]
@@ -605,7 +606,6 @@ def _stage_transfer(cfg: dict[str, Any], work: Path, sizes: list[int], anonymize
     bar = tqdm(desc="transfer+write", unit=" pairs", disable=quiet, mininterval=0.5)
     sequential = anonymizer.scope == "corpus" or workers <= 1
     carried: dict[str, int] = {}
-    pool = None
     try:
         with open(work / "links.pharaoh", encoding="utf-8") as fl:
             def jobs() -> Iterator[tuple[int, Path, list[str], str, str, dict[str, int]]]:
@@ -621,25 +621,17 @@ def _stage_transfer(cfg: dict[str, Any], work: Path, sizes: list[int], anonymize
                         continue
                     yield k, work, lines, cfg["src"], cfg["tgt"], carried if sequential else {}
 
-            if sequential:
-                results: Iterable = (_transfer_chunk(j) for j in jobs())
-            else:
-                ctx = get_context("fork") if hasattr(os, "fork") else get_context("spawn")
-                pool = ctx.Pool(workers, initializer=_init_worker, initargs=(cfg,))
-                results = _bounded(pool, _transfer_chunk, jobs(), 2 * workers)
-            for k, n_pairs, rows, chunk_stats, next_by_scope in results:
-                keys.begin_chunk(k)
-                keys.add_rows(rows)
-                keys.commit()
-                if sequential:
-                    carried = next_by_scope
-                _write_json(work / f"out-{k:06d}.json", {"stats": chunk_stats, "next_by_scope": next_by_scope})
-                stats.merge(chunk_stats)
-                bar.update(n_pairs)
+            with _in_order(_transfer_chunk, jobs(), 1 if sequential else workers, _init_worker, (cfg,)) as results:
+                for k, n_pairs, rows, chunk_stats, next_by_scope in results:
+                    keys.begin_chunk(k)
+                    keys.add_rows(rows)
+                    keys.commit()
+                    if sequential:
+                        carried = next_by_scope
+                    _write_json(work / f"out-{k:06d}.json", {"stats": chunk_stats, "next_by_scope": next_by_scope})
+                    stats.merge(chunk_stats)
+                    bar.update(n_pairs)
     finally:
-        if pool is not None:
-            pool.terminate()
-            pool.join()
         keys.close()
         bar.close()
     return stats
