@@ -29,8 +29,20 @@ def ordinary_phrase(lex, words: list[str], min_zipf: float) -> bool:
     common word (``Chefe do Poder Executivo``; ``Tarcísio Vieira de Carvalho Neto`` has three and stays a
     name); never a first name."""
     words = [w.strip(".,;:()") for w in words if len(w.strip(".,;:()")) > 2]
-    surnames = sum(not lex.is_ordinary(w, min_zipf) for w in words)
-    return len(words) >= 2 and surnames <= 1 and all(lex.is_ordinary(w, min_zipf, surnames_too=True) for w in words)
+    if len(words) < 2:
+        return False
+    surnames = 0
+    for w in words:
+        if not lex.is_ordinary(w, min_zipf):
+            if not lex.is_ordinary(w, min_zipf, surnames_too=True):
+                return False
+            surnames += 1
+    return surnames <= 1
+
+
+def ordinary_min_zipf(rules) -> float:
+    """The wordfreq frequency from which a word is ordinary (``fallbacks.ordinary_min_zipf`` in the rules)."""
+    return float(rules.get("fallbacks", {}).get("ordinary_min_zipf", 1.5))
 
 
 @register("fallback_upper")
@@ -42,7 +54,7 @@ class UppercaseFallback(Recognizer):
         # trigger words, taxes, document parts; and role nouns and titles standing alone (IMPETRANTE, RELATOR)
         self.not_names = {fold(w) for w in rules.get("not_names", [])} | {
             fold(w) for w in rules["person"]["hum_nouns"] + rules["person"]["titles"]}
-        self.min_zipf = float(rules.get("fallbacks", {}).get("ordinary_min_zipf", 2.0))
+        self.min_zipf = ordinary_min_zipf(rules)
 
     def find(self, seg: Segment) -> list:
         out = []
@@ -76,7 +88,7 @@ class CompoundFallback(Recognizer):
 
     def __init__(self, rules, lex, options=None) -> None:
         super().__init__(rules, lex, options)
-        self.min_zipf = float(rules.get("fallbacks", {}).get("ordinary_min_zipf", 2.0))
+        self.min_zipf = ordinary_min_zipf(rules)
 
     def find(self, seg: Segment) -> list:
         out = []

@@ -25,13 +25,6 @@ def chains_of(seg: Segment, rules, lex) -> list[Chain]:
     return seg.__dict__["chains"]
 
 
-class _Word:
-    """A word as ``ChainRules.head_at`` reads tokens (it needs only ``.text``)."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-
 def org_rule(ch: Chain, crules: ChainRules) -> tuple[str, str]:
     """(subtype, rule) when a chain is an organisation by head noun or legal-form tail."""
     content = tuple(fold(w) for w in ch.content)
@@ -92,8 +85,7 @@ class OrganizationRecognizer(Recognizer):
         folded = [fold(w) for w in ch.words]
         for p in range(2, len(folded) - 1):
             if folded[p - 1] in crules.particles and ch.words[p][:1].isupper() and crules.head_at(
-                    [_Word(w) for w in ch.words], p, len(ch.words)) and any(
-                    w[:1].isupper() for w in ch.words[p + 1:]):
+                    seg.doc, ch.start_tok + p, ch.end_tok) and any(w[:1].isupper() for w in ch.words[p + 1:]):
                 tail = seg.doc[ch.start_tok + len(ch.words) - 1]
                 start = seg.doc[ch.start_tok + p].idx
                 return [self.mention(seg, start, tail.idx + len(tail.text), "ORGANIZATION", "head-inside",
