@@ -14,6 +14,7 @@ from bisect import bisect_right
 from collections import Counter, OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -64,8 +65,14 @@ def _positive(q):
 
 
 def _pattern(q) -> Any:
-    text = q.text
-    if isinstance(q, wq.Prefix):
+    """The regex of a wildcard or prefix query (compiled once per query text: exact-form searches check it
+    against every candidate)."""
+    return _compiled_pattern(q.text, isinstance(q, wq.Prefix))
+
+
+@lru_cache(maxsize=1024)
+def _compiled_pattern(text: str, prefix: bool) -> Any:
+    if prefix:
         return regex.compile(regex.escape(text) + ".*", regex.DOTALL)
     return regex.compile("".join(".*" if c == "*" else "." if c == "?" else regex.escape(c) for c in text),
                          regex.DOTALL)
