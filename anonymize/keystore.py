@@ -49,9 +49,6 @@ class KeyStore:
     def add_rows(self, rows: list[tuple]) -> None:
         self.db.executemany("INSERT INTO mentions VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", rows)
 
-    def add_pair(self, pair: AnonymizedPair, scope: str, chunk: int = 0) -> None:
-        self.add_rows(self.rows(pair, scope, chunk))
-
     def commit(self) -> None:
         self.db.commit()
 

@@ -175,9 +175,9 @@ class Finisher:
 
     def finish(self, p: SegmentPair, ms: list[Mention], rep: Replaced, next_free: int,
                links: list[tuple[int, int]], variants: dict[int, set[str]],
-               numbers: dict[str, int] | None = None) -> PairResult:
-        """``numbers``: the entity number of each form of the document (its mentions' variants), kept across
-        the document's pairs so that a form found on the target side only gets one number."""
+               numbers: dict[str, int] | None) -> PairResult:
+        """``numbers`` (with corpus forms): the entity number of each form of the document (its mentions'
+        variants), kept across the document's pairs so that a form found on the target side gets one number."""
         an = self.an
         scope = an.scope_key(p)
         if an.scope == "segment":
@@ -186,8 +186,7 @@ class Finisher:
             nxt = max(self.next_by_scope.get(scope, 0), next_free)
         tr = self.transferrer.transfer(ms, tokenize(rep.text), rep.mentions, p.tgt, links, variants, nxt)
         if self.forms is not None:  # entity forms of the whole corpus, on the target side too
-            if numbers is None:
-                numbers = {form_key(t): e for e, texts in variants.items() for t in texts}
+            assert numbers is not None  # finish_chunk makes them once per document
             extra, _ = self.forms.mentions(p.tgt, tr.mentions, numbers,
                                            max([nxt] + [m.entity + 1 for m in tr.mentions]))
             if extra:
