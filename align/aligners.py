@@ -92,6 +92,15 @@ def symmetrize(fwd: set[tuple[int, int]], rev: set[tuple[int, int]], n_src: int,
     return grow_diag_final_and(fwd, rev, n_src, n_tgt)
 
 
+def symmetrize_lines(n_src: int, n_tgt: int, fwd_line: str, rev_line: str,
+                     how: str = "grow-diag-final-and") -> Links:
+    """One pair's links from its two directional Pharaoh lines (an empty side has none). The pipeline
+    calls this in its transfer workers, so the pass over the corpus is spread over the cores."""
+    if not n_src or not n_tgt:
+        return []
+    return symmetrize(set(parse_pharaoh(fwd_line)), set(parse_pharaoh(rev_line)), n_src, n_tgt, how)
+
+
 class EflomalAligner(Aligner):
     """eflomal trained on the corpus being processed (plus optional extra parallel text), both directions.
 
@@ -175,6 +184,22 @@ class EflomalAligner(Aligner):
 
     def align_files(self, src_path: str | Path, tgt_path: str | Path, out_path: str | Path) -> None:
         """Align two token files (one pair per line, space-separated) and write Pharaoh links per line."""
+        with tempfile.TemporaryDirectory(prefix="paranon-eflomal-") as tmp:
+            fwd, rev = os.path.join(tmp, "fwd"), os.path.join(tmp, "rev")
+            self.align_directions(src_path, tgt_path, fwd, rev)
+            with open(src_path, encoding="utf-8") as fs, open(tgt_path, encoding="utf-8") as ft, \
+                    open(fwd, encoding="utf-8") as ff, open(rev, encoding="utf-8") as fr, \
+                    open(out_path, "w", encoding="utf-8") as out:
+                for s, t, f, r in zip(fs, ft, ff, fr, strict=False):
+                    out.write(pharaoh(self.symmetrized(len(s.split()), len(t.split()), f, r)) + "\n")
+
+    def symmetrized(self, n_src: int, n_tgt: int, fwd_line: str, rev_line: str) -> Links:
+        return symmetrize_lines(n_src, n_tgt, fwd_line, rev_line, self.symmetrization)
+
+    def align_directions(self, src_path: str | Path, tgt_path: str | Path, fwd_path: str | Path,
+                         rev_path: str | Path) -> None:
+        """Train on two token files and write the forward and reverse links (Pharaoh, one line per pair;
+        lines of ``extra_src``/``extra_tgt`` follow the corpus's), unsymmetrized."""
         import threading
 
         import eflomal
@@ -198,7 +223,6 @@ class EflomalAligner(Aligner):
                 norm_t = (self._normalize(line) for line in chain(ft, extra_tgt))
                 eflomal.Aligner().prepare_files(norm_s, so, norm_t, to, None, None)
             iterations = self.iterations_for(n_lines[0])
-            fwd, rev = os.path.join(tmp, "fwd"), os.path.join(tmp, "rev")
             kwargs: dict[str, Any] = {"model": 3, "score_model": 0, "n_samplers": self.samplers_for(n_lines[0]),
                                       "quiet": True,
                                       "rel_iterations": 1.0, "null_prior": 0.2}
@@ -214,24 +238,14 @@ class EflomalAligner(Aligner):
 
             with seeded_environment(self.seed if self.deterministic else None, tmp) as reproducible:
                 self.reproducible = reproducible
-                threads = [threading.Thread(target=one, kwargs={"links_filename_fwd": fwd}),
-                           threading.Thread(target=one, kwargs={"links_filename_rev": rev})]
+                threads = [threading.Thread(target=one, kwargs={"links_filename_fwd": str(fwd_path)}),
+                           threading.Thread(target=one, kwargs={"links_filename_rev": str(rev_path)})]
                 for th in threads:
                     th.start()
                 for th in threads:
                     th.join()
             if errors:
                 raise RuntimeError(f"eflomal failed: {errors[0]}")
-            with open(src_path, encoding="utf-8") as fs, open(tgt_path, encoding="utf-8") as ft, \
-                    open(fwd, encoding="utf-8") as ff, open(rev, encoding="utf-8") as fr, \
-                    open(out_path, "w", encoding="utf-8") as out:
-                for s, t, f, r in zip(fs, ft, ff, fr, strict=False):
-                    n_s, n_t = len(s.split()), len(t.split())
-                    if not n_s or not n_t:
-                        out.write("\n")
-                        continue
-                    links = symmetrize(set(parse_pharaoh(f)), set(parse_pharaoh(r)), n_s, n_t, self.symmetrization)
-                    out.write(pharaoh(links) + "\n")
 
     def align(self, pairs: list[tuple[list[str], list[str]]]) -> list[Links]:
         if not pairs:

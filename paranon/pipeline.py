@@ -19,6 +19,7 @@ and eflomal is seeded). ``--restart`` throws the checkpoints away.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import logging
@@ -30,7 +31,7 @@ import sys
 import time
 from collections import Counter, defaultdict, deque
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from itertools import groupby
 from multiprocessing import get_context
@@ -39,7 +40,7 @@ from typing import Any
 
 from tqdm import tqdm
 
-from .align.aligners import make_aligner
+from .align.aligners import EflomalAligner, Links, make_aligner, symmetrize_lines
 from .align.transfer import Transferrer, TransferResult, map_links, token_words, tokenize
 from .anonymize.consistency import CorpusForms, form_key
 from .anonymize.engine import Anonymizer, Replaced, apply_mentions
@@ -63,9 +64,19 @@ log = logging.getLogger("paranon")
 # coordinates), the replaced source, and the first free entity number after its document
 Anonymized = tuple[SegmentPair, list[Mention], Replaced, int]
 PARTS = ("jsonl", "tmx", "src", "tgt", "tsv", "pharaoh")
-WORK_VERSION = 4
+WORK_VERSION = 5
 
 _WORKER: Anonymizer | None = None
+
+
+def _quiet_gc() -> None:
+    """Freeze what exists and collect young objects less often. The lexicons and rules are hundreds of
+    thousands of long-lived objects that the cyclic collector would walk again and again while the stages
+    make millions of short-lived ones (about a tenth of the anonymize stage's time); frozen objects also
+    stay shared, untouched, between forked workers."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 20)
 
 
 def _init_worker(cfg: dict) -> None:
@@ -514,11 +525,13 @@ def _consistent_chunk(job: tuple[int, Path]) -> tuple[int, int, int]:
     return k, len(items), added
 
 
-def _stage_align(cfg: dict[str, Any], work: Path, n_chunks: int, quiet: bool) -> str:
-    """Word alignment of (anonymized source, original target) tokens over the whole corpus, once."""
+def _stage_align(cfg: dict[str, Any], work: Path, n_chunks: int, quiet: bool) -> dict[str, Any]:
+    """Word alignment of (anonymized source, original target) tokens over the whole corpus, once. An
+    aligner with directions (eflomal) leaves ``links.fwd`` and ``links.rev``, symmetrized pair by pair in
+    the transfer workers; any other writes ``links.pharaoh``. Returns the done record."""
     done_file = work / "align.done"
     if done_file.exists():
-        return json.loads(done_file.read_text(encoding="utf-8"))["aligner"]
+        return json.loads(done_file.read_text(encoding="utf-8"))
     aligner, why = make_aligner(cfg)
     log.info("aligner: %s", why)
     src_tok, tgt_tok = work / "tokens.src", work / "tokens.tgt"
@@ -529,13 +542,21 @@ def _stage_align(cfg: dict[str, Any], work: Path, n_chunks: int, quiet: bool) ->
                     shutil.copyfileobj(fh, out, 1 << 20)
     if not quiet:
         print(f"aligning with {why} ...", file=sys.stderr)
-    tmp = work / "links.pharaoh.part"
-    aligner.align_files(src_tok, tgt_tok, tmp)
-    os.replace(tmp, work / "links.pharaoh")
+    done: dict[str, Any] = {}
+    if isinstance(aligner, EflomalAligner):
+        aligner.align_directions(src_tok, tgt_tok, work / "links.fwd.part", work / "links.rev.part")
+        os.replace(work / "links.fwd.part", work / "links.fwd")
+        os.replace(work / "links.rev.part", work / "links.rev")
+        done["symmetrization"] = aligner.symmetrization
+    else:
+        tmp = work / "links.pharaoh.part"
+        aligner.align_files(src_tok, tgt_tok, tmp)
+        os.replace(tmp, work / "links.pharaoh")
     if not aligner.reproducible:
         why += " [unseeded: links may differ between runs]"
-    _write_json(done_file, {"aligner": why})
-    return why
+    done["aligner"] = why
+    _write_json(done_file, done)
+    return done
 
 
 class _PartWriters:
@@ -567,10 +588,24 @@ class _PartWriters:
 _FINISHER: Finisher | None = None
 
 
-def _transfer_chunk(job: tuple[int, Path, list[str], str, str, dict[str, int]]) -> tuple[int, int, list, dict, dict]:
+TransferJob = tuple[int, Path, list[str] | list[tuple[str, str]], str | None, str, str, dict[str, int]]
+
+
+def _chunk_links(work: Path, k: int, lines: list[str] | list[tuple[str, str]], how: str | None) -> list[Links]:
+    """A chunk's links: its Pharaoh lines, or (``how`` given) its forward and reverse lines symmetrized,
+    with the sentence lengths from the chunk's alignment tokens."""
+    if how is None:
+        return [sorted(set(parse_pharaoh(line))) for line in lines]  # type: ignore[arg-type]
+    with open(work / f"tok-{k:06d}.src", encoding="utf-8") as fs, \
+            open(work / f"tok-{k:06d}.tgt", encoding="utf-8") as ft:
+        return [symmetrize_lines(len(s.split()), len(t.split()), f, r, how)
+                for s, t, (f, r) in zip(fs, ft, lines, strict=True)]
+
+
+def _transfer_chunk(job: TransferJob) -> tuple[int, int, list, dict, dict]:
     """Transfer and write one chunk into its part files; the key-store rows go back to the caller, which
     commits them with the chunk (the part files alone do not make a chunk done)."""
-    k, work, lines, src_lang, tgt_lang, next_by_scope = job
+    k, work, lines, how, src_lang, tgt_lang, next_by_scope = job
     global _FINISHER
     if _FINISHER is None:
         assert _WORKER is not None
@@ -579,7 +614,7 @@ def _transfer_chunk(job: tuple[int, Path, list[str], str, str, dict[str, int]]) 
             _FINISHER.forms = CorpusForms.from_state(_load(work / "forms.pkl"))
     _FINISHER.next_by_scope = dict(next_by_scope)
     items = _load(work / f"anon-{k:06d}.pkl")["items"]
-    links = [sorted(set(parse_pharaoh(line))) for line in lines]
+    links = _chunk_links(work, k, lines, how)
     writers = _PartWriters(work, k, src_lang, tgt_lang)
     stats = Stats()
     rows: list[tuple] = []
@@ -594,7 +629,7 @@ def _transfer_chunk(job: tuple[int, Path, list[str], str, str, dict[str, int]]) 
 
 
 def _stage_transfer(cfg: dict[str, Any], work: Path, sizes: list[int], anonymizer: Anonymizer, workers: int,
-                    quiet: bool) -> Stats:
+                    quiet: bool, symmetrization: str | None = None) -> Stats:
     """Transfer chunk by chunk, in parallel unless numbering is corpus-wide (then target-only identifiers
     continue one corpus-wide count, chunk after chunk). A document never spans chunks, so with
     ``document`` or ``segment`` scope every chunk starts afresh and the output is the same for any N."""
@@ -606,11 +641,18 @@ def _stage_transfer(cfg: dict[str, Any], work: Path, sizes: list[int], anonymize
     sequential = anonymizer.scope == "corpus" or workers <= 1
     carried: dict[str, int] = {}
     try:
-        with open(work / "links.pharaoh", encoding="utf-8") as fl:
-            def jobs() -> Iterator[tuple[int, Path, list[str], str, str, dict[str, int]]]:
+        with ExitStack() as files:
+            if symmetrization:
+                fwd, rev = (files.enter_context(open(work / f"links.{d}", encoding="utf-8")) for d in ("fwd", "rev"))
+            else:
+                fl = files.enter_context(open(work / "links.pharaoh", encoding="utf-8"))
+
+            def jobs() -> Iterator[TransferJob]:
                 nonlocal carried
                 for k, n in enumerate(sizes):
-                    lines = [fl.readline() for _ in range(n)]
+                    lines: list[str] | list[tuple[str, str]] = \
+                        [(fwd.readline(), rev.readline()) for _ in range(n)] if symmetrization \
+                        else [fl.readline() for _ in range(n)]
                     done = work / f"out-{k:06d}.json"
                     if done.exists():
                         saved = json.loads(done.read_text(encoding="utf-8"))
@@ -618,7 +660,7 @@ def _stage_transfer(cfg: dict[str, Any], work: Path, sizes: list[int], anonymize
                         carried = saved["next_by_scope"]
                         bar.update(n)
                         continue
-                    yield k, work, lines, cfg["src"], cfg["tgt"], carried if sequential else {}
+                    yield k, work, lines, symmetrization, cfg["src"], cfg["tgt"], carried if sequential else {}
 
             with _in_order(_transfer_chunk, jobs(), 1 if sequential else workers, _init_worker, (cfg,)) as results:
                 for k, n_pairs, rows, chunk_stats, next_by_scope in results:
@@ -691,6 +733,7 @@ def run(input_path: str | Path, outdir: str | Path, cfg: dict[str, Any], quiet: 
     src_lang, tgt_lang = cfg["src"], cfg["tgt"]
     timings: dict[str, float] = {}
     anonymizer = Anonymizer(cfg)
+    _quiet_gc()
     workers = int(cfg.get("workers") or 0) or os.cpu_count() or 1
     if anonymizer.scope == "corpus":
         workers = 1  # corpus-wide numbering needs one numberer
@@ -708,11 +751,12 @@ def run(input_path: str | Path, outdir: str | Path, cfg: dict[str, Any], quiet: 
     timings["consistency"] = time.perf_counter() - t0
 
     t0 = time.perf_counter()
-    why = _stage_align(cfg, work, n_chunks, quiet)
+    aligned = _stage_align(cfg, work, n_chunks, quiet)
+    why = aligned["aligner"]
     timings["align"] = time.perf_counter() - t0
 
     t0 = time.perf_counter()
-    stats = _stage_transfer(cfg, work, sizes, anonymizer, workers, quiet)
+    stats = _stage_transfer(cfg, work, sizes, anonymizer, workers, quiet, aligned.get("symmetrization"))
     timings["transfer"] = time.perf_counter() - t0
 
     t0 = time.perf_counter()

@@ -28,7 +28,8 @@ from pathlib import Path
 from tqdm import tqdm
 from whoosh import index as windex
 from whoosh.analysis import CharsetFilter, LowercaseFilter, RegexTokenizer, StemFilter
-from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
+from whoosh.columns import NumericColumn
+from whoosh.fields import COLUMN, ID, KEYWORD, STORED, TEXT, Schema
 from whoosh.support.charset import accent_map
 
 TOKEN_PATTERN = r"<NAME\d+_[A-Z_]+>|\w+(?:[-'’]\w+)*"
@@ -69,7 +70,7 @@ def make_schema() -> Schema:
         id=ID(stored=True, unique=True), doc=ID(stored=True), categories=KEYWORD(stored=True, commas=True),
         src=TEXT(analyzer=folded_analyzer(), phrase=True), tgt=TEXT(analyzer=folded_analyzer(), phrase=True),
         src_exact=TEXT(analyzer=exact_analyzer(), phrase=True), tgt_exact=TEXT(analyzer=exact_analyzer(), phrase=True),
-        meta=TEXT(analyzer=folded_analyzer()), order=NUMERIC(stored=True, sortable=True), rec=STORED,
+        meta=TEXT(analyzer=folded_analyzer()), order=COLUMN(NumericColumn("I")), rec=STORED,
     )
 
 

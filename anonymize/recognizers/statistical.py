@@ -28,6 +28,11 @@ class StatisticalRecognizer(Recognizer):
             self.nlp = spacy.load(spec["model"], exclude=["parser", "tagger", "lemmatizer", "attribute_ruler"])
         except OSError as exc:
             raise ValueError(f"anonymize.models: cannot load spaCy model {spec['model']!r}: {exc}") from None
+        except Exception as exc:
+            if "torch" not in str(exc).lower():
+                raise
+            raise ValueError(f"anonymize.models: {spec['model']!r} runs on torch, which paranon hides from spaCy "
+                             "for a faster start: set PARANON_THINC_TORCH=1 to load it") from None
         if "ner" not in self.nlp.pipe_names:
             raise ValueError(f"anonymize.models: {spec['model']!r} has no 'ner' component")
         self.labels = dict(spec.get("labels") or {"PESSOA": "PERSON", "ORGANIZACAO": "ORGANIZATION",
