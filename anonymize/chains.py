@@ -296,7 +296,7 @@ def _make_chain(doc: Doc, toks: list, i: int, j: int, rules: ChainRules, lex: Le
         if f in lex.places:
             ch.places += 1
         elif f in lex.common or f in rules.not_names or CLITIC_VERB.match(w) or (
-                f in lower_vocab and not known and not w.isupper()):
+                f in lower_vocab and not known and (not w.isupper() or len(w) > 3)):
             ch.common += 1
         elif not known:
             ch.unknown += 1

@@ -187,14 +187,15 @@ class Lexicons:
         f = fold(word)
         if f in self.first or f in self.last and not (surnames_too and f in self.common):
             return False
-        return f in self.common or _zipf(word.lower()) >= min_zipf
+        return f in self.common or zipf(word.lower()) >= min_zipf
 
     def is_place(self, word: str) -> bool:
         return fold(word) in self.places
 
 
 @lru_cache(maxsize=200_000)
-def _zipf(word: str) -> float:
+def zipf(word: str) -> float:
+    """wordfreq's frequency of a Portuguese word (Zipf scale), cached."""
     from wordfreq import zipf_frequency
 
     return zipf_frequency(word, "pt")

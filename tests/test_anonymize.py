@@ -51,6 +51,15 @@ POSITIVE = [  # (text, the string that must be found, category)
     ("Ministros Ricardo Lewandowski, Dias Toffoli, Luiz Fux e Rosa Weber.", "Luiz Fux", "PERSON"),
     ("Ministros Ricardo Lewandowski, Dias Toffoli, Luiz Fux e Rosa Weber.", "Dias Toffoli", "PERSON"),
     ("MARTA SEQUEIRA LOBATO e Rui Bettencourt reuniram-se.", "MARTA SEQUEIRA LOBATO", "PERSON"),
+    # a body inside a letterhead run; short acronyms that a word list also knows as words
+    ("Justiça Militar da União Superior Tribunal Militar Gabinete", "Superior Tribunal Militar Gabinete",
+     "ORGANIZATION"),
+    ("por natureza autárquica, o CREA e o CAU têm suas atividades", "CREA", "ORGANIZATION"),
+    # a law's issuer after its number is an organisation; a law's noun inside a body's name is no citation
+    ("na Lei 4041/2007 do TCDF, juntando ementa", "TCDF", "ORGANIZATION"),
+    ("pela Comissão de Constituição e Justiça da Câmara", "Comissão de Constituição e Justiça da Câmara",
+     "ORGANIZATION"),
+    ("O Dr. Pedro Santos citou a Lei do Sr. João Pereira.", "João Pereira", "PERSON"),
 ]
 
 NEGATIVE = [  # (text, a string that must stay visible)
@@ -69,6 +78,18 @@ NEGATIVE = [  # (text, a string that must stay visible)
     ("Exige-se o Certificado de Regularidade Previdenciária do ente.", "Certificado de Regularidade Previdenciária"),
     ("AGTE. : o recorrente", "AGTE"),
     ("O Conselho de Administração aprovou as contas.", "Conselho de Administração"),
+    ("REDISCUSSÃO DA MATÉRIA. IMPOSSIBILIDADE.", "REDISCUSSÃO DA MATÉRIA"),
+    ("VOTO-VISTA O Senhor Desembargador", "VOTO-VISTA"),
+    # citations of laws and case law are public: the code, the law's title, the court of a precedent
+    ("nos termos do art. 240, § 2º, do CPC e da LODF", "CPC"),
+    ("nos termos do art. 240, § 2º, do CPC e da LODF", "LODF"),
+    ("artigo 52, parágrafo único, do RISTF", "RISTF"),
+    ("Ocorre que a Lei Orgânica do Distrito Federal estabeleceu", "Distrito Federal"),
+    ("inciso XXI do art. 54 da Constituição do Estado do Paraná", "Estado do Paraná"),
+    ("a inconstitucionalidade da Portaria MPS nº 204/2008", "MPS"),
+    ("Resolução-TSE n° 23.549", "TSE"),
+    ("a Súmula nº 503 do colendo Superior Tribunal de Justiça", "Superior Tribunal de Justiça"),
+    ("o princípio está na Carta Magna", "Carta Magna"),
 ]
 
 STILL_NAMES = [  # capitalized runs of frequent words that are names all the same

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import regex
 
-from ..lexicons import fold
+from ..lexicons import fold, zipf
 from ..recognizer import Recognizer, Segment, register
 from .organization import chains_of
 
@@ -55,6 +55,7 @@ class UppercaseFallback(Recognizer):
         self.not_names = {fold(w) for w in rules.get("not_names", [])} | {
             fold(w) for w in rules["person"]["hum_nouns"] + rules["person"]["titles"]}
         self.min_zipf = ordinary_min_zipf(rules)
+        self.derived = tuple(rules.get("fallbacks", {}).get("derived_endings", []))
 
     def find(self, seg: Segment) -> list:
         out = []
@@ -66,15 +67,53 @@ class UppercaseFallback(Recognizer):
             # a capitals word without a vowel (STF, MPS, CJM) is an acronym even if a word list knows it
             content = [w for w in content if not any(c.isdigit() for c in w)]
             acronym = any(len(w) > 2 and not VOWELS.search(w) and fold(w) not in self.not_names for w in content) \
-                or "/" in ch.words  # CREA/DF, RPPS/MT: a body and its state, whatever a word list says of the parts
+                or "/" in ch.words \
+                or self._lone_acronym(seg, ch, content)  # CREA/DF, RPPS/MT: a body and its state, whatever a word list says of the parts
             if not acronym and all(fold(w) in self.not_names or self.lex.is_common(w) for w in content):
                 continue
             if not content or not acronym and ch.common + ch.places >= len(ch.content):
                 continue
             if not acronym and ordinary_phrase(self.lex, content, self.min_zipf):
                 continue  # a heading: NEGO PROVIMENTO AO RECURSO DE APELAÇÃO
+            if not acronym and self._heading(seg, content):
+                continue
             out.append(self.mention(seg, ch.start, ch.end, "ORGANIZATION", "fallback:all-upper", score=0.6))
         return out
+
+    def _lone_acronym(self, seg: Segment, ch, content: list[str]) -> bool:
+        """A short capitals word between lower-case words (``o CREA e o CAU têm``) that the document never
+        writes in lower case and that is rare as a word (a wordfreq Zipf below 3.5): an acronym, though a word
+        list knows a word spelt so (``crea``, ``cau``); ``a CONTA`` is a frequent word. A rare word in capitals
+        that the document never writes otherwise is masked too (``o ÔNUS``): recall first."""
+        if len(content) != 1 or not 3 <= len(content[0]) <= 5 or ch.end_tok - ch.start_tok != 1:
+            return False
+        w, doc = content[0], seg.doc
+        f = fold(w)
+        if f in self.not_names or f in seg.memory.lower_vocab or self.lex.is_name(w) or self.lex.is_place(w) \
+                or zipf(w.lower()) >= 3.5:
+            return False
+        around = [doc[k].text for k in (ch.start_tok - 1, ch.end_tok) if 0 <= k < len(doc)]
+        return len(around) == 2 and all(t.isalpha() and t.islower() for t in around)
+
+    def _heading(self, seg: Segment, content: list[str]) -> bool:
+        """A run of capitals words, no first name among them, every one ordinary but one at most, and that
+        one with the ending of a derived word (``fallbacks.derived_endings``): a heading (``REDISCUSSÃO DA
+        MATÉRIA``, ``DENEGATÓRIA DO DIREITO DE RECORRER EM LIBERDADE``; ``ATRIBUIÇÕES DA ADASA`` stays).
+        Besides the lexicons, a word is ordinary if the document also writes it in lower case and no name
+        list knows it; a hyphenated word if each part is (``VOTO-VISTA``)."""
+        words = [w for w in content if len(w) > 2]
+        if len(words) == 1 and "-" in words[0]:  # VOTO-VISTA; not CREA-DF, TJ-SP
+            parts = words[0].split("-")
+            return all(len(p) > 3 and self._ordinary(seg, p) for p in parts)
+        if len(words) < 2 or any(fold(w) in self.lex.first for w in words):
+            return False
+        odd = [w for w in words if not all(self._ordinary(seg, p) for p in w.split("-") if p)]
+        return not odd or len(odd) == 1 and len(odd[0]) >= 7 and odd[0].lower().endswith(self.derived)
+
+    def _ordinary(self, seg: Segment, word: str) -> bool:
+        f = fold(word)
+        return f in self.not_names or self.lex.is_ordinary(word, self.min_zipf, surnames_too=True) or (
+            f in seg.memory.lower_vocab and not self.lex.is_name(word))
 
 
 VOWELS = regex.compile(r"[AEIOUYÁÉÍÓÚÂÊÔÃÕÀÜaeiouy]")

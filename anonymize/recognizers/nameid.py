@@ -22,6 +22,7 @@ NIB = regex.compile(r"\b\d{4}[ .]?\d{4}[ .]?\d{11}[ .]?\d{2}\b")
 NIF = regex.compile(r"(?<![\d.,/-])[1235689]\d{2}[ .]?\d{3}[ .]?\d{3}(?![\d,/-]|\.\d)")
 PHONE_INTL = regex.compile(r"(?<![\w+])(?:\+|00)\d{1,3}[\s.-]?(?:\(0\)\s?)?\d{1,4}(?:[\s.-]?\d{2,4}){2,5}\b")
 PHONE_PT = regex.compile(r"(?<![\d.,/-])(?:\(\+?351\)\s?)?[29]\d{2}[ .]\d{3}[ .]\d{3}(?![\d,/-]|\.\d)")
+TWO_DIGITS = regex.compile(r"\d\D*\d")
 MONEY = regex.compile(r"^\d{1,3}(?:[.\s]\d{3})+(?:,\d+)?$")
 # a code after a trigger: letters/digits with - / . inside, at least two digits
 CODE = regex.compile(r"(?=[\p{L}\d./ -]*\d[\p{L}\d./ -]*\d)[\p{Lu}\d][\p{L}\d]*(?:(?:[./-]| (?=\d))[\p{L}\d]+)*")
@@ -77,10 +78,14 @@ class NameIdRecognizer(Recognizer):
             if e > s and not any(m.start < e and s < m.end for m in out):
                 out.append(self.mention(seg, s, e, cat, rule))
 
-        for m in EMAIL.finditer(t):
-            add(m.start(), m.end(), "NAMEID", "email")
-        for m in URL.finditer(t):
-            add(m.start(), m.end(), "NAMEID", "url")
+        if "@" in t:
+            for m in EMAIL.finditer(t):
+                add(m.start(), m.end(), "NAMEID", "email")
+        if "://" in t or "www." in t:
+            for m in URL.finditer(t):
+                add(m.start(), m.end(), "NAMEID", "url")
+        if not TWO_DIGITS.search(t):  # every pattern below needs two digits at least (most segments have none)
+            return out
         for m in IBAN.finditer(t):
             if iban_valid(m.group()):
                 add(m.start(), m.end(), "NAMEID", "iban:mod97")

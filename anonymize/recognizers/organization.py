@@ -43,6 +43,10 @@ def org_rule(ch: Chain, crules: ChainRules) -> tuple[str, str]:
     return "", ""
 
 
+# adjectives that open a body's name before its head (Superior Tribunal, Supremo Tribunal)
+HEAD_ADJECTIVES = {"superior", "supremo", "suprema", "alto", "alta"}
+
+
 @register("organization")
 class OrganizationRecognizer(Recognizer):
     assigns = ("ORGANIZATION",)
@@ -84,10 +88,12 @@ class OrganizationRecognizer(Recognizer):
         and an organisation named after a particle (``Ministros do Supremo Tribunal Federal``)."""
         folded = [fold(w) for w in ch.words]
         for p in range(2, len(folded) - 1):
-            if folded[p - 1] in crules.particles and ch.words[p][:1].isupper() and crules.head_at(
+            adjective = folded[p - 1] in HEAD_ADJECTIVES and ch.words[p - 1][:1].isupper()
+            if (folded[p - 1] in crules.particles or adjective) and ch.words[p][:1].isupper() and crules.head_at(
                     seg.doc, ch.start_tok + p, ch.end_tok) and any(w[:1].isupper() for w in ch.words[p + 1:]):
                 tail = seg.doc[ch.start_tok + len(ch.words) - 1]
-                start = seg.doc[ch.start_tok + p].idx
+                # "... da União Superior Tribunal Militar": the adjective belongs to the head
+                start = seg.doc[ch.start_tok + p - adjective].idx
                 return [self.mention(seg, start, tail.idx + len(tail.text), "ORGANIZATION", "head-inside",
                                      subtype=crules.org_heads.get((folded[p],), "ADMIN"))]
         longest = max((len(k.split()) for k in crules.standalone), default=0)

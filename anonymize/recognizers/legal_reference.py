@@ -1,0 +1,99 @@
+"""LEGAL_REFERENCE: citations of laws and case law (``art. 240, § 2º, do CPC``, ``Lei Orgânica do Distrito
+Federal``, ``Portaria MPS nº 204/2008``, ``Súmula nº 503 do colendo Superior Tribunal de Justiça``).
+
+A citation is public text. Its capitalized words (a code's acronym, the state in a law's title, the court that
+issued a precedent) look like organisations to the later recognizers and fall-backs, so this recognizer claims
+them first. LEGAL_REFERENCE is not an anonymisation category: its mentions only shield, and are dropped
+before replacement (add the category in the config to see them in the audit). Identifier numbers inside a
+citation are the ``nameid`` recognizer's (PUBLIC_ID, optional), which runs before and is left alone. A
+first name inside a would-be citation ends it: ``Lei do Sr. João`` names nobody public.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from ..lexicons import fold
+from ..recognizer import Recognizer, Segment, alternation, register
+
+NUMBER = r"(?i:n\s?\.?\s?[º°o]\s?\.?\s*|n\.\s*|número\s+)?\d[\d./-]*(?:\s?/\s?\p{Lu}{2,})?"
+CAP_WORD = r"\p{Lu}[\p{L}\p{M}'’-]*\.?"
+ACRONYM = r"\p{Lu}{2,}[\p{Lu}\d]*(?:[/-]\p{Lu}{2,})?(?![\p{L}\d])"
+JOINER = r"(?i:de|do|da|dos|das|e)"
+# not a word of a longer capitalized name (Comissão de Constituição e Justiça)
+NOT_INSIDE_NAME = r"(?<![\p{L}])(?<!\p{Lu}[\p{L}\p{M}]*\s+(?i:de|da|do|dos|das|e)\s+)"
+# the enumeration after an article word: numbers, ordinals, Roman numerals, paragraph signs, "caput", "e", commas
+ENUMERATION = (r"(?:[\s,;.“”\"'`´]|\d+[ºª°o]?(?![\p{L}\d])|[IVXLC]+(?![\p{L}\d])|[a-z]\)|§+|único|caput|e|ou|"
+               r"inc\.|incisos?|alíneas?|parágrafos?|arts?\s?\.|artigos?|todos|todas)*")
+
+
+@register("legal_reference")
+class LegalReferenceRecognizer(Recognizer):
+    assigns = ("LEGAL_REFERENCE",)
+
+    def __init__(self, rules, lex, options=None) -> None:
+        super().__init__(rules, lex, options)
+        r = rules.get("legal_reference", {})
+        arts = alternation([w.rstrip(".") for w in r.get("article_words", [])])
+        laws = alternation(r.get("law_nouns", []))
+        cases = alternation(r.get("case_nouns", []))
+        titles = alternation(r.get("title_words", []))
+        epithets = alternation(r.get("epithets", []))
+        pre = rf"(?:\s*,)?\s+(?i:{JOINER})\s+(?:(?i:{epithets})\s+)*"
+        # a code or a law named by its title: CPC, RISTF, Lei Orgânica do Distrito Federal
+        named = rf"(?:{ACRONYM}|(?i:{laws})(?:\s+(?i:{titles}))*(?:{pre}{CAP_WORD}(?:\s+(?:{JOINER}\s+)?{CAP_WORD}){{0,5}})?)"
+        # an issuer: a court or body named by acronym or capitalized words
+        issuer = rf"(?:{ACRONYM}|{CAP_WORD}(?:\s+(?:{JOINER}\s+)?{CAP_WORD}){{0,5}})"
+        self.patterns = [
+            ("article", regex.compile(
+                rf"(?<![\p{{L}}])(?i:{arts})\s?\.?(?=\s*[\d§IVXLC])(?:{ENUMERATION})(?:{pre}|\s+|,\s*){named}"
+                rf"(?:\s+(?i:e)\s+(?i:{JOINER})\s+{named})*")),
+            # a law by its title, no number: Lei Orgânica do Distrito Federal, Constituição do Estado do Paraná
+            # (with a number, the issuer after it is an organisation: Lei 4041/2007 do TCDF); never inside a
+            # name (Comissão de Constituição e Justiça)
+            ("law", regex.compile(
+                rf"{NOT_INSIDE_NAME}(?i:{laws})(?:\s+(?i:{titles}))*{pre}{CAP_WORD}(?:\s+(?:{JOINER}\s+)?{CAP_WORD}){{0,5}}")),
+            # the issuer's acronym before the number: Portaria MPS nº 204/2008, Resolução-TSE n° 23.549
+            ("law", regex.compile(
+                rf"{NOT_INSIDE_NAME}(?i:{laws})(?:\s*-\s*{ACRONYM}|\s+(?:{JOINER}\s+)?{ACRONYM})(?=\s*{NUMBER})")),
+            ("case", regex.compile(
+                rf"(?<![\p{{L}}])(?i:{cases})\s*{NUMBER}(?:{pre}{issuer})?")),
+            ("title", regex.compile(rf"(?<![\p{{L}}])(?:{alternation(r.get('standalone', []))})(?![\p{{L}}])")),
+        ]
+
+    def find(self, seg: Segment) -> list:
+        out = []
+        for rule, pattern in self.patterns:
+            for m in pattern.finditer(seg.text):
+                end = m.end() if rule == "title" else self._before_first_name(seg.text, m.start(), m.end())
+                for s, e in self._uncovered(seg, m.start(), end):
+                    if not any(x.start < e and s < x.end for x in out):
+                        out.append(self.mention(seg, s, e, "LEGAL_REFERENCE", f"legal-reference:{rule}"))
+        return out
+
+    def _before_first_name(self, text: str, start: int, end: int) -> int:
+        """Where a citation ends if a first name is inside it (``Lei do Sr. João Silva``: at ``Sr.``)."""
+        for w in regex.finditer(r"\p{Lu}[\p{L}\p{M}]+", text, pos=start, endpos=end):
+            if fold(w.group()) in self.lex.first and not w.group().isupper():
+                return w.start()
+        return end
+
+    @staticmethod
+    def _uncovered(seg: Segment, start: int, end: int) -> list[tuple[int, int]]:
+        """The parts of [start, end) that no earlier mention holds, trimmed of spaces."""
+        parts, pos = [], start
+        for m in sorted(seg.found, key=lambda x: x.start):
+            if m.end <= pos or m.start >= end:
+                continue
+            if m.start > pos:
+                parts.append((pos, m.start))
+            pos = max(pos, m.end)
+        if pos < end:
+            parts.append((pos, end))
+        out = []
+        for s, e in parts:
+            piece = seg.text[s:e]
+            s, e = s + len(piece) - len(piece.lstrip()), e - (len(piece) - len(piece.rstrip()))
+            if e > s:
+                out.append((s, e))
+        return out
