@@ -278,8 +278,12 @@ def _make_chain(doc: Doc, toks: list, i: int, j: int, rules: ChainRules, lex: Le
         ch.org_tail = words[-1]
     letters = [w for w in words if any(c.isalpha() for c in w)]
     ch.all_upper = bool(letters) and all(w.isupper() for w in letters if len(w) > 1 or w.isalpha())
-    for w, f in zip(words, folded, strict=True):
+    in_place = _multiword_places(folded, lex)
+    for k, (w, f) in enumerate(zip(words, folded, strict=True)):
         if not (w[:1].isupper()) or f in rules.particles or f in rules.org_tails:
+            continue
+        if k in in_place:  # "... do Estado de Mato Grosso": Mato is no first name here
+            ch.places += 1
             continue
         if f in rules.not_names and w.isupper():  # IBAN, NIF: trigger words, whatever a name list says
             ch.common += 1
@@ -304,6 +308,18 @@ def _make_chain(doc: Doc, toks: list, i: int, j: int, rules: ChainRules, lex: Le
     if len(content) > 1 and " ".join(content) in lex.places:
         ch.places = len(content)  # a place of several words: Mato Grosso, Santa Catarina
     return ch
+
+
+def _multiword_places(folded: list[str], lex: Lexicons) -> set[int]:
+    """Indexes of the words that make up a place of two to four words inside a run (Mato Grosso, Santa
+    Catarina, Rio de Janeiro)."""
+    out: set[int] = set()
+    for i in range(len(folded) - 1):
+        for n in range(min(4, len(folded) - i), 1, -1):
+            if folded[i + n - 1] not in ("de", "do", "da") and " ".join(folded[i:i + n]) in lex.places:
+                out.update(range(i, i + n))
+                break
+    return out
 
 
 def _merge_inverted(chains: list[Chain], toks: list, doc: Doc, lex: Lexicons) -> None:

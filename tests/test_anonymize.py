@@ -60,6 +60,14 @@ POSITIVE = [  # (text, the string that must be found, category)
     ("pela Comissão de Constituição e Justiça da Câmara", "Comissão de Constituição e Justiça da Câmara",
      "ORGANIZATION"),
     ("O Dr. Pedro Santos citou a Lei do Sr. João Pereira.", "João Pereira", "PERSON"),
+    # numbered organs, with nothing after the head; single-word bodies; the Union as a party
+    ("julgado pela 7ª Turma em sessão", "7ª Turma", "ORGANIZATION"),
+    ("Ministro Herman Benjamin, Segunda Turma, DJe 31.8.2009", "Segunda Turma", "ORGANIZATION"),
+    ("o recurso foi distribuído à 2.ª Secção Cível", "2.ª Secção Cível", "ORGANIZATION"),
+    ("o Comando da Aeronáutica informou", "Comando da Aeronáutica", "ORGANIZATION"),
+    ("Cumpre ao Advogado-Geral da União defender a norma", "União", "ORGANIZATION"),
+    ("conforme decidiu o TCU no acórdão", "TCU", "ORGANIZATION"),
+    ("do que argumenta a Procuradoria-Geral, a lei", "Procuradoria-Geral", "ORGANIZATION"),
 ]
 
 NEGATIVE = [  # (text, a string that must stay visible)
@@ -90,6 +98,16 @@ NEGATIVE = [  # (text, a string that must stay visible)
     ("Resolução-TSE n° 23.549", "TSE"),
     ("a Súmula nº 503 do colendo Superior Tribunal de Justiça", "Superior Tribunal de Justiça"),
     ("o princípio está na Carta Magna", "Carta Magna"),
+    ("e ACO 1.062/MG (31/08/2009)", "ACO"),
+    # the Distrito Federal after a role or an organ of it is the territory; a place of several words in a run
+    ("O Governador do Distrito Federal sancionou a lei", "Distrito Federal"),
+    ("a Administração Pública do Distrito Federal, direta", "Distrito Federal"),
+    ("do Certificado de Regularidade Previdenciária do Estado de Mato Grosso, conforme", "Certificado de "
+     "Regularidade Previdenciária"),
+    # headings typed letter by letter; hyphenated role words
+    ("A C Ó R D Ã O Vistos e relatados", "A C Ó R D Ã O Vistos"),
+    ("designado pelo Juiz-Auditor substituto", "Juiz-Auditor"),
+    ("a Subprocuradora-Geral da República opinou", "Subprocuradora-Geral"),
 ]
 
 STILL_NAMES = [  # capitalized runs of frequent words that are names all the same

@@ -81,7 +81,7 @@ class UppercaseFallback(Recognizer):
         return out
 
     def _lone_acronym(self, seg: Segment, ch, content: list[str]) -> bool:
-        """A short capitals word between lower-case words (``o CREA e o CAU têm``) that the document never
+        """A short capitals word in running text (``o CREA e o CAU têm``, ``Acórdão 2.634/2016 - TCU``) that the document never
         writes in lower case and that is rare as a word (a wordfreq Zipf below 3.5): an acronym, though a word
         list knows a word spelt so (``crea``, ``cau``); ``a CONTA`` is a frequent word. A rare word in capitals
         that the document never writes otherwise is masked too (``o ÔNUS``): recall first."""
@@ -92,8 +92,8 @@ class UppercaseFallback(Recognizer):
         if f in self.not_names or f in seg.memory.lower_vocab or self.lex.is_name(w) or self.lex.is_place(w) \
                 or zipf(w.lower()) >= 3.5:
             return False
-        around = [doc[k].text for k in (ch.start_tok - 1, ch.end_tok) if 0 <= k < len(doc)]
-        return len(around) == 2 and all(t.isalpha() and t.islower() for t in around)
+        words = [t.text for t in doc if t.text.isalpha() and len(t.text) > 1]
+        return sum(t.islower() for t in words) * 2 > len(words)  # running text, not a heading in capitals
 
     def _heading(self, seg: Segment, content: list[str]) -> bool:
         """A run of capitals words, no first name among them, every one ordinary but one at most, and that
@@ -116,6 +116,16 @@ class UppercaseFallback(Recognizer):
             f in seg.memory.lower_vocab and not self.lex.is_name(word))
 
 
+def spaced_letters(words: list[str]) -> bool:
+    """``R E L A T Ó R I O``, ``V O T O``: a heading typed letter by letter (three single letters in a row)."""
+    run = 0
+    for w in words:
+        run = run + 1 if len(w) == 1 and w.isalpha() else 0
+        if run >= 3:
+            return True
+    return False
+
+
 VOWELS = regex.compile(r"[AEIOUYÁÉÍÓÚÂÊÔÃÕÀÜaeiouy]")
 # a capitalized word with a capitals part: ICP-Brasil, CREA/DF, CAU/DF
 MIXED_ACRONYM = regex.compile(r"^(?=.*\p{Lu}{2})[\p{L}]+(?:[-/][\p{L}]+)+$")
@@ -133,7 +143,7 @@ class CompoundFallback(Recognizer):
         out = []
         single = self.options.get("single_unknown", True)
         for ch in chains_of(seg, self.rules, self.lex):
-            if ch.all_upper or seg.covered(ch.start, ch.end):
+            if ch.all_upper or seg.covered(ch.start, ch.end) or spaced_letters(ch.words):
                 continue
             content = ch.content
             odd = ch.unknown + ch.first_names + ch.surnames
@@ -159,12 +169,44 @@ class CompoundFallback(Recognizer):
                 # something, unless every word is an ordinary one ("Chefe do Poder Executivo", a title)
                 out.append(self.mention(seg, ch.start, ch.end, "ORGANIZATION", "fallback:titlecase-phrase",
                                         score=0.4))
+            elif len(content) == 1 and "-" in content[0] and fold(content[0]) in self._heads():
+                # a compound head alone names the body of the context: "a Procuradoria-Geral"
+                out.append(self.mention(seg, ch.start, ch.end, "ORGANIZATION", "fallback:head-alone", score=0.5))
             elif single and len(content) == 1 and not ch.sentence_initial and (ch.unknown or ch.surnames) \
-                    and not ch.places and len(content[0]) > 2 and not self._abbreviation(seg, ch):
+                    and not ch.places and len(content[0]) > 2 and not self._abbreviation(seg, ch) \
+                    and not self._compound_role(content[0]):
                 out.append(self.mention(seg, ch.start, ch.end, "PERSON", "fallback:unknown-proper-noun",
                                         score=0.4))
         return out
 
+
+    def _compound_role(self, word: str) -> bool:
+        """``Juiz-Auditor``, ``Ministro-Relator``, ``Subprocuradora-Geral``, ``Estado-autor``: a hyphenated
+        word whose parts are titles, role nouns or ordinary words (the first part may carry a prefix), unless
+        the whole is an organisation head (``a Procuradoria-Geral``)."""
+        parts = [p for p in word.split("-") if p]
+        if len(parts) < 2 or fold(word) in self._heads():  # Procuradoria-Geral names a body
+            return False
+        roles = self._roles()
+        for k, p in enumerate(parts):
+            f = fold(p)
+            if f in roles or self.lex.is_ordinary(p, self.min_zipf) and not self.lex.is_name(p):
+                continue
+            if k == 0 and any(f.startswith(x) and fold(f[len(x):]) in roles for x in ("sub", "vice", "co")):
+                continue
+            return False
+        return True
+
+    def _heads(self) -> set[str]:
+        if self.__dict__.get("_head_words") is None:
+            self._head_words = {fold(h) for hs in self.rules["organization"]["heads"].values() for h in hs}
+        return self._head_words
+
+    def _roles(self) -> set[str]:
+        if self.__dict__.get("_role_words") is None:
+            p = self.rules["person"]
+            self._role_words = {fold(w).rstrip(".") for w in p["titles"] + p["hum_nouns"]}
+        return self._role_words
 
     @staticmethod
     def _abbreviation(seg: Segment, ch) -> bool:

@@ -16,7 +16,8 @@ import regex
 from ..lexicons import fold
 from ..recognizer import Recognizer, Segment, alternation, register
 
-NUMBER = r"(?i:n\s?\.?\s?[º°o]\s?\.?\s*|n\.\s*|número\s+)?\d[\d./-]*(?:\s?/\s?\p{Lu}{2,})?"
+NUMBER = r"(?i:n\s?\.?\s?[º°o]\s?\.?\s*|n\.\s*|número\s+)?\d(?:[\d.]|[/-](?=\d))*(?:\s?/\s?\p{Lu}{2,}(?![\p{L}]))?"
+NUMBER_TOKEN = regex.compile(r"\d[\p{L}\d./ºª°-]*")
 CAP_WORD = r"\p{Lu}[\p{L}\p{M}'’-]*\.?"
 ACRONYM = r"\p{Lu}{2,}[\p{Lu}\d]*(?:[/-]\p{Lu}{2,})?(?![\p{L}\d])"
 JOINER = r"(?i:de|do|da|dos|das|e)"
@@ -80,7 +81,8 @@ class LegalReferenceRecognizer(Recognizer):
 
     @staticmethod
     def _uncovered(seg: Segment, start: int, end: int) -> list[tuple[int, int]]:
-        """The parts of [start, end) that no earlier mention holds, trimmed of spaces."""
+        """The parts of [start, end) that no earlier mention holds and that are not numbers, trimmed of spaces.
+        Numbers are left to the identifier fall-back: a case number can point at a person's case."""
         parts, pos = [], start
         for m in sorted(seg.found, key=lambda x: x.start):
             if m.end <= pos or m.start >= end:
@@ -90,8 +92,14 @@ class LegalReferenceRecognizer(Recognizer):
             pos = max(pos, m.end)
         if pos < end:
             parts.append((pos, end))
-        out = []
+        carved = []
         for s, e in parts:
+            for m in NUMBER_TOKEN.finditer(seg.text, s, e):
+                carved.append((s, m.start()))
+                s = m.end()
+            carved.append((s, e))
+        out = []
+        for s, e in carved:
             piece = seg.text[s:e]
             s, e = s + len(piece) - len(piece.lstrip()), e - (len(piece) - len(piece.rstrip()))
             if e > s:

@@ -8,9 +8,11 @@ sub-organisation (``Conselho de Administração``) alone is not anonymized.
 
 from __future__ import annotations
 
+import regex
+
 from ..chains import ORDINAL, Chain, ChainRules, analyse
 from ..lexicons import fold
-from ..recognizer import Recognizer, Segment, register
+from ..recognizer import Recognizer, Segment, alternation, register
 
 _RULES_CACHE: dict[int, ChainRules] = {}
 
@@ -50,6 +52,7 @@ HEAD_ADJECTIVES = {"superior", "supremo", "suprema", "alto", "alta"}
 @register("organization")
 class OrganizationRecognizer(Recognizer):
     assigns = ("ORGANIZATION",)
+    _territories: set[str] | None = None
 
     def find(self, seg: Segment) -> list:
         out = []
@@ -80,10 +83,37 @@ class OrganizationRecognizer(Recognizer):
                 if k + 1 < len(chains) and chains[k + 1].in_parens and chains[k + 1].all_upper \
                         and ch.end_tok + 1 == chains[k + 1].start_tok and len(chains[k + 1].words) == 1:
                     seg.memory.acronyms[chains[k + 1].words[0]] = ("ORGANIZATION", subtype, seg.text[ch.start:ch.end])
+        for m in self._numbered().finditer(seg.text):
+            s, e = m.start(), m.end()
+            if not seg.covered(s, e) and not any(x.start < e and s < x.end for x in out):
+                out.append(self.mention(seg, s, e, "ORGANIZATION", "numbered", subtype="ADMIN"))
         return out
 
+    def _numbered(self) -> regex.Pattern:
+        """``7ª Turma``, ``2.ª Secção Cível``, ``SEGUNDA TURMA``: an ordinal and a numbered organ, with the
+        capitalized words that follow it."""
+        if self.__dict__.get("_numbered_re") is None:
+            o = self.rules["organization"]
+            heads = alternation(o.get("numbered_heads", []))
+            words = alternation(o.get("ordinal_words", []))
+            self._numbered_re = regex.compile(
+                rf"(?<![\p{{L}}\d])(?:\d{{1,3}}\s?\.?\s?[ªºa°o](?![\p{{L}}])|(?i:{words}))\s+(?i:{heads})(?![\p{{L}}])"
+                rf"(?:\s+(?!(?i:de|do|da|e)\b)\p{{Lu}}[\p{{L}}\p{{M}}]+)*")
+        return self._numbered_re
+
+    def _territory(self, folded: list[str], i: int, n: int) -> bool:
+        """``Governador do Distrito Federal``, ``Administração Pública do Distrito Federal``: after ``do``/``da``
+        and a word of the run, a body that is also a territory (``organization.territories``) is the place,
+        not the party; ``Poderes do Distrito Federal`` are its organs."""
+        if i < 2 or folded[i - 1] not in ("do", "da") or folded[i - 2] in ("poder", "poderes"):
+            return False
+        if self._territories is None:
+            self._territories = {" ".join(fold(w) for w in t.split())
+                                 for t in self.rules["organization"].get("territories", [])}
+        return " ".join(folded[i:i + n]) in self._territories
+
     def _bodies_inside(self, seg: Segment, ch, crules) -> list:
-        """Public bodies of two or more words inside a longer chain that is no organisation itself:
+        """Public bodies of two or more words (one after a particle) inside a longer chain that is no organisation itself:
         ``União, Estados, Distrito Federal e Municípios``, ``Senhores Desembargadores do CONSELHO ESPECIAL``;
         and an organisation named after a particle (``Ministros do Supremo Tribunal Federal``)."""
         folded = [fold(w) for w in ch.words]
@@ -99,9 +129,12 @@ class OrganizationRecognizer(Recognizer):
         longest = max((len(k.split()) for k in crules.standalone), default=0)
         out, i = [], 0
         while i < len(folded):
-            for n in range(min(longest, len(folded) - i), 1, -1):
+            # one word only after a particle: "Justiça Militar da União", "Advogado-Geral da União"
+            # (not a head noun: "Secretaria de Governo" is an office, not the government)
+            shortest = 1 if i and folded[i - 1] in crules.particles and (folded[i],) not in crules.org_heads else 2
+            for n in range(min(longest, len(folded) - i), shortest - 1, -1):
                 sub = crules.standalone.get(" ".join(folded[i:i + n]))
-                if sub and ch.words[i][:1].isupper():
+                if sub and ch.words[i][:1].isupper() and not self._territory(folded, i, n):
                     a, b = seg.doc[ch.start_tok + i], seg.doc[ch.start_tok + i + n - 1]
                     out.append(self.mention(seg, a.idx, b.idx + len(b.text), "ORGANIZATION", "public-body-inside",
                                             subtype=sub))
