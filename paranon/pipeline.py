@@ -42,7 +42,7 @@ from tqdm import tqdm
 
 from .align.aligners import EflomalAligner, Links, make_aligner, symmetrize_lines
 from .align.transfer import Transferrer, TransferResult, map_links, token_words, tokenize
-from .anonymize.consistency import CorpusForms, form_key
+from .anonymize.consistency import CAPITALIZED_CATEGORIES, CorpusForms, form_key
 from .anonymize.engine import Anonymizer, Replaced, apply_mentions
 from .anonymize.keystore import KeyStore
 from .anonymize.recognizer import DocumentMemory, Segment
@@ -174,21 +174,52 @@ class Finisher:
         self.forms: CorpusForms | None = None
 
     def finish_chunk(self, items: list[Anonymized], links: list[list[tuple[int, int]]]) -> Iterator[PairResult]:
+        """Transfer every pair of a document, then mask on its target side the other occurrences of the target
+        forms the transfer found (``European Regions Airline Association`` aligned in one pair is hidden in
+        the next pair too, where no source mention pointed at it), then replace."""
         variants: dict[str, dict[int, set[str]]] = defaultdict(lambda: defaultdict(set))
         for p, ms, _, _ in items:
             for m in ms:
                 variants[p.doc][m.entity].add(m.text)
-        numbers: dict[str, dict[str, int]] = {}
-        for (p, ms, rep, next_free), lk in zip(items, links, strict=True):
-            if self.forms is not None and p.doc not in numbers:
-                numbers[p.doc] = {form_key(t): e for e, texts in variants[p.doc].items() for t in texts}
-            yield self.finish(p, ms, rep, next_free, lk, variants[p.doc], numbers.get(p.doc))
+        for doc, group in groupby(zip(items, links, strict=True), key=lambda x: x[0][0].doc):
+            numbers = {form_key(t): e for e, texts in variants[doc].items() for t in texts} \
+                if self.forms is not None else None
+            done = [(item, lk, *self.transfer(*item, lk, variants[doc], numbers)) for item, lk in group]
+            target_forms, target_numbers = self._target_forms(tr for *_, tr, _ in done)
+            for (p, ms, rep, _), lk, tr, scope in done:
+                if target_forms:
+                    extra, _ = target_forms.mentions(p.tgt, tr.mentions, target_numbers, 0)
+                    if extra:
+                        tr.mentions = sorted(tr.mentions + extra, key=lambda m: m.start)
+                        tr.steps["target_consistency"] = len(extra)
+                yield self.replace(p, ms, rep, lk, tr, scope)
 
-    def finish(self, p: SegmentPair, ms: list[Mention], rep: Replaced, next_free: int,
-               links: list[tuple[int, int]], variants: dict[int, set[str]],
-               numbers: dict[str, int] | None) -> PairResult:
-        """``numbers`` (with corpus forms): the entity number of each form of the document (its mentions'
-        variants), kept across the document's pairs so that a form found on the target side gets one number."""
+    @staticmethod
+    def _target_forms(results: Iterable[TransferResult]) -> tuple[CorpusForms | None, dict[str, int]]:
+        """The target-side forms of a document's transferred mentions, with their entity numbers: names,
+        organisations and addresses written with a capital, dates, identifiers of four digits or more."""
+        forms, numbers = CorpusForms(), {}
+        for tr in results:
+            for m in tr.mentions:
+                key = form_key(m.text)
+                if len(key) < 3 or key in numbers:
+                    continue
+                if m.category in CAPITALIZED_CATEGORIES and not m.text[:1].isupper():
+                    continue
+                if m.category == "NAMEID" and (sum(c.isdigit() for c in m.text) < 4 or len(m.text) < 6):
+                    continue
+                if m.category not in CAPITALIZED_CATEGORIES + ("NAMEID", "DATE"):
+                    continue
+                forms._add(key, m, m.text)
+                numbers[key] = m.entity
+        return (forms if numbers else None), numbers
+
+    def transfer(self, p: SegmentPair, ms: list[Mention], rep: Replaced, next_free: int,
+                 links: list[tuple[int, int]], variants: dict[int, set[str]],
+                 numbers: dict[str, int] | None) -> tuple[TransferResult, str]:
+        """The pair's target mentions. ``numbers`` (with corpus forms): the entity number of each form of the
+        document (its mentions' variants), kept across the document's pairs so that a form found on the
+        target side gets one number."""
         an = self.an
         scope = an.scope_key(p)
         if an.scope == "segment":
@@ -205,6 +236,12 @@ class Finisher:
                 tr.steps["consistency"] = len(extra)
         if an.scope != "segment":
             self.next_by_scope[scope] = max([nxt] + [m.entity + 1 for m in tr.mentions])
+        return tr, scope
+
+    def replace(self, p: SegmentPair, ms: list[Mention], rep: Replaced, links: list[tuple[int, int]],
+                tr: TransferResult, scope: str) -> PairResult:
+        """The finished pair: the target replaced, the links mapped onto the replaced texts."""
+        an = self.an
         tgt_rep = apply_mentions(p.tgt, tr.mentions, an.ops, scope)
         tgt_links = map_links(links, tokenize(p.tgt), tgt_rep.text, tgt_rep.replacements)
         ap = AnonymizedPair(id=p.id, doc=p.doc, src=rep.text, tgt=tgt_rep.text, src_lang=self.src_lang,

@@ -87,3 +87,18 @@ def test_a_name_aligned_to_lower_case_words_with_no_capital_near_is_left_untrans
     i = next(k for k, (a, b) in enumerate(src_toks) if a == s)
     res = Transferrer().transfer([original], src_toks, [placeholder], tgt, links=[(i, 4)])
     assert res.mentions == [] and res.untransferred == [original]
+
+
+def test_a_target_form_found_in_one_pair_is_masked_in_the_documents_other_pairs(cfg):
+    """The English date of pair 1 comes by the date pattern (its form differs from the Portuguese); pair 2's
+    source has no date, its English does: the document's target forms hide it, with the same number."""
+    from paranon.corpora.model import SegmentPair
+    from paranon.pipeline import process_in_memory
+
+    pairs = [SegmentPair("d:1", "d", "O regulamento foi adotado em 14 de dezembro de 2018.",
+                         "The regulation was adopted on 14 December 2018."),
+             SegmentPair("d:2", "d", "É aplicável a partir dessa data.",
+                         "It applies from 14 December 2018.")]
+    first, second = (r.anonymized for r in process_in_memory(pairs, cfg))
+    assert "14 December 2018" not in first.tgt and "14 December 2018" not in second.tgt
+    assert first.tgt.split()[-1] == second.tgt.split()[-1]  # the same placeholder, number and all
