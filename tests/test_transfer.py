@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 from paranon.align.transfer import TolerantText, Transferrer, tokenize, tolerant_form
 from paranon.anonymize.lexicons import fold_same_length
-from paranon.corpora.model import Mention
+from paranon.corpora.model import Mention, SegmentPair
+
+from paranon.pipeline import process_in_memory
 
 
 @pytest.mark.parametrize("form, text, found", [
@@ -92,9 +94,6 @@ def test_a_name_aligned_to_lower_case_words_with_no_capital_near_is_left_untrans
 def test_a_target_form_found_in_one_pair_is_masked_in_the_documents_other_pairs(cfg):
     """The English date of pair 1 comes by the date pattern (its form differs from the Portuguese); pair 2's
     source has no date, its English does: the document's target forms hide it, with the same number."""
-    from paranon.corpora.model import SegmentPair
-    from paranon.pipeline import process_in_memory
-
     pairs = [SegmentPair("d:1", "d", "O regulamento foi adotado em 14 de dezembro de 2018.",
                          "The regulation was adopted on 14 December 2018."),
              SegmentPair("d:2", "d", "É aplicável a partir dessa data.",
