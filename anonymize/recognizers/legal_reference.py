@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import regex
 
+from ..chains import _multiword_places
 from ..lexicons import fold
 from ..recognizer import Recognizer, Segment, alternation, register
 
 NUMBER = r"(?i:n\s?\.?\s?[º°o]\s?\.?\s*|n\.\s*|número\s+)?\d(?:[\d.]|[/-](?=\d))*(?:\s?/\s?\p{Lu}{2,}(?![\p{L}]))?"
+CAPITALIZED = regex.compile(r"\p{Lu}[\p{L}\p{M}'’.-]*")
+TRAILING_JOINERS = regex.compile(r"(?:[\s,]+(?i:de|do|da|dos|das|e|desta|deste|pelo|pela)?)+$")
 NUMBER_TOKEN = regex.compile(r"\d[\p{L}\d./ºª°-]*")
 CAP_WORD = r"\p{Lu}[\p{L}\p{M}'’-]*\.?"
 ACRONYM = r"\p{Lu}{2,}[\p{Lu}\d]*(?:[/-]\p{Lu}{2,})?(?![\p{L}\d])"
@@ -45,6 +48,9 @@ class LegalReferenceRecognizer(Recognizer):
         named = rf"(?:{ACRONYM}|(?i:{laws})(?:\s+(?i:{titles}))*(?:{pre}{CAP_WORD}(?:\s+(?:{JOINER}\s+)?{CAP_WORD}){{0,5}})?)"
         # an issuer: a court or body named by acronym or capitalized words
         issuer = rf"(?:{ACRONYM}|{CAP_WORD}(?:\s+(?:{JOINER}\s+)?{CAP_WORD}){{0,5}})"
+        o = rules["organization"]
+        self.private_heads = {fold(h) for sub in ("COMPANY", "INSTITUTION") for h in o["heads"].get(sub, [])}
+        self.tails = {fold(t).rstrip(".") for t in o["tails"]}
         self.patterns = [
             ("article", regex.compile(
                 rf"(?<![\p{{L}}])(?i:{arts})\s?\.?(?=\s*[\d§IVXLC])(?:{ENUMERATION})(?:{pre}|\s+|,\s*){named}"
@@ -66,17 +72,29 @@ class LegalReferenceRecognizer(Recognizer):
         out = []
         for rule, pattern in self.patterns:
             for m in pattern.finditer(seg.text):
-                end = m.end() if rule == "title" else self._before_first_name(seg.text, m.start(), m.end())
+                end = m.end() if rule == "title" else self._before_private(seg.text, m.start(), m.end())
+                if end < m.end() and rule == "law":
+                    continue  # a law named after a private party: no shield, the name rules see it all
                 for s, e in self._uncovered(seg, m.start(), end):
                     if not any(x.start < e and s < x.end for x in out):
                         out.append(self.mention(seg, s, e, "LEGAL_REFERENCE", f"legal-reference:{rule}"))
         return out
 
-    def _before_first_name(self, text: str, start: int, end: int) -> int:
-        """Where a citation ends if a first name is inside it (``Lei do Sr. João Silva``: at ``Sr.``)."""
-        for w in regex.finditer(r"\p{Lu}[\p{L}\p{M}]+", text, pos=start, endpos=end):
-            if fold(w.group()) in self.lex.first and not w.group().isupper():
-                return w.start()
+    def _before_private(self, text: str, start: int, end: int) -> int:
+        """Where a citation must end because a private party is named in it: a first name (``Lei do Sr. João
+        Silva``), a company's or an institution's head noun or a legal-form tail (``Regulamento da Caixa Geral
+        de Depósitos``, ``Estatuto da Associação X``). An article citation keeps what comes before, without the
+        particle; a law's title is then no citation at all (its capitalized run is the name rules' to read).
+        A place of several words (``Estado de Santa Catarina``) is no first name."""
+        words = list(CAPITALIZED.finditer(text, start, end))
+        folded = [fold(w.group().rstrip(".")) for w in words]
+        places = _multiword_places(folded, self.lex)
+        for k, (w, f) in enumerate(zip(words, folded, strict=True)):
+            if k in places or k == 0:
+                continue
+            first_name = f in self.lex.first and not w.group().isupper()
+            if first_name or f in self.private_heads or f in self.tails:
+                return start + len(TRAILING_JOINERS.sub("", text[start:w.start()]))
         return end
 
     @staticmethod

@@ -71,8 +71,9 @@ class OrganizationRecognizer(Recognizer):
                 if lrule and long.end_tok + 1 == ch.start_tok:
                     seg.memory.acronyms[ch.words[0]] = ("ORGANIZATION", lsub, seg.text[long.start:long.end])
                     subtype, rule = lsub, "acronym:after-long-form"
-            if not rule and not ch.inverted and not ch.first_names + ch.surnames:
-                # (a chain with names is left whole to the person recognizers, which skip covered chains)
+            if not rule and not ch.inverted and not self._names_in(ch):
+                # (a chain with names is left whole to the person recognizers, which skip covered chains; a
+                # surname that is also a place does not count: "Associação dos Amigos do Porto")
                 out += self._bodies_inside(seg, ch, crules)
             if rule:
                 start = ch.start
@@ -100,6 +101,11 @@ class OrganizationRecognizer(Recognizer):
                 rf"(?<![\p{{L}}\d])(?:\d{{1,3}}\s?\.?\s?[ªºa°o](?![\p{{L}}])|(?i:{words}))\s+(?i:{heads})(?![\p{{L}}])"
                 rf"(?:\s+(?!(?i:de|do|da|e)\b)\p{{Lu}}[\p{{L}}\p{{M}}]+)*")
         return self._numbered_re
+
+    def _names_in(self, ch) -> bool:
+        if not ch.first_names + ch.surnames:
+            return False
+        return any(self.lex.is_name(w) and not self.lex.is_place(w) for w in ch.content)
 
     def _territory(self, folded: list[str], i: int, n: int) -> bool:
         """``Governador do Distrito Federal``, ``Administração Pública do Distrito Federal``: after ``do``/``da``
