@@ -64,7 +64,7 @@ log = logging.getLogger("paranon")
 # coordinates), the replaced source, and the first free entity number after its document
 Anonymized = tuple[SegmentPair, list[Mention], Replaced, int]
 PARTS = ("jsonl", "tmx", "src", "tgt", "tsv", "pharaoh")
-WORK_VERSION = 5
+WORK_VERSION = 6
 
 _WORKER: Anonymizer | None = None
 
@@ -150,6 +150,32 @@ def target_id_finder(anonymizer: Anonymizer):
     return find
 
 
+# a chunk's target forms: form key -> ((category, subtype, rule, ends with a dot), source form keys of its entity)
+TargetFound = dict[str, tuple[tuple[str, str, str, bool], set[str]]]
+
+
+def is_target_form(m: Mention, key: str) -> bool:
+    """Whether a target mention's text is masked wherever else it appears: names, organisations and addresses
+    written with a capital, dates, identifiers of four digits or more (not a bare year)."""
+    if len(key) < 3:
+        return False
+    if m.category in CAPITALIZED_CATEGORIES:
+        return m.text[:1].isupper()
+    if m.category == "NAMEID":
+        return sum(c.isdigit() for c in m.text) >= 4 and len(m.text) >= 6
+    return m.category == "DATE"
+
+
+def target_forms_of(founds: Iterable[TargetFound]) -> tuple[CorpusForms | None, dict[str, set[str]]]:
+    """The corpus's target forms from the chunks' (in chunk order: a form keeps its first kind)."""
+    forms, sources = CorpusForms(), {}
+    for found in founds:
+        for key, (kind, src) in found.items():
+            forms._add_kind(key, kind)
+            sources.setdefault(key, set()).update(src)
+    return (forms if sources else None), sources
+
+
 @dataclass
 class PairResult:
     """One finished pair. ``src_mentions``/``tgt_mentions`` are in original coordinates (private)."""
@@ -174,45 +200,89 @@ class Finisher:
         self.forms: CorpusForms | None = None
 
     def finish_chunk(self, items: list[Anonymized], links: list[list[tuple[int, int]]]) -> Iterator[PairResult]:
-        """Transfer every pair of a document, then mask on its target side the other occurrences of the target
-        forms the transfer found (``European Regions Airline Association`` aligned in one pair is hidden in
-        the next pair too, where no source mention pointed at it), then replace."""
+        """Both passes on one chunk that is the whole corpus (``process_in_memory``)."""
+        done, found = self.transfer_chunk(items, links)
+        targets, sources = target_forms_of([found]) if self.forms is not None else (None, {})
+        yield from self.finish_transferred(items, links, done, targets, sources)
+
+    @staticmethod
+    def _variants(items: list[Anonymized]) -> dict[str, dict[int, set[str]]]:
         variants: dict[str, dict[int, set[str]]] = defaultdict(lambda: defaultdict(set))
         for p, ms, _, _ in items:
             for m in ms:
                 variants[p.doc][m.entity].add(m.text)
+        return variants
+
+    def transfer_chunk(self, items: list[Anonymized], links: list[list[tuple[int, int]]]
+                       ) -> tuple[list[tuple[TransferResult, str]], TargetFound]:
+        """Pass 1: every pair's target mentions. Within a document, the target forms the transfer found in one
+        pair are masked in the others (``European Regions Airline Association`` aligned in one pair is hidden
+        in the next too, where no source mention pointed at it). Returns the results and the chunk's target
+        forms, each with the source forms of its entity (for pass 2, across documents)."""
+        variants = self._variants(items)
+        out: list[tuple[TransferResult, str]] = []
+        found: TargetFound = {}
         for doc, group in groupby(zip(items, links, strict=True), key=lambda x: x[0][0].doc):
             numbers = {form_key(t): e for e, texts in variants[doc].items() for t in texts} \
                 if self.forms is not None else None
-            done = [(item, lk, *self.transfer(*item, lk, variants[doc], numbers)) for item, lk in group]
-            target_forms, target_numbers = self._target_forms(tr for *_, tr, _ in done)
-            for (p, ms, rep, _), lk, tr, scope in done:
-                if target_forms:
-                    extra, _ = target_forms.mentions(p.tgt, tr.mentions, target_numbers, 0)
+            pairs = list(group)
+            done = [self.transfer(*item, lk, variants[doc], numbers) for item, lk in pairs]
+            doc_forms, doc_numbers = CorpusForms(), {}
+            for tr, _ in done:
+                for m in tr.mentions:
+                    key = form_key(m.text)
+                    if is_target_form(m, key):
+                        if key not in doc_numbers:
+                            doc_forms._add(key, m, m.text)
+                            doc_numbers[key] = m.entity
+                        kind = (m.category, m.subtype, m.rule, m.text.rstrip().endswith("."))
+                        found.setdefault(key, (kind, set()))[1].update(
+                            form_key(t) for t in variants[doc].get(m.entity, ()))
+            for ((p, _ms, _rep, _), _lk), (tr, _scope) in zip(pairs, done, strict=True):
+                if doc_numbers:
+                    extra, _ = doc_forms.mentions(p.tgt, tr.mentions, doc_numbers, 0)
                     if extra:
                         tr.mentions = sorted(tr.mentions + extra, key=lambda m: m.start)
                         tr.steps["target_consistency"] = len(extra)
-                yield self.replace(p, ms, rep, lk, tr, scope)
+            out += done
+        return out, found
 
-    @staticmethod
-    def _target_forms(results: Iterable[TransferResult]) -> tuple[CorpusForms | None, dict[str, int]]:
-        """The target-side forms of a document's transferred mentions, with their entity numbers: names,
-        organisations and addresses written with a capital, dates, identifiers of four digits or more."""
-        forms, numbers = CorpusForms(), {}
-        for tr in results:
-            for m in tr.mentions:
-                key = form_key(m.text)
-                if len(key) < 3 or key in numbers:
-                    continue
-                if m.category in CAPITALIZED_CATEGORIES and not m.text[:1].isupper():
-                    continue
-                if m.category == "NAMEID" and (sum(c.isdigit() for c in m.text) < 4 or len(m.text) < 6):
-                    continue
-                if m.category not in CAPITALIZED_CATEGORIES + ("NAMEID", "DATE"):
-                    continue
-                forms._add(key, m, m.text)
-                numbers[key] = m.entity
-        return (forms if numbers else None), numbers
+    def finish_transferred(self, items: list[Anonymized], links: list[list[tuple[int, int]]],
+                           done: list[tuple[TransferResult, str]], targets: CorpusForms | None,
+                           sources: dict[str, set[str]]) -> Iterator[PairResult]:
+        """Pass 2: the target forms of the whole corpus masked where they still show (a translated name the
+        alignment missed in this document but found in another), then the pairs replaced. An occurrence takes
+        the number of this document's entity with the same source form when there is one, else a new one."""
+        variants = self._variants(items)
+        assigned: dict[tuple[str, str], int] = {}
+        src_numbers: dict[str, dict[str, int]] = {}
+        for (p, ms, rep, _), lk, (tr, scope) in zip(items, links, done, strict=True):
+            if targets is not None:
+                hits = targets.find(p.tgt, tr.mentions)
+                if hits:
+                    if p.doc not in src_numbers:
+                        src_numbers[p.doc] = {form_key(t): e for e, texts in variants[p.doc].items() for t in texts}
+                    extra = []
+                    for s, e, key in hits:
+                        if (scope, key) not in assigned:
+                            same = [src_numbers[p.doc][k] for k in sources.get(key, ()) if k in src_numbers[p.doc]]
+                            same = [n for n in same if any(m.entity == n for m in ms)] if self.an.scope == "segment" \
+                                else same
+                            assigned[scope, key] = min(same) if same else self._new_number(scope, ms, tr, extra)
+                        cat, sub, rule, _ = targets.kinds[targets.forms[key]]
+                        extra.append(Mention(s, e, cat, p.tgt[s:e], "consistency", f"corpus-target:{rule}", sub, 0.9,
+                                             entity=assigned[scope, key]))
+                    tr.mentions = sorted(tr.mentions + extra, key=lambda m: m.start)
+                    tr.steps["corpus_target_consistency"] = len(extra)
+            yield self.replace(p, ms, rep, lk, tr, scope)
+
+    def _new_number(self, scope: str, ms: list[Mention], tr: TransferResult, extra: list[Mention]) -> int:
+        used = [m.entity for m in ms + tr.mentions + extra]
+        if self.an.scope == "segment":
+            return max(used, default=0) + 1
+        n = max([self.next_by_scope.get(scope, 0)] + [u + 1 for u in used])
+        self.next_by_scope[scope] = n + 1
+        return n
 
     def transfer(self, p: SegmentPair, ms: list[Mention], rep: Replaced, next_free: int,
                  links: list[tuple[int, int]], variants: dict[int, set[str]],
@@ -639,76 +709,131 @@ def _chunk_links(work: Path, k: int, lines: list[str] | list[tuple[str, str]], h
                 for s, t, (f, r) in zip(fs, ft, lines, strict=True)]
 
 
-def _transfer_chunk(job: TransferJob) -> tuple[int, int, list, dict, dict]:
-    """Transfer and write one chunk into its part files; the key-store rows go back to the caller, which
-    commits them with the chunk (the part files alone do not make a chunk done)."""
-    k, work, lines, how, src_lang, tgt_lang, next_by_scope = job
+def _finisher(work: Path, src_lang: str, tgt_lang: str) -> Finisher:
+    """This process's finisher, with the corpus forms (and, once pass 1 is done, the target forms)."""
     global _FINISHER
     if _FINISHER is None:
         assert _WORKER is not None
         _FINISHER = Finisher(_WORKER, src_lang, tgt_lang)
         if (work / "forms.pkl").exists():
             _FINISHER.forms = CorpusForms.from_state(_load(work / "forms.pkl"))
-    _FINISHER.next_by_scope = dict(next_by_scope)
+    return _FINISHER
+
+
+def _transfer_chunk(job: TransferJob) -> tuple[int, int, TargetFound, dict[str, int]]:
+    """Pass 1 of one chunk: its transfer results saved to ``tr-K.pkl`` (which marks the pass done), its target
+    forms and the numbering state back to the caller."""
+    k, work, lines, how, src_lang, tgt_lang, next_by_scope = job
+    fin = _finisher(work, src_lang, tgt_lang)
+    fin.next_by_scope = dict(next_by_scope)
     items = _load(work / f"anon-{k:06d}.pkl")["items"]
     links = _chunk_links(work, k, lines, how)
+    done, found = fin.transfer_chunk(items, links)
+    _dump(work / f"tr-{k:06d}.pkl", {"done": done, "links": links, "found": found,
+                                      "next_by_scope": fin.next_by_scope})
+    return k, len(items), found, fin.next_by_scope
+
+
+_TARGETS: tuple[CorpusForms | None, dict[str, set[str]]] | None = None
+
+
+def _write_chunk(job: tuple[int, Path, str, str, dict[str, int] | None]) -> tuple[int, int, list, dict, dict]:
+    """Pass 2 of one chunk: the corpus's target forms masked, then the chunk written into its part files;
+    the key-store rows go back to the caller, which commits them with the chunk (the part files alone do not
+    make a chunk done)."""
+    global _TARGETS
+    k, work, src_lang, tgt_lang, carried = job
+    fin = _finisher(work, src_lang, tgt_lang)
+    if _TARGETS is None:
+        _TARGETS = _load(work / "targets.pkl")
+    targets, sources = _TARGETS
+    saved = _load(work / f"tr-{k:06d}.pkl")
+    fin.next_by_scope = dict(saved["next_by_scope"] if carried is None else carried)
+    items = _load(work / f"anon-{k:06d}.pkl")["items"]
     writers = _PartWriters(work, k, src_lang, tgt_lang)
     stats = Stats()
     rows: list[tuple] = []
     n = 0
-    for r in _FINISHER.finish_chunk(items, links):
+    for r in fin.finish_transferred(items, saved["links"], saved["done"], targets, sources):
         writers.write(r.anonymized)
         rows += KeyStore.rows(r.anonymized, r.scope, k)
         n += 1
         stats.add(r)
     writers.commit()
-    return k, n, rows, stats.to_json(), _FINISHER.next_by_scope
+    return k, n, rows, stats.to_json(), fin.next_by_scope
 
 
 def _stage_transfer(cfg: dict[str, Any], work: Path, sizes: list[int], anonymizer: Anonymizer, workers: int,
                     quiet: bool, symmetrization: str | None = None) -> Stats:
-    """Transfer chunk by chunk, in parallel unless numbering is corpus-wide (then target-only identifiers
-    continue one corpus-wide count, chunk after chunk). A document never spans chunks, so with
-    ``document`` or ``segment`` scope every chunk starts afresh and the output is the same for any N."""
-    global _WORKER, _FINISHER
-    _WORKER, _FINISHER = anonymizer, None
+    """Transfer in two passes over the chunks, in parallel unless numbering is corpus-wide (then new numbers
+    continue one corpus-wide count, chunk after chunk). Pass 1 transfers and collects the target forms;
+    pass 2 masks the corpus's target forms where they still show and writes. A document never spans
+    chunks, so with ``document`` or ``segment`` scope every chunk starts afresh and the output is the same
+    for any N."""
+    global _WORKER, _FINISHER, _TARGETS
+    _WORKER, _FINISHER, _TARGETS = anonymizer, None, None
+    sequential = anonymizer.scope == "corpus" or workers <= 1
+    n_workers = 1 if sequential else workers
+    founds: list[TargetFound] = []
+    carried: dict[str, int] = {}
+    bar = tqdm(desc="transfer", unit=" pairs", disable=quiet, mininterval=0.5)
+    with ExitStack() as files:
+        if symmetrization:
+            fwd, rev = (files.enter_context(open(work / f"links.{d}", encoding="utf-8")) for d in ("fwd", "rev"))
+        else:
+            fl = files.enter_context(open(work / "links.pharaoh", encoding="utf-8"))
+
+        def jobs() -> Iterator[TransferJob]:
+            nonlocal carried
+            for k, n in enumerate(sizes):
+                lines: list[str] | list[tuple[str, str]] = \
+                    [(fwd.readline(), rev.readline()) for _ in range(n)] if symmetrization \
+                    else [fl.readline() for _ in range(n)]
+                saved_path = work / f"tr-{k:06d}.pkl"
+                if saved_path.exists():  # resumed: pass 1 of this chunk is done
+                    saved = _load(saved_path)
+                    founds.append(saved["found"])
+                    carried = saved["next_by_scope"]
+                    bar.update(n)
+                    continue
+                yield k, work, lines, symmetrization, cfg["src"], cfg["tgt"], carried if sequential else {}
+
+        with _in_order(_transfer_chunk, jobs(), n_workers, _init_worker, (cfg,)) as results:
+            for _k, n_pairs, found, next_by_scope in results:
+                founds.append(found)
+                if sequential:
+                    carried = next_by_scope
+                bar.update(n_pairs)
+    bar.close()
+    # the corpus's target forms belong to corpus consistency (anonymize.corpus_consistency)
+    _dump(work / "targets.pkl", target_forms_of(founds) if (work / "forms.pkl").exists() else (None, {}))
+
     stats = Stats()
     keys = KeyStore(work / "keys.sqlite")
-    bar = tqdm(desc="transfer+write", unit=" pairs", disable=quiet, mininterval=0.5)
-    sequential = anonymizer.scope == "corpus" or workers <= 1
-    carried: dict[str, int] = {}
+    bar = tqdm(desc="write", unit=" pairs", disable=quiet, mininterval=0.5)
     try:
-        with ExitStack() as files:
-            if symmetrization:
-                fwd, rev = (files.enter_context(open(work / f"links.{d}", encoding="utf-8")) for d in ("fwd", "rev"))
-            else:
-                fl = files.enter_context(open(work / "links.pharaoh", encoding="utf-8"))
+        def write_jobs() -> Iterator[tuple[int, Path, str, str, dict[str, int] | None]]:
+            nonlocal carried
+            for k, n in enumerate(sizes):
+                done = work / f"out-{k:06d}.json"
+                if done.exists():
+                    saved = json.loads(done.read_text(encoding="utf-8"))
+                    stats.merge(saved["stats"])
+                    carried = saved["next_by_scope"]
+                    bar.update(n)
+                    continue
+                yield k, work, cfg["src"], cfg["tgt"], carried if anonymizer.scope == "corpus" else None
 
-            def jobs() -> Iterator[TransferJob]:
-                nonlocal carried
-                for k, n in enumerate(sizes):
-                    lines: list[str] | list[tuple[str, str]] = \
-                        [(fwd.readline(), rev.readline()) for _ in range(n)] if symmetrization \
-                        else [fl.readline() for _ in range(n)]
-                    done = work / f"out-{k:06d}.json"
-                    if done.exists():
-                        saved = json.loads(done.read_text(encoding="utf-8"))
-                        stats.merge(saved["stats"])
-                        carried = saved["next_by_scope"]
-                        bar.update(n)
-                        continue
-                    yield k, work, lines, symmetrization, cfg["src"], cfg["tgt"], carried if sequential else {}
-
-            with _in_order(_transfer_chunk, jobs(), 1 if sequential else workers, _init_worker, (cfg,)) as results:
-                for k, n_pairs, rows, chunk_stats, next_by_scope in results:
-                    keys.begin_chunk(k)
-                    keys.add_rows(rows)
-                    keys.commit()
-                    if sequential:
-                        carried = next_by_scope
-                    _write_json(work / f"out-{k:06d}.json", {"stats": chunk_stats, "next_by_scope": next_by_scope})
-                    stats.merge(chunk_stats)
-                    bar.update(n_pairs)
+        with _in_order(_write_chunk, write_jobs(), n_workers, _init_worker, (cfg,)) as results:
+            for k, n_pairs, rows, chunk_stats, next_by_scope in results:
+                keys.begin_chunk(k)
+                keys.add_rows(rows)
+                keys.commit()
+                if anonymizer.scope == "corpus":
+                    carried = next_by_scope
+                _write_json(work / f"out-{k:06d}.json", {"stats": chunk_stats, "next_by_scope": next_by_scope})
+                stats.merge(chunk_stats)
+                bar.update(n_pairs)
     finally:
         keys.close()
         bar.close()

@@ -101,3 +101,23 @@ def test_a_target_form_found_in_one_pair_is_masked_in_the_documents_other_pairs(
     first, second = (r.anonymized for r in process_in_memory(pairs, cfg))
     assert "14 December 2018" not in first.tgt and "14 December 2018" not in second.tgt
     assert first.tgt.split()[-1] == second.tgt.split()[-1]  # the same placeholder, number and all
+
+
+def test_a_translated_name_found_in_one_document_is_masked_in_the_others(tmp_path, cfg):
+    """Document A's transfer finds the English date form; document B's source has none (so nothing there
+    points at it), its English does: pass 2 hides it with the corpus's target forms, under B's own number."""
+    import json
+
+    from paranon.pipeline import run
+
+    units = [("A", "O regulamento foi adotado em 14 de dezembro de 2018.", "The regulation was adopted on 14 December 2018."),
+             ("B", "É aplicável a partir dessa data.", "It applies from 14 December 2018.")]
+    tus = "".join(f'<tu><prop type="doc">{d}</prop><tuv xml:lang="pt"><seg>{s}</seg></tuv>'
+                  f'<tuv xml:lang="en"><seg>{t}</seg></tuv></tu>' for d, s, t in units)
+    tm = tmp_path / "tm.tmx"
+    tm.write_text(f'<?xml version="1.0" encoding="UTF-8"?><tmx version="1.4"><header srclang="pt"/><body>{tus}'
+                  "</body></tmx>", encoding="utf-8")
+    run(tm, tmp_path / "out", cfg, quiet=True)
+    rows = [json.loads(x) for x in (tmp_path / "out" / "corpus.jsonl").open(encoding="utf-8")]
+    assert all("14 December 2018" not in r["tgt"] for r in rows)
+    assert rows[1]["tgt"] == "It applies from <NAME1_DATE>."
