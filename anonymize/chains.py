@@ -278,7 +278,7 @@ def _make_chain(doc: Doc, toks: list, i: int, j: int, rules: ChainRules, lex: Le
         ch.org_tail = words[-1]
     letters = [w for w in words if any(c.isalpha() for c in w)]
     ch.all_upper = bool(letters) and all(w.isupper() for w in letters if len(w) > 1 or w.isalpha())
-    in_place = _multiword_places(folded, lex)
+    in_place = multiword_places(folded, lex)
     for k, (w, f) in enumerate(zip(words, folded, strict=True)):
         if not (w[:1].isupper()) or f in rules.particles or f in rules.org_tails:
             continue
@@ -310,7 +310,7 @@ def _make_chain(doc: Doc, toks: list, i: int, j: int, rules: ChainRules, lex: Le
     return ch
 
 
-def _multiword_places(folded: list[str], lex: Lexicons) -> set[int]:
+def multiword_places(folded: list[str], lex: Lexicons) -> set[int]:
     """Indexes of the words that make up a place of two to four words inside a run (Mato Grosso, Santa
     Catarina, Rio de Janeiro)."""
     out: set[int] = set()

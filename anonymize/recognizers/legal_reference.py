@@ -4,16 +4,17 @@ Federal``, ``Portaria MPS nº 204/2008``, ``Súmula nº 503 do colendo Superior 
 A citation is public text. Its capitalized words (a code's acronym, the state in a law's title, the court that
 issued a precedent) look like organisations to the later recognizers and fall-backs, so this recognizer claims
 them first. LEGAL_REFERENCE is not an anonymisation category: its mentions only shield, and are dropped
-before replacement (add the category in the config to see them in the audit). Identifier numbers inside a
-citation are the ``nameid`` recognizer's (PUBLIC_ID, optional), which runs before and is left alone. A
-first name inside a would-be citation ends it: ``Lei do Sr. João`` names nobody public.
+before replacement (add the category in the config to see them in the audit). Numbers are never shielded:
+the ``nameid`` recognizer (PUBLIC_ID, optional) has run before, and the identifier fall-back comes after (a
+case number can point at a person's case). A private party ends a citation (``Lei do Sr. João``,
+``Regulamento Interno da Associação X``): a first name, a company's or institution's head, a legal-form tail.
 """
 
 from __future__ import annotations
 
 import regex
 
-from ..chains import _multiword_places
+from ..chains import multiword_places
 from ..lexicons import fold
 from ..recognizer import Recognizer, Segment, alternation, register
 
@@ -88,7 +89,7 @@ class LegalReferenceRecognizer(Recognizer):
         A place of several words (``Estado de Santa Catarina``) is no first name."""
         words = list(CAPITALIZED.finditer(text, start, end))
         folded = [fold(w.group().rstrip(".")) for w in words]
-        places = _multiword_places(folded, self.lex)
+        places = multiword_places(folded, self.lex)
         for k, (w, f) in enumerate(zip(words, folded, strict=True)):
             if k in places or k == 0:
                 continue
