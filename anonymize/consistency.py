@@ -102,25 +102,28 @@ class CorpusForms:
             hit = None
             for n in range(min(MAX_WORDS, len(words) - i), 0, -1):
                 key = " ".join(w[2] for w in words[i:i + n])
-                if key in self.forms:
-                    hit = (words[i][0], words[i + n - 1][1], key, n)
-                    break
+                if key in self.forms and (hit := self._acceptable(text, words, i, n, key, spans)) is not None:
+                    break  # the longest form that fits here ("European Parliament" when the longer
+                    # "European Parliament and of the Council" overlaps a mention already there)
             if hit is None:
                 i += 1
                 continue
-            s, e, key, n = hit
-            cat, _sub, _rule, dot = self.kinds[self.forms[key]]
-            if dot and text[e:e + 1] == ".":
-                e += 1
-            boundary = (s == 0 or not text[s - 1].isalnum()) and (e == len(text) or not text[e].isalnum())
-            ok = boundary and not any(a < e and s < b for a, b in spans) and (
-                cat not in CAPITALIZED_CATEGORIES or text[s].isupper())
-            if ok:
-                out.append((s, e, key))
-                i += n
-            else:
-                i += 1
+            out.append(hit)
+            i += n
         return out
+
+    def _acceptable(self, text: str, words: list[tuple[int, int, str]], i: int, n: int, key: str,
+                    spans: list[tuple[int, int]]) -> tuple[int, int, str] | None:
+        """The occurrence of ``key`` at word ``i`` if it is whole words, overlaps no mention, and starts with a
+        capital where its category needs one."""
+        s, e = words[i][0], words[i + n - 1][1]
+        cat, _sub, _rule, dot = self.kinds[self.forms[key]]
+        if dot and text[e:e + 1] == ".":
+            e += 1
+        boundary = (s == 0 or not text[s - 1].isalnum()) and (e == len(text) or not text[e].isalnum())
+        ok = boundary and not any(a < e and s < b for a, b in spans) and (
+            cat not in CAPITALIZED_CATEGORIES or text[s].isupper())
+        return (s, e, key) if ok else None
 
     def mentions(self, text: str, taken: Iterable[Mention], numbers: dict[str, int], next_free: int
                  ) -> tuple[list[Mention], int]:

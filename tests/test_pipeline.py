@@ -121,3 +121,18 @@ def test_an_entity_found_in_one_document_is_hidden_in_every_other(tmp_path, cfg)
     run(tm, tmp_path / "off", c, quiet=True)
     rows = [json.loads(x) for x in (tmp_path / "off" / "corpus.jsonl").open(encoding="utf-8")]
     assert "Rui Tavares Quintela" in rows[1]["tgt"]  # what the pass is for
+
+
+def test_a_form_overlapping_a_mention_gives_way_to_a_shorter_form_that_fits():
+    """"European Parliament and of the Council" cannot be masked where "Council" already is; the shorter
+    "European Parliament" still is."""
+    from paranon.anonymize.consistency import CorpusForms, form_key
+    from paranon.corpora.model import Mention
+
+    forms = CorpusForms()
+    for text in ("European Parliament and of the Council", "European Parliament"):
+        forms._add(form_key(text), Mention(0, len(text), "ORGANIZATION", text, "organization", "head"), text)
+    text = "Regulation No 1223/2009 of the European Parliament and of the Council on cosmetics"
+    council = text.index("Council")
+    found = forms.find(text, [Mention(council, council + 7, "ORGANIZATION", "Council", "transfer", "x")])
+    assert [text[s:e] for s, e, _ in found] == ["European Parliament"]
