@@ -33,7 +33,8 @@ class CorpusForms:
 
     ``forms`` maps a form key to an index into ``kinds``, the few distinct (category, subtype, rule,
     ends with a dot) there are (a million forms then cost a dict slot each, not a tuple each);
-    ``firsts`` holds every key's first word, so that a text is only looked into at words that can
+    ``firsts`` maps every key's first word to the word counts of the keys it starts (longest first), so that a
+    text is only looked into at words that can
     start a form.
     """
 
@@ -42,7 +43,7 @@ class CorpusForms:
         self.forms: dict[str, int] = {}
         self.kinds: list[tuple[str, str, str, bool]] = []
         self._kind_index: dict[tuple[str, str, str, bool], int] = {}
-        self.firsts: set[str] = set()
+        self.firsts: dict[str, list[int]] = {}
 
     def __len__(self) -> int:
         return len(self.forms)
@@ -55,7 +56,8 @@ class CorpusForms:
     def from_state(cls, state: tuple[dict[str, int], list[tuple[str, str, str, bool]]]) -> CorpusForms:
         forms = cls()
         forms.forms, forms.kinds = state
-        forms.firsts = {key.split(" ", 1)[0] for key in forms.forms}
+        for key in forms.forms:
+            forms._note_first(key)
         return forms
 
     def _add(self, key: str, m: Mention, text: str) -> None:
@@ -67,7 +69,14 @@ class CorpusForms:
                 self._kind_index[kind] = len(self.kinds)
                 self.kinds.append(kind)
             self.forms[key] = self._kind_index[kind]
-            self.firsts.add(key.split(" ", 1)[0])
+            self._note_first(key)
+
+    def _note_first(self, key: str) -> None:
+        words = key.split(" ")
+        lengths = self.firsts.setdefault(words[0], [])
+        if len(words) not in lengths:
+            lengths.append(len(words))
+            lengths.sort(reverse=True)
 
     def merge(self, state: tuple[dict[str, int], list[tuple[str, str, str, bool]]]) -> None:
         """Add the forms of another collection (e.g. one chunk's), in its order; a form already here keeps its
@@ -96,11 +105,14 @@ class CorpusForms:
         out = []
         i = 0
         while i < len(words):
-            if words[i][2] not in self.firsts:
+            lengths = self.firsts.get(words[i][2])
+            if lengths is None:
                 i += 1
                 continue
             hit = None
-            for n in range(min(MAX_WORDS, len(words) - i), 0, -1):
+            for n in lengths:
+                if n > len(words) - i:
+                    continue
                 key = " ".join(w[2] for w in words[i:i + n])
                 if key in self.forms and (hit := self._acceptable(text, words, i, n, key, spans)) is not None:
                     break  # the longest form that fits here ("European Parliament" when the longer
