@@ -191,10 +191,8 @@ class EflomalAligner(Aligner):
                     open(fwd, encoding="utf-8") as ff, open(rev, encoding="utf-8") as fr, \
                     open(out_path, "w", encoding="utf-8") as out:
                 for s, t, f, r in zip(fs, ft, ff, fr, strict=False):
-                    out.write(pharaoh(self.symmetrized(len(s.split()), len(t.split()), f, r)) + "\n")
-
-    def symmetrized(self, n_src: int, n_tgt: int, fwd_line: str, rev_line: str) -> Links:
-        return symmetrize_lines(n_src, n_tgt, fwd_line, rev_line, self.symmetrization)
+                    out.write(pharaoh(symmetrize_lines(len(s.split()), len(t.split()), f, r, self.symmetrization))
+                              + "\n")
 
     def align_directions(self, src_path: str | Path, tgt_path: str | Path, fwd_path: str | Path,
                          rev_path: str | Path) -> None:

@@ -23,6 +23,12 @@ MAX_WORDS = 10
 CAPITALIZED_CATEGORIES = ("PERSON", "ORGANIZATION", "ADDRESS")
 
 
+def identifier_form(text: str) -> bool:
+    """An identifier long enough to be masked wherever it appears: four digits or more, six characters or more
+    (not a bare year)."""
+    return sum(c.isdigit() for c in text) >= 4 and len(text) >= 6
+
+
 def form_key(text: str) -> str:
     """The words of a form, folded, space-separated: what occurrences are compared by."""
     return " ".join(WORD.findall(fold(text)))
@@ -34,8 +40,7 @@ class CorpusForms:
     ``forms`` maps a form key to an index into ``kinds``, the few distinct (category, subtype, rule,
     ends with a dot) there are (a million forms then cost a dict slot each, not a tuple each);
     ``firsts`` maps every key's first word to the word counts of the keys it starts (longest first), so that a
-    text is only looked into at words that can
-    start a form.
+    text is only looked into at words that can start a form, and only for the lengths that exist.
     """
 
     def __init__(self, propagation_forms=None) -> None:
@@ -60,8 +65,14 @@ class CorpusForms:
             forms._note_first(key)
         return forms
 
-    def _add(self, key: str, m: Mention, text: str) -> None:
-        self._add_kind(key, (m.category, m.subtype, m.rule, text.rstrip().endswith(".")))
+    @staticmethod
+    def kind_of(m: Mention) -> tuple[str, str, str, bool]:
+        """What a form remembers of the mention it came from: category, subtype, rule, and whether it ends
+        with a dot (``Lda.``: an occurrence takes the dot too)."""
+        return m.category, m.subtype, m.rule, m.text.rstrip().endswith(".")
+
+    def _add(self, key: str, m: Mention) -> None:
+        self._add_kind(key, self.kind_of(m))
 
     def _add_kind(self, key: str, kind: tuple[str, str, str, bool]) -> None:
         if key and key not in self.forms and len(key.split()) <= MAX_WORDS:
@@ -89,12 +100,12 @@ class CorpusForms:
         """The forms of one document's mentions (scored and filtered as document propagation does)."""
         assert self._propagation_forms is not None
         for key, m in self._propagation_forms(mentions).items():
-            self._add(form_key(key), m, m.text)
+            self._add(form_key(key), m)
         for m in mentions:
-            if m.category == "NAMEID" and sum(c.isdigit() for c in m.text) >= 4 and len(m.text) >= 6:
-                self._add(form_key(m.text), m, m.text)
+            if m.category == "NAMEID" and identifier_form(m.text):
+                self._add(form_key(m.text), m)
                 compact = "".join(WORD.findall(fold(m.text)))
-                self._add(compact, m, m.text)
+                self._add(compact, m)
 
     def find(self, text: str, taken: Iterable[Mention] = ()) -> list[tuple[int, int, str]]:
         """(start, end, key) of forms in ``text`` that overlap none of ``taken``, longest first, left to right."""

@@ -42,7 +42,7 @@ from tqdm import tqdm
 
 from .align.aligners import EflomalAligner, Links, make_aligner, symmetrize_lines
 from .align.transfer import Transferrer, TransferResult, map_links, token_words, tokenize
-from .anonymize.consistency import CAPITALIZED_CATEGORIES, CorpusForms, form_key
+from .anonymize.consistency import CAPITALIZED_CATEGORIES, CorpusForms, form_key, identifier_form
 from .anonymize.engine import Anonymizer, Replaced, apply_mentions
 from .anonymize.keystore import KeyStore
 from .anonymize.recognizer import DocumentMemory, Segment
@@ -156,14 +156,19 @@ TargetFound = dict[str, tuple[tuple[str, str, str, bool], set[str]]]
 
 def is_target_form(m: Mention, key: str) -> bool:
     """Whether a target mention's text is masked wherever else it appears: names, organisations and addresses
-    written with a capital, dates, identifiers of four digits or more (not a bare year)."""
+    written with a capital, dates, identifiers as the source side's corpus forms take them."""
     if len(key) < 3:
         return False
     if m.category in CAPITALIZED_CATEGORIES:
         return m.text[:1].isupper()
     if m.category == "NAMEID":
-        return sum(c.isdigit() for c in m.text) >= 4 and len(m.text) >= 6
+        return identifier_form(m.text)
     return m.category == "DATE"
+
+
+def _form_numbers(entity_texts: dict[int, set[str]]) -> dict[str, int]:
+    """Form key -> entity number, for one document's entities and the texts of their mentions."""
+    return {form_key(t): e for e, texts in entity_texts.items() for t in texts}
 
 
 def target_forms_of(founds: Iterable[TargetFound]) -> tuple[CorpusForms | None, dict[str, set[str]]]:
@@ -223,8 +228,7 @@ class Finisher:
         out: list[tuple[TransferResult, str]] = []
         found: TargetFound = {}
         for doc, group in groupby(zip(items, links, strict=True), key=lambda x: x[0][0].doc):
-            numbers = {form_key(t): e for e, texts in variants[doc].items() for t in texts} \
-                if self.forms is not None else None
+            numbers = _form_numbers(variants[doc]) if self.forms is not None else None
             pairs = list(group)
             done = [self.transfer(*item, lk, variants[doc], numbers) for item, lk in pairs]
             doc_forms, doc_numbers = CorpusForms(), {}
@@ -233,10 +237,9 @@ class Finisher:
                     key = form_key(m.text)
                     if is_target_form(m, key):
                         if key not in doc_numbers:
-                            doc_forms._add(key, m, m.text)
+                            doc_forms._add(key, m)
                             doc_numbers[key] = m.entity
-                        kind = (m.category, m.subtype, m.rule, m.text.rstrip().endswith("."))
-                        found.setdefault(key, (kind, set()))[1].update(
+                        found.setdefault(key, (CorpusForms.kind_of(m), set()))[1].update(
                             form_key(t) for t in variants[doc].get(m.entity, ()))
             for ((p, _ms, _rep, _), _lk), (tr, _scope) in zip(pairs, done, strict=True):
                 if doc_numbers:
@@ -261,7 +264,7 @@ class Finisher:
                 hits = targets.find(p.tgt, tr.mentions)
                 if hits:
                     if p.doc not in src_numbers:
-                        src_numbers[p.doc] = {form_key(t): e for e, texts in variants[p.doc].items() for t in texts}
+                        src_numbers[p.doc] = _form_numbers(variants[p.doc])
                     extra = []
                     for s, e, key in hits:
                         if (scope, key) not in assigned:

@@ -86,7 +86,7 @@ def build_index(outdir: str | Path, quiet: bool = True) -> Path:
     target.mkdir()
     langs = {"src": first.get("src_lang", "pt"), "tgt": first.get("tgt_lang", "en")}
     ix = windex.create_in(str(target), make_schema())
-    # several processes index segments in parallel; the segments are merged at commit
+    # several processes index segments in parallel; each keeps its segment (multisegment: no merge at commit)
     procs = max(1, min(4, os.cpu_count() or 1))
     writer = ix.writer(limitmb=256, procs=procs, multisegment=True, batchsize=500) if procs > 1 else \
         ix.writer(limitmb=256)

@@ -131,7 +131,7 @@ def test_a_form_overlapping_a_mention_gives_way_to_a_shorter_form_that_fits():
 
     forms = CorpusForms()
     for text in ("European Parliament and of the Council", "European Parliament"):
-        forms._add(form_key(text), Mention(0, len(text), "ORGANIZATION", text, "organization", "head"), text)
+        forms._add(form_key(text), Mention(0, len(text), "ORGANIZATION", text, "organization", "head"))
     text = "Regulation No 1223/2009 of the European Parliament and of the Council on cosmetics"
     council = text.index("Council")
     found = forms.find(text, [Mention(council, council + 7, "ORGANIZATION", "Council", "transfer", "x")])

@@ -13,7 +13,7 @@ import regex
 
 from ..lexicons import fold, zipf
 from ..recognizer import Recognizer, Segment, register
-from .organization import chains_of
+from .organization import chain_rules, chains_of
 
 ROMAN = regex.compile(r"^(?=[MDCLXVI])M*(C[MD]|D?C{0,3})(X[CL]|L?X{0,3})(I[XV]|V?I{0,3})$")
 # long digit runs or letter-digit codes; amounts (1.234.567,89), percentages and years are left alone
@@ -52,8 +52,8 @@ class UppercaseFallback(Recognizer):
     def __init__(self, rules, lex, options=None) -> None:
         super().__init__(rules, lex, options)
         # trigger words, taxes, document parts; and role nouns and titles standing alone (IMPETRANTE, RELATOR)
-        self.not_names = {fold(w) for w in rules.get("not_names", [])} | {
-            fold(w) for w in rules["person"]["hum_nouns"] + rules["person"]["titles"]}
+        crules = chain_rules(rules)
+        self.not_names = crules.not_names | crules.hum | crules.titles
         self.min_zipf = ordinary_min_zipf(rules)
         self.derived = tuple(rules.get("fallbacks", {}).get("derived_endings", []))
 
@@ -68,7 +68,8 @@ class UppercaseFallback(Recognizer):
             content = [w for w in content if not any(c.isdigit() for c in w)]
             acronym = any(len(w) > 2 and not VOWELS.search(w) and fold(w) not in self.not_names for w in content) \
                 or "/" in ch.words \
-                or self._lone_acronym(seg, ch, content)  # CREA/DF, RPPS/MT: a body and its state, whatever a word list says of the parts
+                or self._lone_acronym(seg, ch, content)
+            # ("/": CREA/DF, RPPS/MT, a body and its state, whatever a word list says of the parts)
             if not acronym and all(fold(w) in self.not_names or self.lex.is_common(w) for w in content):
                 continue
             if not content or not acronym and ch.common + ch.places >= len(ch.content):
@@ -81,9 +82,9 @@ class UppercaseFallback(Recognizer):
         return out
 
     def _lone_acronym(self, seg: Segment, ch, content: list[str]) -> bool:
-        """A short capitals word in running text (``o CREA e o CAU têm``, ``Acórdão 2.634/2016 - TCU``) that the document never
-        writes in lower case and that is rare as a word (a wordfreq Zipf below 3.5): an acronym, though a word
-        list knows a word spelt so (``crea``, ``cau``); ``a CONTA`` is a frequent word. A rare word in capitals
+        """A short capitals word in running text (``o CREA e o CAU têm``, ``Acórdão 2.634/2016 - TCU``) that the
+        document never writes in lower case and that is rare as a word (a wordfreq Zipf below 3.5): an acronym,
+        though a word list knows a word spelt so (``crea``, ``cau``); ``a CONTA`` is a frequent word. A rare word in capitals
         that the document never writes otherwise is masked too (``o ÔNUS``): recall first."""
         if len(content) != 1 or not 3 <= len(content[0]) <= 5 or ch.end_tok - ch.start_tok != 1:
             return False
@@ -138,6 +139,9 @@ class CompoundFallback(Recognizer):
     def __init__(self, rules, lex, options=None) -> None:
         super().__init__(rules, lex, options)
         self.min_zipf = ordinary_min_zipf(rules)
+        crules = chain_rules(rules)
+        self.heads = crules.org_heads
+        self.roles = {t.rstrip(".") for t in crules.titles | crules.hum}
 
     def find(self, seg: Segment) -> list:
         out = []
@@ -169,7 +173,7 @@ class CompoundFallback(Recognizer):
                 # something, unless every word is an ordinary one ("Chefe do Poder Executivo", a title)
                 out.append(self.mention(seg, ch.start, ch.end, "ORGANIZATION", "fallback:titlecase-phrase",
                                         score=0.4))
-            elif len(content) == 1 and "-" in content[0] and fold(content[0]) in self._heads():
+            elif len(content) == 1 and "-" in content[0] and (fold(content[0]),) in self.heads:
                 # a compound head alone names the body of the context: "a Procuradoria-Geral"
                 out.append(self.mention(seg, ch.start, ch.end, "ORGANIZATION", "fallback:head-alone", score=0.5))
             elif single and len(content) == 1 and not ch.sentence_initial and (ch.unknown or ch.surnames) \
@@ -179,34 +183,21 @@ class CompoundFallback(Recognizer):
                                         score=0.4))
         return out
 
-
     def _compound_role(self, word: str) -> bool:
         """``Juiz-Auditor``, ``Ministro-Relator``, ``Subprocuradora-Geral``, ``Estado-autor``: a hyphenated
         word whose parts are titles, role nouns or ordinary words (the first part may carry a prefix), unless
         the whole is an organisation head (``a Procuradoria-Geral``)."""
         parts = [p for p in word.split("-") if p]
-        if len(parts) < 2 or fold(word) in self._heads():  # Procuradoria-Geral names a body
+        if len(parts) < 2 or (fold(word),) in self.heads:  # Procuradoria-Geral names a body
             return False
-        roles = self._roles()
         for k, p in enumerate(parts):
             f = fold(p)
-            if f in roles or self.lex.is_ordinary(p, self.min_zipf) and not self.lex.is_name(p):
+            if f in self.roles or self.lex.is_ordinary(p, self.min_zipf) and not self.lex.is_name(p):
                 continue
-            if k == 0 and any(f.startswith(x) and fold(f[len(x):]) in roles for x in ("sub", "vice", "co")):
+            if k == 0 and any(f.startswith(x) and fold(f[len(x):]) in self.roles for x in ("sub", "vice", "co")):
                 continue
             return False
         return True
-
-    def _heads(self) -> set[str]:
-        if self.__dict__.get("_head_words") is None:
-            self._head_words = {fold(h) for hs in self.rules["organization"]["heads"].values() for h in hs}
-        return self._head_words
-
-    def _roles(self) -> set[str]:
-        if self.__dict__.get("_role_words") is None:
-            p = self.rules["person"]
-            self._role_words = {fold(w).rstrip(".") for w in p["titles"] + p["hum_nouns"]}
-        return self._role_words
 
     @staticmethod
     def _abbreviation(seg: Segment, ch) -> bool:

@@ -17,13 +17,18 @@ from ..recognizer import Recognizer, Segment, alternation, register
 _RULES_CACHE: dict[int, ChainRules] = {}
 
 
+def chain_rules(rules) -> ChainRules:
+    """The folded lookup sets of a rules dictionary, built once and shared by every recognizer."""
+    key = id(rules)
+    if key not in _RULES_CACHE:
+        _RULES_CACHE[key] = ChainRules(rules)
+    return _RULES_CACHE[key]
+
+
 def chains_of(seg: Segment, rules, lex) -> list[Chain]:
     """The segment's chains, analysed once and shared by every recognizer."""
     if "chains" not in seg.__dict__:
-        key = id(rules)
-        if key not in _RULES_CACHE:
-            _RULES_CACHE[key] = ChainRules(rules)
-        seg.__dict__["chains"] = analyse(seg.doc, _RULES_CACHE[key], lex, seg.memory.lower_vocab)
+        seg.__dict__["chains"] = analyse(seg.doc, chain_rules(rules), lex, seg.memory.lower_vocab)
     return seg.__dict__["chains"]
 
 
@@ -52,12 +57,23 @@ HEAD_ADJECTIVES = {"superior", "supremo", "suprema", "alto", "alta"}
 @register("organization")
 class OrganizationRecognizer(Recognizer):
     assigns = ("ORGANIZATION",)
-    _territories: set[str] | None = None
+
+    def __init__(self, rules, lex, options=None) -> None:
+        super().__init__(rules, lex, options)
+        o = rules["organization"]
+        self.territories = {" ".join(fold(w) for w in t.split()) for t in o.get("territories", [])}
+        heads = alternation(o.get("numbered_heads", []))
+        words = alternation(o.get("ordinal_words", []))
+        # "7ª Turma", "2.ª Secção Cível", "SEGUNDA TURMA": an ordinal and a numbered organ, with the capitalized
+        # words that follow it
+        self.numbered = regex.compile(
+            rf"(?<![\p{{L}}\d])(?:\d{{1,3}}\s?\.?\s?[ªºa°o](?![\p{{L}}])|(?i:{words}))\s+(?i:{heads})(?![\p{{L}}])"
+            rf"(?:\s+(?!(?i:de|do|da|e)\b)\p{{Lu}}[\p{{L}}\p{{M}}]+)*")
 
     def find(self, seg: Segment) -> list:
         out = []
         chains = chains_of(seg, self.rules, self.lex)
-        crules = _RULES_CACHE[id(self.rules)]
+        crules = chain_rules(self.rules)
         for k, ch in enumerate(chains):
             if seg.covered(ch.start, ch.end):
                 continue
@@ -84,23 +100,11 @@ class OrganizationRecognizer(Recognizer):
                 if k + 1 < len(chains) and chains[k + 1].in_parens and chains[k + 1].all_upper \
                         and ch.end_tok + 1 == chains[k + 1].start_tok and len(chains[k + 1].words) == 1:
                     seg.memory.acronyms[chains[k + 1].words[0]] = ("ORGANIZATION", subtype, seg.text[ch.start:ch.end])
-        for m in self._numbered().finditer(seg.text):
+        for m in self.numbered.finditer(seg.text):
             s, e = m.start(), m.end()
             if not seg.covered(s, e) and not any(x.start < e and s < x.end for x in out):
                 out.append(self.mention(seg, s, e, "ORGANIZATION", "numbered", subtype="ADMIN"))
         return out
-
-    def _numbered(self) -> regex.Pattern:
-        """``7ª Turma``, ``2.ª Secção Cível``, ``SEGUNDA TURMA``: an ordinal and a numbered organ, with the
-        capitalized words that follow it."""
-        if self.__dict__.get("_numbered_re") is None:
-            o = self.rules["organization"]
-            heads = alternation(o.get("numbered_heads", []))
-            words = alternation(o.get("ordinal_words", []))
-            self._numbered_re = regex.compile(
-                rf"(?<![\p{{L}}\d])(?:\d{{1,3}}\s?\.?\s?[ªºa°o](?![\p{{L}}])|(?i:{words}))\s+(?i:{heads})(?![\p{{L}}])"
-                rf"(?:\s+(?!(?i:de|do|da|e)\b)\p{{Lu}}[\p{{L}}\p{{M}}]+)*")
-        return self._numbered_re
 
     def _names_in(self, ch) -> bool:
         if not ch.first_names + ch.surnames:
@@ -113,10 +117,7 @@ class OrganizationRecognizer(Recognizer):
         not the party; ``Poderes do Distrito Federal`` are its organs."""
         if i < 2 or folded[i - 1] not in ("do", "da") or folded[i - 2] in ("poder", "poderes"):
             return False
-        if self._territories is None:
-            self._territories = {" ".join(fold(w) for w in t.split())
-                                 for t in self.rules["organization"].get("territories", [])}
-        return " ".join(folded[i:i + n]) in self._territories
+        return " ".join(folded[i:i + n]) in self.territories
 
     def _bodies_inside(self, seg: Segment, ch, crules) -> list:
         """Public bodies of two or more words (one after a particle) inside a longer chain that is no organisation itself:

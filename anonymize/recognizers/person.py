@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..chains import Chain
 from ..lexicons import fold
 from ..recognizer import Recognizer, Segment, register
-from .organization import _RULES_CACHE, chains_of
+from .organization import chain_rules, chains_of
 
 
 def person_rule(ch: Chain, honorifics: frozenset[str] | set[str] = frozenset()) -> str:
@@ -46,7 +46,7 @@ class PersonRecognizer(Recognizer):
         for ch in chains_of(seg, self.rules, self.lex):
             if seg.covered(ch.start, ch.end):
                 continue
-            rule = person_rule(ch, _RULES_CACHE[id(self.rules)].honorifics)
+            rule = person_rule(ch, chain_rules(self.rules).honorifics)
             if rule:
                 out.append(self.mention(seg, ch.start, ch.end, "PERSON", rule))
         return out
