@@ -66,14 +66,16 @@ def cmd_index(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    """A production server: gunicorn with one process per core where it runs (search is CPU-bound Python,
-    so processes, not threads, use the cores), waitress elsewhere."""
+    """A production server: gunicorn where it runs, waitress elsewhere. Search is CPU-bound Python, so
+    processes, not threads, use the cores: two per core with two threads each by default, so that a
+    long search (a phrase in thousands of pairs) shares a core with a short one instead of holding it."""
     from .search_portal.app import create_app
 
     out = Path(args.outdir)
     if not (out / "corpus.jsonl").exists() or not (out / "index").exists():
         raise InputError(f"{out}: not a paranon output folder (no corpus.jsonl or index); run `paranon run` first")
-    workers = getattr(args, "workers", None) or os.cpu_count() or 1
+    workers = getattr(args, "workers", None) or 2 * (os.cpu_count() or 1)
+    threads = getattr(args, "threads", None) or 2
     config = {"OUTDIR": str(out), "SEARCH_CACHE": getattr(args, "cache", 128)}
     try:
         from gunicorn.app.base import BaseApplication
@@ -89,7 +91,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     class Server(BaseApplication):
         def load_config(self) -> None:
             for k, v in {"bind": f"{args.host}:{args.port}", "workers": workers, "worker_class": "gthread",
-                         "threads": 4, "accesslog": None, "loglevel": "warning", "timeout": 120}.items():
+                         "threads": threads, "accesslog": None, "loglevel": "warning", "timeout": 120}.items():
                 self.cfg.set(k, v)
 
         def load(self):
@@ -183,7 +185,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("outdir")
     s.add_argument("--host", default="127.0.0.1")
     s.add_argument("--port", type=int, default=8000)
-    s.add_argument("--workers", type=int, default=None, help="server processes (default: all cores)")
+    s.add_argument("--workers", type=int, default=None, help="server processes (default: two per core)")
+    s.add_argument("--threads", type=int, default=None, help="threads per server process (default: 2)")
     s.add_argument("--cache", type=int, default=128, help="searches remembered per process (0: none)")
     s.set_defaults(func=cmd_serve)
 

@@ -14,10 +14,12 @@ from bisect import bisect_right
 from collections import Counter, OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass
+from dataclasses import field as dc_field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import regex
 from whoosh import index as windex
 from whoosh import query as wq
@@ -27,17 +29,24 @@ from whoosh.qparser.plugins import WildcardPlugin
 from ..align.transfer import tokenize
 from ..anonymize.lexicons import fold_same_length
 from ..corpora.model import parse_pharaoh
+from .docsets import DocSets, HotPostings
 from .indexer import STEMS_FILE, TOKEN_PATTERN, exact_analyzer, stem_groups, stemmer
+from .translations import aligned, link_maps, load_table
 
 PLACEHOLDER_QUERY = regex.compile(r"<NAME\d*_([A-Z]+)(?:_[A-Z]+)?>")
 CATEGORIES = ("PERSON", "ORGANIZATION", "ADDRESS", "NAMEID", "DATE", "PUBLIC_ID", "PUBLICATION")
 MAX_QUERY = 500
-TRANSLATION_SAMPLE = 200
+FIRST_KEPT = 100  # highlighted hits a search keeps for its first pages
+TRANSLATION_SAMPLE = 50  # hits the panel counts when the translations table cannot answer
 WORD = regex.compile(TOKEN_PATTERN)  # the exact-form analyzer's words
-PLACEHOLDER_TOKEN = regex.compile(r"<NAME\d+_[A-Z_]+>")
 
 
 def _word_finder(terms: set[str]) -> Any:
+    return _compiled_finder(frozenset(terms))
+
+
+@lru_cache(maxsize=1024)
+def _compiled_finder(terms: frozenset[str]) -> Any:
     """A regex finding, in text folded by ``fold_same_length``, the index terms as whole words (as the
     index's tokenizer cuts them: ``estados`` does not match inside ``estados-membros``)."""
     return regex.compile(r"(?<![\p{L}\p{N}_]|[\p{L}\p{N}_][-'’])\L<terms>(?![\p{L}\p{N}_]|[-'’][\p{L}\p{N}_])",
@@ -135,6 +144,20 @@ class Hit:
     translation: str
 
 
+@dataclass
+class Found:
+    """One search, as remembered: every hit in corpus order (document numbers; a page is read and
+    highlighted when shown), the panel's counts, and what highlighting needs."""
+
+    docs: np.ndarray
+    counts: Counter
+    sides: list[str]
+    finders: dict[str, Any]
+    leaves: dict[str, tuple[set[str], list[Any]]] | None
+    sampled: int | None = None  # the panel counted this many first hits (None: every hit, from the table)
+    first: list[Hit] = dc_field(default_factory=list)  # the first hits, highlighted while counting the panel
+
+
 class Searcher:
     def __init__(self, outdir: str | Path, cache_size: int = 128) -> None:
         """``cache_size`` searches are remembered (least recently used out; a rebuilt index starts afresh),
@@ -151,6 +174,7 @@ class Searcher:
         self._analyzers: dict[str, Any] = {"exact": exact_analyzer()}
         self._word_terms: dict[tuple[str, str], tuple[str, ...]] = {}
         self._local = threading.local()
+        self._parsers: dict[tuple, QueryParser] = {}
 
     def _terms_of(self, kind: str, word: str) -> tuple[str, ...]:
         """The index terms ``kind``'s analyzer makes of one word (all analyzers work word by word)."""
@@ -169,6 +193,9 @@ class Searcher:
         s = getattr(self._local, "searcher", None)
         if s is None or getattr(self._local, "ix", None) is not ix:
             s = self._local.searcher = ix.searcher()
+            # what belongs to this index, kept with its searcher (a rebuilt index swaps them all at once)
+            self._local.docsets = DocSets(s, self._hot)
+            self._local.order, self._local.table = self._order, self._table
             self._local.ix = ix
         yield s
 
@@ -181,6 +208,11 @@ class Searcher:
                 raise FileNotFoundError(f"{link}: no index (run `paranon index {self.outdir}`)")
             ix = windex.open_dir(str(real))
             self._stems = self._load_stems(real, ix)
+            self._table = load_table(real)
+            self._hot = HotPostings(real)
+            with ix.reader() as reader:  # corpus order by document number, to list hits in
+                self._order = np.fromiter(reader.column_reader("order"), dtype=np.int64,
+                                          count=reader.doc_count_all())
             self._ix, self._real = ix, real
         return self._ix
 
@@ -216,6 +248,17 @@ class Searcher:
                                 wq.Or([wq.Term(q.fieldname, w) for w in p]) for p in parts], slop=q.slop)
         return q.apply(self._expand)
 
+    def _parser(self, fields: tuple[str, ...]) -> QueryParser:
+        """A query parser for these fields, made once per index (building one costs more than a short search)."""
+        key = (self._real, fields)
+        parser = self._parsers.get(key)
+        if parser is None:
+            schema = self.ix.schema
+            parser = MultifieldParser(list(fields), schema) if len(fields) > 1 else QueryParser(fields[0], schema)
+            parser.add_plugin(WildcardPlugin())
+            self._parsers[key] = parser
+        return parser
+
     def _parse(self, q: str, lang: str, case_sensitive: bool, exact: bool):
         q = q.strip()
         if not q:
@@ -236,13 +279,9 @@ class Searcher:
             if not cats:
                 raise QueryError("Type a word or phrase to search for.")
             return None, None, sides, cats
-        schema = self.ix.schema
-
         def parse(fields: list[str]):
-            parser = MultifieldParser(fields, schema) if len(fields) > 1 else QueryParser(fields[0], schema)
-            parser.add_plugin(WildcardPlugin())
             try:
-                return parser.parse(q)
+                return self._parser(tuple(fields)).parse(q)
             except Exception as exc:  # noqa: BLE001  (whoosh raises many kinds for bad syntax)
                 raise QueryError(f"Cannot read the query: {exc}") from None
 
@@ -264,6 +303,25 @@ class Searcher:
                translation: str | None = None, case_sensitive: bool = False, exact: bool = False,
                doc: str | None = None) -> dict[str, Any]:
         t0 = time.perf_counter()
+        found = self._found(q, lang, category, translation, case_sensitive, exact, doc)
+        start = (max(page, 1) - 1) * per_page
+        if start + per_page <= len(found.first):  # highlighted already, for the panel
+            page_hits = found.first[start:start + per_page]
+        else:
+            with self._searcher() as s:
+                page_hits = [self._highlight(json.loads(s.stored_fields(int(d))["rec"]), found.sides,
+                                             found.finders, found.leaves, {}) for d in found.docs[start:start + per_page]]
+        return {"total": len(found.docs), "took_ms": round((time.perf_counter() - t0) * 1000, 1),
+                "hits": [{"id": h.rec["id"], "doc": h.rec["doc"], "src": h.rec["src"], "tgt": h.rec["tgt"],
+                          "src_hl": h.src_hl, "tgt_hl": h.tgt_hl, "translation": h.translation,
+                          "categories": sorted({m["category"] for m in h.rec["src_mentions"] + h.rec["tgt_mentions"]})}
+                         for h in page_hits],
+                "translations": [{"text": t, "count": c} for t, c in found.counts.most_common(30)],
+                "translations_sampled": found.sampled, "searched": found.sides}
+
+    def _found(self, q: str, lang: str, category: str | None, translation: str | None, case_sensitive: bool,
+               exact: bool, doc: str | None) -> Found:
+        """A search's hits and panel, remembered (pages, downloads and the panel's links ask again)."""
         parsed, verify, sides, cats = self._parse(q, lang, case_sensitive, exact)
         filters = [wq.Term("categories", c.upper()) for c in cats]
         if category:
@@ -273,63 +331,94 @@ class Searcher:
         query = parsed if parsed is not None else wq.Every()
         if filters:
             query = wq.And([query, *filters])
-        start = (max(page, 1) - 1) * per_page
-        # without a translation filter only the translation sample and the page need highlighting
-        needed = None if translation else max(TRANSLATION_SAMPLE, start + per_page)
-        key = (str(self._real), q, lang, category, translation, case_sensitive, exact, doc, needed)
+        key = (str(self._real), q, lang, category, translation, case_sensitive, exact, doc)
         with self._cache_lock:
             got = self._cache.get(key)
             if got is not None:
                 self._cache.move_to_end(key)
         if got is None:
-            got = self._collect(query, parsed, verify, sides, translation, needed)
+            got = self._collect(query, parsed, verify, sides, translation, bool(filters))
             if self.cache_size:
                 with self._cache_lock:
                     self._cache[key] = got
                     while len(self._cache) > self.cache_size:
                         self._cache.popitem(last=False)
-        total, hits, counts = got
-        page_hits = hits[start:start + per_page]
-        return {"total": total, "took_ms": round((time.perf_counter() - t0) * 1000, 1),
-                "hits": [{"id": h.rec["id"], "doc": h.rec["doc"], "src": h.rec["src"], "tgt": h.rec["tgt"],
-                          "src_hl": h.src_hl, "tgt_hl": h.tgt_hl, "translation": h.translation,
-                          "categories": sorted({m["category"] for m in h.rec["src_mentions"] + h.rec["tgt_mentions"]})}
-                         for h in page_hits],
-                "translations": [{"text": t, "count": c} for t, c in counts.most_common(30)],
-                "searched": sides}
+        return got
 
     def _collect(self, query, parsed, verify, sides: list[str], translation: str | None,
-                 needed: int | None) -> tuple[int, list[Hit], Counter]:
-        """Total, highlighted hits (the first ``needed``) and the translations panel counts of one query.
-        With ``verify`` (an exact-form query) every candidate is checked, so the total is exact too."""
+                 filtered: bool) -> Found:
+        """Every hit in corpus order (document numbers) and the translations panel's counts.
+
+        The hits come from ``DocSets`` (Whoosh's own matching for query shapes it does not handle); an
+        exact-form search checks each candidate's words as typed, a translation filter highlights every hit
+        to keep those so translated. The panel comes from the index's translations table when the query is
+        words only (nothing else decides which pairs count), else from the first ``TRANSLATION_SAMPLE`` hits."""
         with self._searcher() as s:
-            results = s.search(query, limit=None if verify is not None else needed, sortedby="order")
+            docs = self._local.docsets.evaluate(query)
+            if docs is None:
+                docs = np.fromiter(s.docs_for_query(query), dtype=np.int64)
+            docs = docs[np.argsort(self._local.order[docs], kind="stable")]
             terms = self._terms(parsed, s) if parsed is not None and verify is None else {}
             leaves = _exact_leaves(verify) if verify is not None else None
             finders = {side: _word_finder(terms[side]) for side in sides if terms.get(side)}
-            hits = []
-            counts: Counter = Counter()
+            counts = None if filtered or verify is not None else self._table_counts(parsed)
             matched: dict[tuple[str, str], bool] = {}
-            k = 0
-            for r in results:
-                if verify is None and needed is not None and k >= needed:
-                    break
-                rec = json.loads(r["rec"])
-                if verify is not None:
-                    if not _exact_match(verify, {f"{side}_exact": WORD.findall(rec[side]) for side in sides}):
+            sample: Counter = Counter()
+            first = []
+            if verify is not None or translation or counts is None:
+                kept, seen = [], 0
+                first: list[Hit] = []  # the hits highlighted anyway, in order: page one needs no second pass
+                for d in docs:
+                    if verify is None and not translation and seen >= TRANSLATION_SAMPLE:
+                        break
+                    rec = json.loads(s.stored_fields(int(d))["rec"])
+                    if verify is not None and not _exact_match(
+                            verify, {f"{side}_exact": WORD.findall(rec[side]) for side in sides}):
                         continue
-                    if needed is not None and k >= needed:
-                        k += 1
-                        continue
-                hit = self._highlight(rec, sides, finders, leaves, matched)
-                if k < TRANSLATION_SAMPLE and hit.translation:
-                    counts[hit.translation] += 1
-                k += 1
-                if translation and hit.translation.lower() != translation.lower():
-                    continue
-                hits.append(hit)
-            total = len(hits) if translation else k if verify is not None else len(results)
-        return total, hits, counts
+                    seen += 1
+                    if translation or counts is None and seen <= TRANSLATION_SAMPLE:
+                        hit = self._highlight(rec, sides, finders, leaves, matched)
+                        if counts is None and seen <= TRANSLATION_SAMPLE and hit.translation:
+                            sample[hit.translation] += 1
+                        if translation and hit.translation.lower() != translation.lower():
+                            continue
+                        if len(first) == len(kept) < FIRST_KEPT:
+                            first.append(hit)
+                    kept.append(d)
+                if verify is not None or translation:
+                    docs = np.array(kept, dtype=np.int64)
+        if counts is not None:
+            return Found(docs, counts, sides, finders, leaves, first=first)
+        return Found(docs, sample, sides, finders, leaves, min(len(docs), TRANSLATION_SAMPLE), first)
+
+    def _table_counts(self, parsed) -> Counter | None:
+        """The panel for a query of words only (terms, their inflected forms, wildcards): the index table's
+        counts for its terms, over all their hits. None for any other query, or an index without a table."""
+        table = self._local.table
+        if table is None or parsed is None:
+            return None
+        terms: set[tuple[str, str]] = set()
+
+        def walk(q) -> bool:
+            if type(q) is wq.Term:
+                terms.add((q.fieldname, q.text))
+            elif isinstance(q, (wq.Wildcard, wq.Prefix)):
+                with self._searcher() as s:
+                    terms.update((f, t.decode("utf-8") if isinstance(t, bytes) else t)
+                                 for f, t in q.expanded_terms(s.reader()))
+            elif type(q) is wq.Or:
+                return all(walk(c) for c in q.subqueries)
+            else:
+                return False
+            return True
+
+        if not walk(parsed):
+            return None
+        counts: Counter = Counter()
+        for field, text in terms:
+            for translation, n in table.get(field, {}).get(text, ()):
+                counts[translation] += n
+        return counts
 
     def all_records(self, q: str | None = None, lang: str = "both", category: str | None = None):
         """Every matching record, in corpus order, for downloads (streamed by the caller)."""
@@ -340,10 +429,10 @@ class Searcher:
                     if not category or any(m["category"] == category for m in rec["src_mentions"] + rec["tgt_mentions"]):
                         yield rec
             return
-        res = self.search(q, lang, 1, 10**9, category)
-        ids = [h["id"] for h in res["hits"]]
-        for i in range(0, len(ids), 500):
-            yield from (self.pair(x) for x in ids[i:i + 500])
+        found = self._found(q, lang, category, None, False, False, None)
+        with self._searcher() as s:
+            for d in found.docs:
+                yield json.loads(s.stored_fields(int(d))["rec"])
 
     def pair(self, pair_id: str) -> dict[str, Any] | None:
         with self._searcher() as s:
@@ -425,23 +514,6 @@ class Searcher:
         other = "tgt" if searched == "src" else "src"
         translation = ""
         if spans[searched] and not spans[other]:
-            hits = set(hit_idx[searched])
-            links = parse_pharaoh(rec.get("alignment", ""))
-            other_toks = toks[other]
-            if searched == "src":
-                aligned = sorted({j for i, j in links if i in hits and j < len(other_toks)})
-            else:
-                aligned = sorted({i for i, j in links if j in hits and i < len(other_toks)})
-            text, other_text = rec[searched], rec[other]
-            if not any(text[toks[searched][k][0]] == "<" for k in hits):
-                # a word is not translated by a placeholder: such links are the aligner's noise
-                aligned = [k for k in aligned if not PLACEHOLDER_TOKEN.fullmatch(other_text, *other_toks[k])]
-            if aligned:
-                lo, hi = aligned[0], aligned[-1]
-                if hi - lo <= 2 * max(1, len(hits)) + 2:
-                    spans[other] = [[other_toks[k][0], other_toks[k][1]] for k in range(lo, hi + 1)]
-                    translation = rec[other][other_toks[lo][0]:other_toks[hi][1]]
-                else:
-                    spans[other] = [[other_toks[k][0], other_toks[k][1]] for k in aligned]
-                    translation = " ".join(rec[other][other_toks[k][0]:other_toks[k][1]] for k in aligned)
+            spans[other], translation = aligned(rec, toks, searched, hit_idx[searched],
+                                                link_maps(parse_pharaoh(rec.get("alignment", "")), searched))
         return Hit(rec, spans["src"], spans["tgt"], translation)

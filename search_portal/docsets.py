@@ -1,0 +1,268 @@
+"""Boolean queries evaluated on arrays of document numbers: the portal's fast path to a query's hits.
+
+Whoosh's collector visits matching documents one Python call at a time, and listing hits in corpus
+order costs a column lookup each: about 10 µs a matching pair. A common word (``regulamento``) matches
+thousands of pairs, and every search needs all of them, for the total and for corpus order. Here a
+term's postings become a numpy array of document numbers; AND, OR and NOT become array set operations
+and corpus order one array lookup. Phrases are checked on the pairs that have all of their words, from
+the postings' stored positions.
+
+Postings come from two places:
+
+* ``hot/``, beside the index: the frequent terms' document numbers and encoded positions as flat arrays
+  (``write_hot``, at index time), memory-mapped. Whoosh stores postings in pickled blocks of 128 with
+  their positions, about 60 µs a block to read; a word in most pairs (``de``, ``shall``) would cost
+  milliseconds on every search that names it.
+* Whoosh's posting blocks, read a block at a time, for the rest (fewer than ``HOT_DF`` pairs each: one or
+  two blocks).
+
+Queries of other shapes (ranges, fuzzy terms) make ``evaluate`` return None, and the caller falls back to
+Whoosh's own matching; so does an index with deleted documents (paranon's never has: it is rebuilt).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from functools import reduce
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from whoosh import query as wq
+from whoosh.codec.whoosh3 import W3LeafMatcher
+
+EMPTY = np.empty(0, dtype=np.int64)
+HOT_DIR = "hot"
+HOT_DF = 256  # terms in at least this many pairs (two posting blocks) are kept as arrays
+HOT_FIELDS = ("src", "tgt")
+
+
+def _blocks(m: Any) -> Iterator[tuple[np.ndarray, Any]]:
+    """A fresh leaf matcher's postings, block by block: (document numbers, encoded values or None).
+
+    For Whoosh's on-disk matcher this reads each block's data tuple as stored (ids delta-encoded, values
+    as written), where its own ``all_ids`` steps through them one posting at a time. Any other matcher (a
+    term with a single, inlined posting) goes through the public interface."""
+    if type(m) is W3LeafMatcher:
+        while m.is_active():
+            m._read_data()
+            ids, _, values = m._data
+            yield np.cumsum(np.asarray(ids, dtype=np.int64)), values
+            m._next_block()
+        return
+    items = list(m.all_items())
+    yield np.array([i for i, _ in items], dtype=np.int64), [v for _, v in items]
+
+
+def _leaf_postings(leaves: list[tuple[Any, int]], field: str, text: str) -> tuple[np.ndarray, list[bytes]]:
+    """A term's global document numbers (sorted: segments follow each other) and encoded values."""
+    ids: list[np.ndarray] = []
+    values: list[bytes] = []
+    for reader, offset in leaves:
+        if (field, text) in reader:
+            for block_ids, block_values in _blocks(reader.postings(field, text)):
+                ids.append(block_ids + offset)
+                values.extend(block_values if block_values is not None else [b""] * len(block_ids))
+    return (np.concatenate(ids) if ids else EMPTY), values
+
+
+def write_hot(searcher: Any, folder: Path, fields: tuple[str, ...] = HOT_FIELDS, min_df: int = HOT_DF) -> None:
+    """Write ``folder/hot``: per field, the postings of the terms in at least ``min_df`` pairs, as
+    ``docs`` (document numbers, term after term), ``voff``/``vals`` (each posting's encoded positions in
+    one byte string) and ``terms.json`` (each term's first and last+1 posting)."""
+    out = folder / HOT_DIR
+    out.mkdir()
+    leaves = [(sub.reader(), offset) for sub, offset in searcher.leaf_searchers()]
+    reader = searcher.reader()
+    index: dict[str, dict[str, list[int]]] = {}
+    for field in fields:
+        if field not in searcher.schema:
+            continue
+        terms = sorted(t.decode("utf-8") if isinstance(t, bytes) else t
+                       for t, info in reader.iter_field(field) if info.doc_frequency() >= min_df)
+        docs, blobs, spans = [], [], {}
+        n = 0
+        for term in terms:
+            ids, values = _leaf_postings(leaves, field, term)
+            docs.append(ids)
+            blobs.extend(values)
+            spans[term] = [n, n + len(ids)]
+            n += len(ids)
+        lengths = np.fromiter((len(v) for v in blobs), dtype=np.int64, count=len(blobs))
+        np.save(out / f"{field}.docs.npy", np.concatenate(docs).astype(np.int32) if docs else
+                np.empty(0, np.int32))
+        np.save(out / f"{field}.voff.npy", np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64))
+        np.save(out / f"{field}.vals.npy", np.frombuffer(b"".join(blobs), dtype=np.uint8))
+        index[field] = spans
+    (out / "terms.json").write_text(json.dumps(index, ensure_ascii=False), encoding="utf-8")
+
+
+class HotPostings:
+    """``hot/`` memory-mapped (shared by every thread: read only)."""
+
+    def __init__(self, folder: Path) -> None:
+        hot = folder / HOT_DIR
+        self.terms: dict[str, dict[str, list[int]]] = {}
+        self.arrays: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+        if not (hot / "terms.json").exists():
+            return  # an index built before hot postings existed: every term is read from Whoosh
+        self.terms = json.loads((hot / "terms.json").read_text(encoding="utf-8"))
+        for field in self.terms:
+            # plain views of the maps: a memmap's own indexing costs a microsecond a call
+            self.arrays[field] = tuple(np.load(hot / f"{field}.{part}.npy", mmap_mode="r").view(np.ndarray)
+                                       for part in ("docs", "voff", "vals"))
+
+    def get(self, field: str, text: str) -> tuple[np.ndarray, Any] | None:
+        """(document numbers, positions getter by index) of a hot term, or None."""
+        span = self.terms.get(field, {}).get(text)
+        if span is None:
+            return None
+        a, b = span
+        docs, voff, vals = self.arrays[field]
+
+        def value(k: int) -> bytes:
+            return vals[voff[a + k]:voff[a + k + 1]].tobytes()
+
+        return np.asarray(docs[a:b], dtype=np.int64), value
+
+
+class DocSets:
+    """One searcher's document sets. Not shared between threads (nor is the searcher)."""
+
+    def __init__(self, searcher: Any, hot: HotPostings | None = None) -> None:
+        self.searcher = searcher
+        self.hot = hot
+        self.leaves = [(sub.reader(), offset) for sub, offset in searcher.leaf_searchers()]
+        self.usable = not any(r.has_deletions() for r, _ in self.leaves)
+        self.n_docs = searcher.doc_count_all()
+        self._all: np.ndarray | None = None
+
+    # -- terms -------------------------------------------------------------
+    def postings(self, field: str, text: str) -> tuple[np.ndarray, Any]:
+        """A term's sorted global document numbers, and a function giving the k-th one's encoded value."""
+        got = self.hot.get(field, text) if self.hot is not None else None
+        if got is not None:
+            return got
+        ids, values = _leaf_postings(self.leaves, field, text)
+        return ids, values.__getitem__
+
+    def term(self, field: str, text: str) -> np.ndarray:
+        return self.postings(field, text)[0]
+
+    def every(self) -> np.ndarray:
+        if self._all is None:
+            self._all = np.arange(self.n_docs, dtype=np.int64)
+        return self._all
+
+    # -- queries -----------------------------------------------------------
+    def evaluate(self, q: Any) -> np.ndarray | None:
+        """The sorted document numbers matching ``q``, or None for a query shape not handled here."""
+        if not self.usable:
+            return None
+        try:
+            return self._eval(q)
+        except _Unsupported:
+            return None
+
+    def _eval(self, q: Any) -> np.ndarray:
+        if q is None or q is wq.NullQuery or isinstance(q, type(wq.NullQuery)):
+            return EMPTY
+        if isinstance(q, wq.Every):
+            return self.every()
+        if type(q) is wq.Term:
+            return self.term(q.fieldname, _text(q.text))
+        if isinstance(q, (wq.Wildcard, wq.Prefix)):
+            return _union([self.term(f, _text(t)) for f, t in q.expanded_terms(self.searcher.reader())])
+        if isinstance(q, (wq.Phrase, wq.Sequence)):
+            return self._sequence(q)
+        if isinstance(q, wq.Not):
+            return np.setdiff1d(self.every(), self._eval(q.query), assume_unique=True)
+        if isinstance(q, wq.AndNot):
+            return np.setdiff1d(self._eval(q.a), self._eval(q.b), assume_unique=True)
+        if isinstance(q, wq.AndMaybe):
+            return self._eval(q.a)
+        if type(q) is wq.And:
+            positive = [c for c in q.subqueries if not isinstance(c, wq.Not)]
+            negative = [c.query for c in q.subqueries if isinstance(c, wq.Not)]
+            found = self._eval(positive[0]) if positive else self.every()
+            for c in positive[1:]:
+                if not len(found):
+                    break
+                found = np.intersect1d(found, self._eval(c), assume_unique=True)
+            for c in negative:
+                found = np.setdiff1d(found, self._eval(c), assume_unique=True)
+            return found
+        if type(q) is wq.Or and not getattr(q, "minmatch", 0):
+            return _union([self._eval(c) for c in q.subqueries])
+        raise _Unsupported(type(q).__name__)
+
+    @staticmethod
+    def _words(q: Any) -> tuple[str, list[list[str]], int]:
+        """A phrase's field, its words (each a list of alternatives: inflected forms) and slop."""
+        if isinstance(q, wq.Phrase):
+            return q.fieldname, [[_text(w)] for w in q.words], q.slop
+        words, field = [], None
+        for c in q.subqueries:
+            alts = [c] if type(c) is wq.Term else list(c.subqueries) if type(c) is wq.Or else None
+            if alts is None or any(type(a) is not wq.Term for a in alts):
+                raise _Unsupported("sequence of non-terms")
+            field = field or alts[0].fieldname
+            if any(a.fieldname != field for a in alts):
+                raise _Unsupported("sequence over several fields")
+            words.append([_text(a.text) for a in alts])
+        return field, words, q.slop
+
+    def _sequence(self, q: Any) -> np.ndarray:
+        """Pairs with the words in order, at most ``slop`` positions apart. The pairs with every word
+        (array intersection) are the candidates; then, word by word in phrase order, each candidate's
+        positions become keys ``candidate << 20 | position`` and a key survives if the previous word has one
+        at most ``slop`` before it (one sorted search for all); candidates without survivors drop out, so
+        later words decode positions for fewer pairs."""
+        field, words, slop = self._words(q)
+        fmt = self.searcher.schema[field].format
+        if not fmt.supports("positions"):
+            raise _Unsupported("field without positions")
+        postings = [[self.postings(field, w) for w in alts] for alts in words]
+        cand = reduce(lambda a, b: np.intersect1d(a, b, assume_unique=True),
+                      (_union([ids for ids, _ in alts]) for alts in postings))
+        alive = np.arange(len(cand))
+        keys = None
+        for alts in postings:
+            if not len(alive):
+                return EMPTY
+            who: list[int] = []
+            where: list[int] = []
+            for ids, value in alts:
+                k = np.searchsorted(ids, cand[alive]) if len(ids) else np.zeros(len(alive), dtype=np.int64)
+                k[k >= len(ids)] = 0
+                for c, kk in zip(alive[ids[k] == cand[alive]] if len(ids) else (), k[ids[k] == cand[alive]]
+                                 if len(ids) else (), strict=True):
+                    ps = fmt.decode_positions(value(int(kk)))
+                    who.extend([int(c)] * len(ps))
+                    where.extend(ps)
+            here = np.unique((np.array(who, dtype=np.int64) << 20) | np.array(where, dtype=np.int64))
+            if keys is not None:
+                before = np.searchsorted(keys, here) - 1  # the previous word's last key before each
+                ok = before >= 0
+                ok[ok] = here[ok] - keys[before[ok]] <= slop  # another pair's key is >= 2**20 - position away
+                here = here[ok]
+            keys = here
+            alive = np.unique(keys >> 20)
+        return cand[alive]
+
+
+def _union(arrays: list[np.ndarray]) -> np.ndarray:
+    """The sorted union of sorted unique arrays."""
+    arrays = [a for a in arrays if len(a)]
+    if not arrays:
+        return EMPTY
+    return arrays[0] if len(arrays) == 1 else np.unique(np.concatenate(arrays))
+
+
+def _text(t: str | bytes) -> str:
+    return t.decode("utf-8") if isinstance(t, bytes) else t
+
+
+class _Unsupported(Exception):
+    """A query shape the fast path leaves to Whoosh."""
