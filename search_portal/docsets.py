@@ -68,34 +68,35 @@ def _leaf_postings(leaves: list[tuple[Any, int]], field: str, text: str) -> tupl
 
 
 def write_hot(searcher: Any, folder: Path, fields: tuple[str, ...] = HOT_FIELDS, min_df: int = HOT_DF) -> None:
-    """Write ``folder/hot``: per field, the postings of the terms in at least ``min_df`` pairs, as
-    ``docs`` (document numbers, term after term), ``voff``/``vals`` (each posting's encoded positions in
-    one byte string) and ``terms.json`` (each term's first and last+1 posting)."""
-    out = folder / HOT_DIR
-    out.mkdir()
-    leaves = [(sub.reader(), offset) for sub, offset in searcher.leaf_searchers()]
-    reader = searcher.reader()
-    index: dict[str, dict[str, list[int]]] = {}
+    """Write ``folder/hot``: per field, the postings of the terms in at least ``min_df`` pairs."""
+    (folder / HOT_DIR).mkdir(exist_ok=True)
     for field in fields:
-        if field not in searcher.schema:
-            continue
-        terms = sorted(t.decode("utf-8") if isinstance(t, bytes) else t
-                       for t, info in reader.iter_field(field) if info.doc_frequency() >= min_df)
-        docs, blobs, spans = [], [], {}
-        n = 0
-        for term in terms:
-            ids, values = _leaf_postings(leaves, field, term)
-            docs.append(ids)
-            blobs.extend(values)
-            spans[term] = [n, n + len(ids)]
-            n += len(ids)
-        lengths = np.fromiter((len(v) for v in blobs), dtype=np.int64, count=len(blobs))
-        np.save(out / f"{field}.docs.npy", np.concatenate(docs).astype(np.int32) if docs else
-                np.empty(0, np.int32))
-        np.save(out / f"{field}.voff.npy", np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64))
-        np.save(out / f"{field}.vals.npy", np.frombuffer(b"".join(blobs), dtype=np.uint8))
-        index[field] = spans
-    (out / "terms.json").write_text(json.dumps(index, ensure_ascii=False), encoding="utf-8")
+        write_hot_field(searcher, folder, field, min_df)
+
+
+def write_hot_field(searcher: Any, folder: Path, field: str, min_df: int = HOT_DF) -> None:
+    """One field's hot postings in ``folder/hot`` (which exists): ``docs`` (document numbers, term after
+    term), ``voff``/``vals`` (each posting's encoded positions in one byte string) and ``terms.json`` (each
+    term's first and last+1 posting). Fields are independent: the index builder writes them in parallel."""
+    out = folder / HOT_DIR
+    if field not in searcher.schema:
+        return
+    leaves = [(sub.reader(), offset) for sub, offset in searcher.leaf_searchers()]
+    terms = sorted(t.decode("utf-8") if isinstance(t, bytes) else t
+                   for t, info in searcher.reader().iter_field(field) if info.doc_frequency() >= min_df)
+    docs, blobs, spans = [], [], {}
+    n = 0
+    for term in terms:
+        ids, values = _leaf_postings(leaves, field, term)
+        docs.append(ids)
+        blobs.extend(values)
+        spans[term] = [n, n + len(ids)]
+        n += len(ids)
+    lengths = np.fromiter((len(v) for v in blobs), dtype=np.int64, count=len(blobs))
+    np.save(out / f"{field}.docs.npy", np.concatenate(docs).astype(np.int32) if docs else np.empty(0, np.int32))
+    np.save(out / f"{field}.voff.npy", np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64))
+    np.save(out / f"{field}.vals.npy", np.frombuffer(b"".join(blobs), dtype=np.uint8))
+    (out / f"{field}.terms.json").write_text(json.dumps(spans, ensure_ascii=False), encoding="utf-8")
 
 
 class HotPostings:
@@ -105,10 +106,10 @@ class HotPostings:
         hot = folder / HOT_DIR
         self.terms: dict[str, dict[str, list[int]]] = {}
         self.arrays: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
-        if not (hot / "terms.json").exists():
-            return  # an index built before hot postings existed: every term is read from Whoosh
-        self.terms = json.loads((hot / "terms.json").read_text(encoding="utf-8"))
-        for field in self.terms:
+        # an index built before hot postings existed has none: every term is then read from Whoosh
+        for path in sorted(hot.glob("*.terms.json")):
+            field = path.name.split(".")[0]
+            self.terms[field] = json.loads(path.read_text(encoding="utf-8"))
             # plain views of the maps: a memmap's own indexing costs a microsecond a call
             self.arrays[field] = tuple(np.load(hot / f"{field}.{part}.npy", mmap_mode="r").view(np.ndarray)
                                        for part in ("docs", "voff", "vals"))

@@ -23,6 +23,8 @@ import os
 import shutil
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +37,7 @@ from whoosh.columns import NumericColumn
 from whoosh.fields import COLUMN, ID, KEYWORD, STORED, TEXT, Schema
 from whoosh.support.charset import accent_map
 
-from .docsets import write_hot
+from .docsets import HOT_DIR, HOT_FIELDS, write_hot, write_hot_field
 from .translations import TableBuilder
 
 TOKEN_PATTERN = r"<NAME\d+_[A-Z_]+>|\w+(?:[-'’]\w+)*"
@@ -120,6 +122,26 @@ def make_schema() -> Schema:
     )
 
 
+def _hot_field(job: tuple[str, str]) -> None:
+    folder, field = job
+    with windex.open_dir(folder).searcher() as searcher:
+        write_hot_field(searcher, Path(folder), field)
+
+
+@contextmanager
+def _pool(procs: int) -> Iterator[Any]:
+    """A pool of forked processes, or None where there is one core or no fork."""
+    if procs < 2 or not hasattr(os, "fork"):
+        yield None
+        return
+    pool = get_context("fork").Pool(procs)
+    try:
+        yield pool
+    finally:
+        pool.terminate()
+        pool.join()
+
+
 def build_index(outdir: str | Path, quiet: bool = True) -> Path:
     """(Re)build ``OUTDIR/index`` from ``OUTDIR/corpus.jsonl``; returns the index folder."""
     outdir = Path(outdir)
@@ -147,12 +169,19 @@ def build_index(outdir: str | Path, quiet: bool = True) -> Path:
             writer.add_document(id=rec["id"], doc=rec["doc"], categories=",".join(cats), src=rec["src"],
                                 tgt=rec["tgt"], meta=meta, order=order, rec=line.rstrip("\n"))
     writer.commit()
-    with ix.searcher() as searcher:
-        reader = searcher.reader()
-        stems = {side: {"lang": lang, "groups": stem_groups(reader, side, lang)} for side, lang in langs.items()}
-        write_hot(searcher, target)
-    (target / STEMS_FILE).write_text(json.dumps(stems, ensure_ascii=False), encoding="utf-8")
-    table.write(target)
+    # the side files: hot postings a field per process, while this one groups stems and writes the table
+    (target / HOT_DIR).mkdir()
+    with _pool(min(procs, len(HOT_FIELDS))) as pool:
+        hot = pool.map_async(_hot_field, [(str(target), f) for f in HOT_FIELDS]) if pool else None
+        with ix.searcher() as searcher:
+            reader = searcher.reader()
+            stems = {side: {"lang": lang, "groups": stem_groups(reader, side, lang)} for side, lang in langs.items()}
+            if hot is None:
+                write_hot(searcher, target)
+        (target / STEMS_FILE).write_text(json.dumps(stems, ensure_ascii=False), encoding="utf-8")
+        table.write(target)
+        if hot is not None:
+            hot.get()
     link = outdir / "index"
     tmp_link = outdir / f".index-link-{os.getpid()}"
     old = link.resolve() if link.is_symlink() else None
