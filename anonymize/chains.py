@@ -11,6 +11,7 @@ whether it starts a sentence. The analysis runs once per segment and is shared.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 import regex
@@ -82,11 +83,13 @@ class ChainRules:
         return any(folded[:n] in self.org_heads for n in range(1, len(folded) + 1))
 
 
+@lru_cache(maxsize=1 << 17)  # asked a dozen times per token by the chain rules; words recur
 def is_cap(text: str) -> bool:
     c = text[:1]
     return c.isupper() and any(ch.isalpha() for ch in text) and NAME_WORD.match(text) is not None
 
 
+@lru_cache(maxsize=1 << 17)
 def is_upper_word(text: str) -> bool:
     letters = [c for c in text if c.isalpha()]
     return len(letters) > 1 and all(c.isupper() for c in letters)
