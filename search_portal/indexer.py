@@ -38,7 +38,7 @@ from whoosh.fields import COLUMN, ID, KEYWORD, STORED, TEXT, Schema
 from whoosh.support.charset import accent_map
 
 from .docsets import HOT_DIR, HOT_FIELDS, write_hot, write_hot_field
-from .translations import TableBuilder
+from .translations import TableBuilder, pack_tokens, pair_tokens
 
 TOKEN_PATTERN = r"<NAME\d+_[A-Z_]+>|\w+(?:[-'’]\w+)*"
 
@@ -119,6 +119,7 @@ def make_schema() -> Schema:
         src=TEXT(analyzer=folded_analyzer(), phrase=True), tgt=TEXT(analyzer=folded_analyzer(), phrase=True),
         src_exact=TEXT(analyzer=exact_analyzer(), phrase=True), tgt_exact=TEXT(analyzer=exact_analyzer(), phrase=True),
         meta=TEXT(analyzer=folded_analyzer()), order=COLUMN(NumericColumn("I")), rec=STORED,
+        tokens=STORED,  # pack_tokens: the pair's tokens and links, for highlighting
     )
 
 
@@ -163,11 +164,13 @@ def build_index(outdir: str | Path, quiet: bool = True) -> Path:
     with open(corpus, encoding="utf-8") as fh:
         for order, line in enumerate(tqdm(fh, desc="index", unit=" pairs", disable=quiet, mininterval=0.5)):
             rec = json.loads(line)
-            table.add(rec)
+            toks, links = pair_tokens(rec)
+            table.add(rec, toks, links)
             cats = sorted({m["category"] for m in rec["src_mentions"] + rec["tgt_mentions"]})
             meta = " ".join(f"{v}" for p in rec.get("meta", {}).get("props", []) for v in p)
             writer.add_document(id=rec["id"], doc=rec["doc"], categories=",".join(cats), src=rec["src"],
-                                tgt=rec["tgt"], meta=meta, order=order, rec=line.rstrip("\n"))
+                                tgt=rec["tgt"], meta=meta, order=order, rec=line.rstrip("\n"),
+                                tokens=pack_tokens(toks, links))
     writer.commit()
     # the side files: hot postings a field per process, while this one groups stems and writes the table
     (target / HOT_DIR).mkdir()

@@ -28,10 +28,9 @@ from whoosh.qparser.plugins import WildcardPlugin
 
 from ..align.transfer import tokenize
 from ..anonymize.lexicons import fold_same_length
-from ..corpora.model import parse_pharaoh
 from .docsets import DocSets, HotPostings
 from .indexer import STEMS_FILE, TOKEN_PATTERN, exact_analyzer, stem_groups, stemmer
-from .translations import aligned, link_maps, load_table
+from .translations import aligned, link_maps, load_table, pair_tokens, unpack_tokens
 
 PLACEHOLDER_QUERY = regex.compile(r"<NAME\d*_([A-Z]+)(?:_[A-Z]+)?>")
 CATEGORIES = ("PERSON", "ORGANIZATION", "ADDRESS", "NAMEID", "DATE", "PUBLIC_ID", "PUBLICATION")
@@ -130,6 +129,13 @@ def _exact_match(q, words: dict[str, list[str]]) -> bool:
     if isinstance(q, wq.Or):
         return any(_exact_match(c, words) for c in q.subqueries)
     return not _is_null(q)
+
+
+def _record(s, docnum) -> tuple[dict[str, Any], Any]:
+    """A pair's record and its stored tokens and links (None in an index built before they were stored)."""
+    stored = s.stored_fields(int(docnum))
+    packed = stored.get("tokens")
+    return json.loads(stored["rec"]), unpack_tokens(packed) if packed else None
 
 
 class QueryError(ValueError):
@@ -309,8 +315,8 @@ class Searcher:
             page_hits = found.first[start:start + per_page]
         else:
             with self._searcher() as s:
-                page_hits = [self._highlight(json.loads(s.stored_fields(int(d))["rec"]), found.sides,
-                                             found.finders, found.leaves, {}) for d in found.docs[start:start + per_page]]
+                page_hits = [self._highlight(*_record(s, d), found.sides, found.finders, found.leaves, {})
+                             for d in found.docs[start:start + per_page]]
         return {"total": len(found.docs), "took_ms": round((time.perf_counter() - t0) * 1000, 1),
                 "hits": [{"id": h.rec["id"], "doc": h.rec["doc"], "src": h.rec["src"], "tgt": h.rec["tgt"],
                           "src_hl": h.src_hl, "tgt_hl": h.tgt_hl, "translation": h.translation,
@@ -371,13 +377,13 @@ class Searcher:
                 for d in docs:
                     if verify is None and not translation and seen >= TRANSLATION_SAMPLE:
                         break
-                    rec = json.loads(s.stored_fields(int(d))["rec"])
+                    rec, pre = _record(s, d)
                     if verify is not None and not _exact_match(
                             verify, {f"{side}_exact": WORD.findall(rec[side]) for side in sides}):
                         continue
                     seen += 1
                     if translation or counts is None and seen <= TRANSLATION_SAMPLE:
-                        hit = self._highlight(rec, sides, finders, leaves, matched)
+                        hit = self._highlight(rec, pre, sides, finders, leaves, matched)
                         if counts is None and seen <= TRANSLATION_SAMPLE and hit.translation:
                             sample[hit.translation] += 1
                         if translation and hit.translation.lower() != translation.lower():
@@ -469,7 +475,7 @@ class Searcher:
             terms.setdefault(field, set()).add(text.decode("utf-8") if isinstance(text, bytes) else text)
         return terms
 
-    def _highlight(self, rec: dict[str, Any], sides: list[str], finders: dict[str, Any],
+    def _highlight(self, rec: dict[str, Any], pre: Any, sides: list[str], finders: dict[str, Any],
                    leaves: dict[str, tuple[set[str], list[Any]]] | None,
                    matched: dict[tuple[str, str], bool]) -> Hit:
         """Hit spans on the searched side, their aligned words on the other. Spans are the alignment's
@@ -478,7 +484,7 @@ class Searcher:
         this is done in C, not word by word); ``leaves``: the words and wildcard patterns of an exact-form
         query, matched as typed (``matched`` remembers, for the search, which tokens are hits)."""
         spans: dict[str, list[list[int]]] = {"src": [], "tgt": []}
-        toks = {side: tokenize(rec[side]) for side in ("src", "tgt")}
+        toks, links = pre if pre is not None else pair_tokens(rec)
         hit_idx: dict[str, list[int]] = {"src": [], "tgt": []}
         for side in sides:
             text, side_toks = rec[side], toks[side]
@@ -514,6 +520,5 @@ class Searcher:
         other = "tgt" if searched == "src" else "src"
         translation = ""
         if spans[searched] and not spans[other]:
-            spans[other], translation = aligned(rec, toks, searched, hit_idx[searched],
-                                                link_maps(parse_pharaoh(rec.get("alignment", "")), searched))
+            spans[other], translation = aligned(rec, toks, searched, hit_idx[searched], link_maps(links, searched))
         return Hit(rec, spans["src"], spans["tgt"], translation)

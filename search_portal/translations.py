@@ -11,8 +11,10 @@ common word has thousands).
 from __future__ import annotations
 
 import json
+from array import array
 from collections import Counter
 from collections.abc import Callable, Iterable
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +27,30 @@ TABLE_FILE = "translations.json"
 TABLE_TOP = 50  # translations kept per term (the panel shows 30)
 PLACEHOLDER_TOKEN = regex.compile(r"<NAME\d+_[A-Z_]+>")
 Span = tuple[int, int]
+
+
+def pair_tokens(rec: dict[str, Any]) -> tuple[dict[str, list[Span]], list[tuple[int, int]]]:
+    """A pair's tokens per side (the alignment's tokenization) and its links."""
+    return {side: tokenize(rec[side]) for side in ("src", "tgt")}, parse_pharaoh(rec.get("alignment", ""))
+
+
+def pack_tokens(toks: dict[str, list[Span]], links: list[tuple[int, int]]) -> bytes:
+    """``pair_tokens`` as bytes, stored with each pair in the index: highlighting a hit then needs no
+    tokenizing and no alignment parsing (two thirds of its cost)."""
+    flat = array("I", (len(toks["src"]), len(toks["tgt"]), len(links)))
+    for part in (toks["src"], toks["tgt"], links):
+        flat.extend(chain.from_iterable(part))
+    return flat.tobytes()
+
+
+def unpack_tokens(data: bytes) -> tuple[dict[str, list[Span]], list[tuple[int, int]]]:
+    flat = array("I")
+    flat.frombytes(data)
+    n_src, n_tgt, n_links = flat[0], flat[1], flat[2]
+    a, b, c = 3, 3 + 2 * n_src, 3 + 2 * (n_src + n_tgt)
+    return ({"src": list(zip(flat[a:b:2], flat[a + 1:b:2], strict=True)),
+             "tgt": list(zip(flat[b:c:2], flat[b + 1:c:2], strict=True))},
+            list(zip(flat[c:c + 2 * n_links:2], flat[c + 1:c + 2 * n_links:2], strict=True)))
 
 
 def link_maps(links: Iterable[tuple[int, int]], side: str | None = None) -> dict[str, dict[int, list[int]]]:
@@ -96,11 +122,11 @@ class TableBuilder:
             got = self._cache[word] = tuple(t for t in self.terms_of(word) if not t.startswith("<"))
         return got
 
-    def add(self, rec: dict[str, Any]) -> None:
-        maps = link_maps(parse_pharaoh(rec.get("alignment", "")))
+    def add(self, rec: dict[str, Any], toks: dict[str, list[Span]], links: list[tuple[int, int]]) -> None:
+        """One pair, with its ``pair_tokens``."""
+        maps = link_maps(links)
         if not maps["src"]:
             return
-        toks = {side: tokenize(rec[side]) for side in ("src", "tgt")}
         for side, other in (("src", "tgt"), ("tgt", "src")):
             text, side_toks = rec[side], toks[side]
             by_term: dict[str, list[int]] = {}
