@@ -15,6 +15,7 @@ name part of it, in the target.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import regex
 
@@ -45,8 +46,10 @@ PREPOSITIONS = {"de", "da", "do", "das", "dos", "of", "for"}
 MERGEABLE_GAP = regex.compile(r"(?:[\s,.;:&'’\-]|\b(?:of|and|for|the|de|da|do|das|dos|e)\b|\p{Lu}[\p{L}'’.-]*)*")
 
 
+@lru_cache(maxsize=4096)
 def tokenize(text: str) -> list[tuple[int, int]]:
-    """Token character spans; a placeholder is one token."""
+    """Token character spans; a placeholder is one token. Memoized (a pair's texts are tokenized by several
+    steps of the transfer, alignment and writing): the list returned is shared, never to be modified."""
     return [m.span() for m in TOKEN.finditer(text)]
 
 
