@@ -189,7 +189,11 @@ def openapi():
                 {"name": "per_page", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 100}},
                 {"name": "category", "in": "query", "schema": {"type": "string", "enum": list(CATEGORIES)}},
                 {"name": "translation", "in": "query", "schema": {"type": "string"}}],
-                "responses": {"200": {"description": "hits, highlights and translations"},
+                "responses": {"200": {"description": "hits, highlights and translations: `total`, `took_ms`, `hits` "
+                                                     "(`id`, `doc`, `src`, `tgt`, `src_hl`, `tgt_hl`, `translation`, "
+                                                     "`categories`), `translations` (`text`, `count`), "
+                                                     "`translations_sampled` (null: counted over every hit; else the "
+                                                     "number of first hits counted)"},
                               "400": {"description": "malformed query"}}}},
             "/api/pairs/{id}": {"get": {"summary": "One pair", "parameters": [
                 {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}],
