@@ -370,10 +370,9 @@ class Searcher:
             counts = None if filtered or verify is not None else self._table_counts(parsed)
             matched: dict[tuple[str, str], bool] = {}
             sample: Counter = Counter()
-            first = []
+            first: list[Hit] = []  # the hits highlighted anyway, in order: page one needs no second pass
             if verify is not None or translation or counts is None:
                 kept, seen = [], 0
-                first: list[Hit] = []  # the hits highlighted anyway, in order: page one needs no second pass
                 for d in docs:
                     if verify is None and not translation and seen >= TRANSLATION_SAMPLE:
                         break
