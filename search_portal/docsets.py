@@ -75,28 +75,43 @@ def write_hot(searcher: Any, folder: Path, fields: tuple[str, ...] = HOT_FIELDS,
 
 
 def write_hot_field(searcher: Any, folder: Path, field: str, min_df: int = HOT_DF) -> None:
-    """One field's hot postings in ``folder/hot`` (which exists): ``docs`` (document numbers, term after
-    term), ``voff``/``vals`` (each posting's encoded positions in one byte string) and ``terms.json`` (each
-    term's first and last+1 posting). Fields are independent: the index builder writes them in parallel."""
+    """One field's hot postings in ``folder/hot`` (which exists): ``docs`` (int32 document numbers, term
+    after term), ``voff``/``vals`` (int64 offsets into one byte string of each posting's encoded positions)
+    and ``terms.json`` (each term's first and last+1 posting). Written block by block as read, so memory
+    stays flat however large the corpus. Fields are independent: the index builder writes them in parallel."""
     out = folder / HOT_DIR
     if field not in searcher.schema:
         return
     leaves = [(sub.reader(), offset) for sub, offset in searcher.leaf_searchers()]
     terms = sorted(t.decode("utf-8") if isinstance(t, bytes) else t
                    for t, info in searcher.reader().iter_field(field) if info.doc_frequency() >= min_df)
-    docs, blobs, spans = [], [], {}
-    n = 0
-    for term in terms:
-        ids, values = _leaf_postings(leaves, field, term)
-        docs.append(ids)
-        blobs.extend(values)
-        spans[term] = [n, n + len(ids)]
-        n += len(ids)
-    lengths = np.fromiter((len(v) for v in blobs), dtype=np.int64, count=len(blobs))
-    np.save(out / f"{field}.docs.npy", np.concatenate(docs).astype(np.int32) if docs else np.empty(0, np.int32))
-    np.save(out / f"{field}.voff.npy", np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64))
-    np.save(out / f"{field}.vals.npy", np.frombuffer(b"".join(blobs), dtype=np.uint8))
+    spans: dict[str, list[int]] = {}
+    n = end = 0
+    with open(out / f"{field}.docs.bin", "wb") as fd, open(out / f"{field}.voff.bin", "wb") as fo, \
+            open(out / f"{field}.vals.bin", "wb") as fv:
+        fo.write(np.zeros(1, dtype=np.int64).tobytes())
+        for term in terms:
+            start = n
+            for reader, offset in leaves:
+                if (field, term) not in reader:
+                    continue
+                for ids, values in _blocks(reader.postings(field, term)):
+                    values = values if values is not None else [b""] * len(ids)
+                    fd.write((ids + offset).astype(np.int32).tobytes())
+                    lengths = np.fromiter((len(v) for v in values), dtype=np.int64, count=len(ids))
+                    fo.write((end + np.cumsum(lengths)).tobytes())
+                    fv.write(b"".join(values))
+                    end += int(lengths.sum())
+                    n += len(ids)
+            spans[term] = [start, n]
     (out / f"{field}.terms.json").write_text(json.dumps(spans, ensure_ascii=False), encoding="utf-8")
+
+
+def _mapped(path: Path, dtype: Any) -> np.ndarray:
+    """A raw array file memory-mapped (a plain view: a memmap's own indexing costs a microsecond a call)."""
+    if path.stat().st_size == 0:
+        return np.empty(0, dtype=dtype)
+    return np.memmap(path, dtype=dtype, mode="r").view(np.ndarray)
 
 
 class HotPostings:
@@ -110,9 +125,9 @@ class HotPostings:
         for path in sorted(hot.glob("*.terms.json")):
             field = path.name.split(".")[0]
             self.terms[field] = json.loads(path.read_text(encoding="utf-8"))
-            # plain views of the maps: a memmap's own indexing costs a microsecond a call
-            self.arrays[field] = tuple(np.load(hot / f"{field}.{part}.npy", mmap_mode="r").view(np.ndarray)
-                                       for part in ("docs", "voff", "vals"))
+            self.arrays[field] = (_mapped(hot / f"{field}.docs.bin", np.int32),
+                                  _mapped(hot / f"{field}.voff.bin", np.int64),
+                                  _mapped(hot / f"{field}.vals.bin", np.uint8))
 
     def get(self, field: str, text: str) -> tuple[np.ndarray, Any] | None:
         """(document numbers, positions getter by index) of a hot term, or None."""
