@@ -38,8 +38,9 @@ HOT_DF = 256  # terms in at least this many pairs (two posting blocks) are kept 
 HOT_FIELDS = ("src", "tgt")
 
 
-def _blocks(m: Any) -> Iterator[tuple[np.ndarray, Any]]:
-    """A fresh leaf matcher's postings, block by block: (document numbers, encoded values or None).
+def _blocks(m: Any) -> Iterator[tuple[np.ndarray, list[bytes]]]:
+    """A fresh leaf matcher's postings, block by block: (document numbers, encoded values; empty ones for a
+    format that stores none).
 
     For Whoosh's on-disk matcher this reads each block's data tuple as stored (ids delta-encoded, values
     as written), where its own ``all_ids`` steps through them one posting at a time. Any other matcher (a
@@ -48,11 +49,11 @@ def _blocks(m: Any) -> Iterator[tuple[np.ndarray, Any]]:
         while m.is_active():
             m._read_data()
             ids, _, values = m._data
-            yield np.cumsum(np.asarray(ids, dtype=np.int64)), values
+            yield np.cumsum(np.asarray(ids, dtype=np.int64)), values if values is not None else [b""] * len(ids)
             m._next_block()
         return
     items = list(m.all_items())
-    yield np.array([i for i, _ in items], dtype=np.int64), [v for _, v in items]
+    yield np.array([i for i, _ in items], dtype=np.int64), [v or b"" for _, v in items]
 
 
 def _leaf_postings(leaves: list[tuple[Any, int]], field: str, text: str) -> tuple[np.ndarray, list[bytes]]:
@@ -63,7 +64,7 @@ def _leaf_postings(leaves: list[tuple[Any, int]], field: str, text: str) -> tupl
         if (field, text) in reader:
             for block_ids, block_values in _blocks(reader.postings(field, text)):
                 ids.append(block_ids + offset)
-                values.extend(block_values if block_values is not None else [b""] * len(block_ids))
+                values.extend(block_values)
     return (np.concatenate(ids) if ids else EMPTY), values
 
 
@@ -96,7 +97,6 @@ def write_hot_field(searcher: Any, folder: Path, field: str, min_df: int = HOT_D
                 if (field, term) not in reader:
                     continue
                 for ids, values in _blocks(reader.postings(field, term)):
-                    values = values if values is not None else [b""] * len(ids)
                     fd.write((ids + offset).astype(np.int32).tobytes())
                     lengths = np.fromiter((len(v) for v in values), dtype=np.int64, count=len(ids))
                     fo.write((end + np.cumsum(lengths)).tobytes())
