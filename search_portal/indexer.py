@@ -22,6 +22,7 @@ import json
 import os
 import shutil
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from multiprocessing import get_context
@@ -35,8 +36,11 @@ from whoosh.analysis.acore import Token
 from whoosh.codec.whoosh3 import W3Codec
 from whoosh.columns import NumericColumn
 from whoosh.fields import COLUMN, ID, KEYWORD, STORED, TEXT, Schema
+from whoosh.formats import Positions
 from whoosh.support.charset import accent_map
+from whoosh.writing import SegmentWriter
 
+from ..corpora.formats.common import InputError
 from .docsets import HOT_DIR, HOT_FIELDS, write_hot, write_hot_field
 from .translations import TableBuilder, pack_tokens, pair_tokens
 
@@ -79,6 +83,51 @@ def folded_analyzer() -> FoldingTokenizer:
     return FoldingTokenizer(TOKEN_PATTERN)
 
 
+_FOLDED: dict[str, bytes] = {}  # word -> its index term (UTF-8), shared by the fields of one process
+_ONE_POSITION: dict[int, bytes] = {}  # position -> Whoosh's encoding of a word seen once, at that position
+
+
+class FoldedText(TEXT):
+    """``TEXT(analyzer=folded_analyzer(), phrase=True)`` with the postings of a text made in one pass.
+
+    Whoosh makes them token by token: a generator, a ``Token`` and a dictionary update per word, then a
+    pickle per word for its positions. Here the words are found by the analyzer's own expression, each
+    distinct word is folded once per process, and the encoding of a single position (most words occur once
+    in a pair) is looked up. The postings are the same, byte for byte (a test compares them); queries still
+    go through the analyzer."""
+
+    def __init__(self) -> None:
+        super().__init__(analyzer=folded_analyzer(), phrase=True)
+
+    def index(self, value: Any, **kwargs: Any) -> Iterator[tuple[bytes, int, float, bytes]]:
+        if not isinstance(value, str) or type(self.format) is not Positions or kwargs:
+            yield from super().index(value, **kwargs)
+            return
+        folded, one, encode = _FOLDED, _ONE_POSITION, self.format.encode
+        if len(folded) > 500_000:
+            folded.clear()
+        positions: dict[bytes, list[int]] = {}
+        for pos, word in enumerate(self.analyzer.expression.findall(value)):
+            term = folded.get(word)
+            if term is None:
+                term = folded[word] = word.lower().translate(accent_map).encode("utf-8")
+            got = positions.get(term)
+            if got is None:
+                positions[term] = [pos]
+            else:
+                got.append(pos)
+        boost = self.format.field_boost
+        for term, poslist in positions.items():
+            n = len(poslist)
+            if n == 1:
+                value = one.get(poslist[0])
+                if value is None:
+                    value = one[poslist[0]] = encode(poslist)
+            else:
+                value = encode(poslist)
+            yield term, n, n * boost, value
+
+
 class PortalCodec(W3Codec):
     """Whoosh's codec without per-posting length statistics. Those feed the block-skipping of top-N
     relevance ranking; the portal lists hits in corpus order, never by score, and looking each posting's
@@ -116,7 +165,7 @@ def exact_analyzer():
 def make_schema() -> Schema:
     return Schema(
         id=ID(stored=True, unique=True), doc=ID(stored=True), categories=KEYWORD(stored=True, commas=True),
-        src=TEXT(analyzer=folded_analyzer(), phrase=True), tgt=TEXT(analyzer=folded_analyzer(), phrase=True),
+        src=FoldedText(), tgt=FoldedText(),
         src_exact=TEXT(analyzer=exact_analyzer(), phrase=True), tgt_exact=TEXT(analyzer=exact_analyzer(), phrase=True),
         meta=TEXT(analyzer=folded_analyzer()), order=COLUMN(NumericColumn("I")), rec=STORED,
         tokens=STORED,  # pack_tokens: the pair's tokens and links, for highlighting
@@ -143,35 +192,119 @@ def _pool(procs: int) -> Iterator[Any]:
         pool.join()
 
 
+def _parts(corpus: Path, n: int) -> list[tuple[int, int, int]]:
+    """``corpus`` cut into ``n`` runs of whole lines of about equal size: (start byte, end byte, number of
+    the first line), in file order."""
+    size = corpus.stat().st_size
+    cuts = [0]
+    with open(corpus, "rb") as fh:
+        for k in range(1, n):
+            fh.seek(max(cuts[-1], size * k // n))
+            if fh.tell() > 0:
+                fh.seek(fh.tell() - 1)
+                fh.readline()  # to the end of the line the cut fell in
+            cuts.append(max(cuts[-1], fh.tell()))
+        cuts.append(size)
+        parts, line, pos = [], 0, 0
+        fh.seek(0)
+        for start, end in zip(cuts, cuts[1:], strict=False):
+            while pos < start:  # the lines before this part: its first line's number
+                block = fh.read(min(1 << 24, start - pos))
+                line += block.count(b"\n")
+                pos += len(block)
+            if end > start:
+                parts.append((start, end, line))
+    return parts
+
+
+_DONE: Any = None  # pairs indexed so far, over all the processes (a shared counter, for the progress bar)
+
+
+def _index_part(job: tuple[str, str, int, int, int]) -> tuple[Any, dict[str, Counter]]:
+    """Index one run of ``corpus.jsonl``'s lines into a segment of its own; returns the segment and the run's
+    translation counts. Each part is read, parsed, tokenized and counted by the process that indexes it: the
+    pairs never travel between processes."""
+    folder, corpus, start, end, first = job
+    done = _DONE
+    writer = SegmentWriter(windex.open_dir(folder), _lk=False, limitmb=128, codec=PortalCodec())
+    analyzer = folded_analyzer()
+    table = TableBuilder(lambda word: [t.text for t in analyzer(word)])
+    with open(corpus, "rb") as fh:
+        fh.seek(start)
+        pos, order = start, first
+        for raw in fh:
+            if pos >= end:
+                break
+            pos += len(raw)
+            line = raw.decode("utf-8").rstrip("\n")
+            try:
+                rec = json.loads(line)
+                toks, links = pair_tokens(rec)
+            except (ValueError, KeyError, TypeError) as exc:
+                raise InputError(f"{corpus}:{order + 1}: not a paranon record ({exc})") from None
+            table.add(rec, toks, links)
+            cats = sorted({m["category"] for m in rec["src_mentions"] + rec["tgt_mentions"]})
+            meta = " ".join(f"{v}" for p in rec.get("meta", {}).get("props", []) for v in p)
+            writer.add_document(id=rec["id"], doc=rec["doc"], categories=",".join(cats), src=rec["src"],
+                                tgt=rec["tgt"], meta=meta, order=order, rec=line, tokens=pack_tokens(toks, links))
+            order += 1
+            if done is not None and order % 500 == 0:
+                with done.get_lock():
+                    done.value += 500
+    if done is not None:
+        with done.get_lock():
+            done.value += (order - first) % 500
+    return writer._finalize_segment(), table.counts
+
+
 def build_index(outdir: str | Path, quiet: bool = True) -> Path:
-    """(Re)build ``OUTDIR/index`` from ``OUTDIR/corpus.jsonl``; returns the index folder."""
+    """(Re)build ``OUTDIR/index`` from ``OUTDIR/corpus.jsonl``; returns the index folder.
+
+    The corpus is cut into one run of lines per core; each run becomes a segment of the index, written by
+    its own process, and the segments are listed together in one commit (Whoosh's own multiprocess writer
+    sends every pair from one reading process to the others, which cost a fifth more CPU)."""
     outdir = Path(outdir)
     corpus = outdir / "corpus.jsonl"
     if not corpus.exists():
         raise FileNotFoundError(f"{corpus}: no corpus.jsonl to index (run `paranon run` first)")
     with open(corpus, encoding="utf-8") as fh:
-        first = json.loads(fh.readline() or "{}")
+        try:
+            first = json.loads(fh.readline() or "{}")
+        except ValueError as exc:
+            raise InputError(f"{corpus}:1: not a paranon record ({exc})") from None
     target = outdir / f"index-{time.strftime('%Y%m%d%H%M%S')}-{os.getpid()}"
     target.mkdir()
     langs = {"src": first.get("src_lang", "pt"), "tgt": first.get("tgt_lang", "en")}
     ix = windex.create_in(str(target), make_schema())
-    # several processes index segments in parallel; each keeps its segment (multisegment: no merge at commit)
     procs = max(1, min(4, os.cpu_count() or 1))
-    writer = ix.writer(limitmb=256, procs=procs, multisegment=True, batchsize=500, codec=PortalCodec()) \
-        if procs > 1 else ix.writer(limitmb=256, codec=PortalCodec())
-    analyzer = folded_analyzer()
-    table = TableBuilder(lambda word: [t.text for t in analyzer(word)])
-    with open(corpus, encoding="utf-8") as fh:
-        for order, line in enumerate(tqdm(fh, desc="index", unit=" pairs", disable=quiet, mininterval=0.5)):
-            rec = json.loads(line)
-            toks, links = pair_tokens(rec)
-            table.add(rec, toks, links)
-            cats = sorted({m["category"] for m in rec["src_mentions"] + rec["tgt_mentions"]})
-            meta = " ".join(f"{v}" for p in rec.get("meta", {}).get("props", []) for v in p)
-            writer.add_document(id=rec["id"], doc=rec["doc"], categories=",".join(cats), src=rec["src"],
-                                tgt=rec["tgt"], meta=meta, order=order, rec=line.rstrip("\n"),
-                                tokens=pack_tokens(toks, links))
-    writer.commit()
+    parts = _parts(corpus, procs)
+    writer = SegmentWriter(ix, codec=PortalCodec())  # holds the lock; lists the parts' segments at the end
+    table = TableBuilder(lambda word: ())
+    global _DONE
+    _DONE = done = get_context("fork").Value("q", 0)  # before the fork: the processes inherit it
+    with _pool(min(procs, len(parts))) as pool:
+        jobs = [(str(target), str(corpus), *part) for part in parts]
+        results: list[tuple[Any, dict[str, Counter]]] = []
+        with tqdm(desc="index", unit=" pairs", disable=quiet, mininterval=0.5) as bar:
+            if pool is None:
+                results = [_index_part(job) for job in jobs]
+            else:
+                pending = pool.map_async(_index_part, jobs)
+                while not pending.ready():
+                    pending.wait(0.5)
+                    bar.update(done.value - bar.n)
+                results = pending.get()
+            bar.update(sum(s.doc_count() for s, _ in results) - bar.n)
+    _DONE = None
+    for _, counts in results:
+        for side, got in counts.items():
+            if table.counts[side]:
+                table.counts[side].update(got)
+            else:
+                table.counts[side] = got
+    writer._close_segment()
+    writer._commit_toc([segment for segment, _ in results])
+    writer._finish()
     # the side files: hot postings a field per process, while this one groups stems and writes the table
     (target / HOT_DIR).mkdir()
     with _pool(min(procs, len(HOT_FIELDS))) as pool:

@@ -1,0 +1,73 @@
+"""Building the index: the one-pass postings equal Whoosh's own, and an index written in several parts (one
+per process) holds what one process writes, in the same order."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+from paranon.corpora.formats.common import InputError
+from paranon.search_portal import indexer
+from paranon.search_portal.indexer import FoldedText, build_index, folded_analyzer
+from paranon.search_portal.search import Searcher
+from whoosh import index as windex
+from whoosh.fields import TEXT
+
+TEXTS = [  # what a pair's side looks like
+    "O CONTRATO de <NAME1_ORGANIZATION_COMPANY> foi assinado em <NAME2_DATE>.",
+    "Ação, acção e AÇÃO: a mesma palavra três vezes; a a a.",
+    "The lessee's well-known rock’n’roll ex-partner paid 1.234,56 EUR.",
+    "",
+    "   ",
+    "de de de de de de de de de de de de de de de de de de de de",
+    "Überprüfung — naïve café; Straße 9",
+]
+
+
+@pytest.mark.parametrize("text", TEXTS)
+def test_folded_text_makes_the_postings_whoosh_makes(text):
+    ours = list(FoldedText().index(text))
+    whoosh = list(TEXT(analyzer=folded_analyzer(), phrase=True).index(text))
+    assert sorted(ours) == sorted(whoosh)
+
+
+def _snapshot(out):
+    """Everything the portal reads from an index: the records in order and the side files."""
+    folder = (out / "index").resolve()
+    with windex.open_dir(str(folder)).searcher() as s:
+        records = [s.stored_fields(d)["rec"] for d in sorted(s.document_numbers(), key=lambda d: s.stored_fields(d)
+                   ["id"])]
+        orders = sorted((s.stored_fields(d)["id"], o) for d, o in zip(range(s.doc_count_all()),
+                        s.reader().column_reader("order"), strict=True))
+    files = {name: json.loads((folder / name).read_text(encoding="utf-8"))
+             for name in ("translations.json", "stems.json")}
+    return records, orders, files
+
+
+@pytest.mark.parametrize("cores", [2, 3])
+def test_an_index_written_in_parts_is_the_index_one_process_writes(sample_out, tmp_path, monkeypatch, cores):
+    one, many = tmp_path / "one", tmp_path / "many"
+    for out in (one, many):
+        out.mkdir()
+        shutil.copy(sample_out / "corpus.jsonl", out / "corpus.jsonl")
+    monkeypatch.setattr(indexer.os, "cpu_count", lambda: 1)
+    build_index(one)
+    monkeypatch.setattr(indexer.os, "cpu_count", lambda: cores)
+    build_index(many)
+    assert len(windex.open_dir(str((many / "index").resolve()))._segments()) == cores
+    assert _snapshot(one) == _snapshot(many)
+    for q, lang in (("conta", "pt"), ('"the account"', "en"), ("<NAME_PERSON>", "both")):
+        a, b = Searcher(one, cache_size=0).search(q, lang), Searcher(many, cache_size=0).search(q, lang)
+        assert [h["id"] for h in a["hits"]] == [h["id"] for h in b["hits"]]
+        assert a["total"] == b["total"] and a["translations"] == b["translations"]
+
+
+@pytest.mark.parametrize("bad_line", [3, 1])
+def test_a_damaged_corpus_line_is_named(sample_out, tmp_path, monkeypatch, bad_line):
+    lines = (sample_out / "corpus.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[bad_line - 1] = '{"id": "broken", "src": \n'
+    (tmp_path / "corpus.jsonl").write_text("".join(lines), encoding="utf-8")
+    monkeypatch.setattr(indexer.os, "cpu_count", lambda: 2)
+    with pytest.raises(InputError, match=rf"corpus\.jsonl:{bad_line}: not a paranon record"):
+        build_index(tmp_path)
