@@ -58,7 +58,6 @@ def grow_diag_final_and(fwd: set[tuple[int, int]], rev: set[tuple[int, int]], n_
     links = fwd & rev
     src_done = {i for i, _ in links}
     tgt_done = {j for _, j in links}
-    neigh = [(-1, 0), (0, -1), (1, 0), (0, 1), (-1, -1), (-1, 1), (1, -1), (1, 1)]
     # grow from the candidates' side (union minus links: a handful) instead of every link's neighbours
     candidates = sorted(union - links)
     added = True
@@ -68,7 +67,9 @@ def grow_diag_final_and(fwd: set[tuple[int, int]], rev: set[tuple[int, int]], n_
             ni, nj = c
             if c in links or (ni in src_done and nj in tgt_done):
                 continue
-            if any((ni - di, nj - dj) in links for di, dj in neigh):
+            if ((ni - 1, nj) in links or (ni + 1, nj) in links or (ni, nj - 1) in links or (ni, nj + 1) in links
+                    or (ni - 1, nj - 1) in links or (ni - 1, nj + 1) in links or (ni + 1, nj - 1) in links
+                    or (ni + 1, nj + 1) in links):  # one of the eight neighbours is a link
                 links.add(c)
                 src_done.add(ni)
                 tgt_done.add(nj)
@@ -120,6 +121,7 @@ class EflomalAligner(Aligner):
                              "intersection")
         self.symmetrization = symmetrization
         self.prefix = prefix
+        self._normalized: dict[str, str] = {}  # word -> what eflomal sees of it (words recur)
         self.extra_src, self.extra_tgt = extra_src, extra_tgt
         for f in (extra_src, extra_tgt):
             if f and not Path(f).exists():
@@ -171,15 +173,18 @@ class EflomalAligner(Aligner):
         Cutting words to a prefix is a crude stemmer that pools the counts of inflected forms
         (``contrato``/``contratos``, ``pay``/``payment``); it helps most on small corpora.
         """
-        if not line.strip():
+        words = line.split()
+        if not words:
             return "<empty>\n"
-        words = []
-        for w in line.split():
-            if w.startswith("<NAME"):  # a placeholder: its category, not its number, is what recurs
-                w = PLACEHOLDER_NUMBER.sub("<", w)
-            else:
-                w = w.lower()[:self.prefix or None]
-            words.append(w)
+        seen = self._normalized
+        if len(seen) > 1_000_000:
+            seen.clear()
+        for k, w in enumerate(words):
+            got = seen.get(w)
+            if got is None:  # a placeholder: its category, not its number, is what recurs
+                got = seen[w] = PLACEHOLDER_NUMBER.sub("<", w) if w.startswith("<NAME") \
+                    else w.lower()[:self.prefix or None]
+            words[k] = got
         return " ".join(words) + "\n"
 
     def align_files(self, src_path: str | Path, tgt_path: str | Path, out_path: str | Path) -> None:

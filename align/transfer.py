@@ -91,14 +91,21 @@ class TolerantText:
     def __init__(self, folded: str) -> None:
         self.text = folded
         self.pos: list[int] = []
+        self.skel = ""
+        self._ready = False  # the skeleton is made at the first search (many pairs have nothing to look for)
+
+    def _make(self) -> None:
         runs = []
-        for m in NON_SEPARATORS.finditer(folded):
+        for m in NON_SEPARATORS.finditer(self.text):
             self.pos.extend(range(m.start(), m.end()))
             runs.append(m.group())
         self.skel = "".join(runs)
+        self._ready = True
 
     def find(self, form: tuple[str, frozenset[int]]) -> list[tuple[int, int]]:
         """Character spans of the form in the text, whole words only, left to right, not overlapping."""
+        if not self._ready:
+            self._make()
         skel, breaks = form
         n, pos, text, out = len(skel), self.pos, self.text, []
         i = self.skel.find(skel)

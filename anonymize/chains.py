@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 import regex
+from spacy.attrs import IDX, LENGTH, SPACY
 from spacy.tokens import Doc
 
 from .lexicons import Lexicons, fold
@@ -149,6 +150,9 @@ def lower_vocabulary(texts: list[str]) -> set[str]:
         out.update(fold(w) for w in regex.findall(r"(?<![\p{L}-])\p{Ll}[\p{L}\p{M}-]+", t))
     return out
 
+TOKEN_ATTRS = [IDX, LENGTH, SPACY]
+
+
 class Tok(NamedTuple):
     """A token's text, offset and trailing space, read once from spaCy (``Token.text`` builds a new
     string on every access, and the chain rules look at each token's text a dozen times)."""
@@ -159,7 +163,11 @@ class Tok(NamedTuple):
 
 
 def analyse(doc: Doc, rules: ChainRules, lex: Lexicons, lower_vocab: set[str] | None = None) -> list[Chain]:
-    toks = [Tok(t.text, t.idx, t.whitespace_) for t in doc]
+    text = doc.text
+    # read the tokens' offsets, lengths and trailing spaces in one array: a token's text is the doc's text
+    # there (spaCy's tokenization never changes a character), and walking ``doc`` made a Token object each
+    toks = [Tok(text[idx:idx + length], idx, " " if space else "")
+            for idx, length, space in doc.to_array(TOKEN_ATTRS).tolist()]
     n = len(toks)
     chains: list[Chain] = []
     i = 0

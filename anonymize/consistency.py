@@ -111,7 +111,10 @@ class CorpusForms:
         """(start, end, key) of forms in ``text`` that overlap none of ``taken``, longest first, left to right."""
         if not self.forms:
             return []
-        words = [(w.start(), w.end(), w.group()) for w in WORD.finditer(fold_same_length(text))]
+        folded = fold_same_length(text)
+        if self.firsts.keys().isdisjoint(WORD.findall(folded)):
+            return []  # most texts: no word starts a form (one C-level pass instead of a match object a word)
+        words = [(w.start(), w.end(), w.group()) for w in WORD.finditer(folded)]
         spans = [(m.start, m.end) for m in taken]
         out = []
         i = 0

@@ -120,6 +120,7 @@ class Anonymizer:
         # the recognizers read a token's text, offset and trailing space only: computing each new word's
         # lexical attributes (shape, norm, like_num, stop word ...) was half the tokenizer's time
         self.nlp.vocab.lex_attr_getters = {}
+        self.tokenize = self.nlp.tokenizer  # a blank pipeline: the tokenizer is all ``nlp(text)`` would run
         self.categories = set(a.get("categories", []))
         self.ops = Operators(a)
         self.scope = a.get("scope", "document")
@@ -153,7 +154,7 @@ class Anonymizer:
     # -- recognition -------------------------------------------------------
     def recognize(self, text: str, memory: DocumentMemory | None = None) -> list[Mention]:
         """All mentions in one text, original coordinates, categories not yet filtered."""
-        seg = Segment(text=text, doc=self.nlp(text), memory=memory or DocumentMemory())
+        seg = Segment(text=text, doc=self.tokenize(text), memory=memory or DocumentMemory())
         for rec in self.recognizers:
             seg.found += resolve(seg.found, rec.find(seg))
         kept = [m for m in seg.found if " ".join(fold(m.text).split()) not in self.allow]

@@ -119,6 +119,13 @@ class OrganizationRecognizer(Recognizer):
             return False
         return " ".join(folded[i:i + n]) in self.territories
 
+    def _longest_standalone(self, crules) -> int:
+        """Words in the longest standalone public body (computed once: the rules do not change)."""
+        got = self.__dict__.get("_longest")
+        if got is None:
+            got = self.__dict__["_longest"] = max((len(k.split()) for k in crules.standalone), default=0)
+        return got
+
     def _bodies_inside(self, seg: Segment, ch, crules) -> list:
         """Public bodies of two or more words (one after a particle) inside a longer chain that is no organisation itself:
         ``União, Estados, Distrito Federal e Municípios``, ``Senhores Desembargadores do CONSELHO ESPECIAL``;
@@ -133,7 +140,7 @@ class OrganizationRecognizer(Recognizer):
                 start = seg.doc[ch.start_tok + p - adjective].idx
                 return [self.mention(seg, start, tail.idx + len(tail.text), "ORGANIZATION", "head-inside",
                                      subtype=crules.org_heads.get((folded[p],), "ADMIN"))]
-        longest = max((len(k.split()) for k in crules.standalone), default=0)
+        longest = self._longest_standalone(crules)
         out, i = [], 0
         while i < len(folded):
             # one word only after a particle: "Justiça Militar da União", "Advogado-Geral da União"
