@@ -162,8 +162,12 @@ class Tok(NamedTuple):
     whitespace_: str
 
 
-def analyse(doc: Doc, rules: ChainRules, lex: Lexicons, lower_vocab: set[str] | None = None) -> list[Chain]:
-    text = doc.text
+def analyse(doc: Doc, rules: ChainRules, lex: Lexicons, lower_vocab: set[str] | None = None,
+            text: str | None = None) -> list[Chain]:
+    """The capitalized runs (chains) of a tokenized text, with what the rules see in them. ``text`` is the
+    doc's text when the caller has it (``Doc.text`` joins every token's text again)."""
+    if text is None:
+        text = doc.text
     # read the tokens' offsets, lengths and trailing spaces in one array: a token's text is the doc's text
     # there (spaCy's tokenization never changes a character), and walking ``doc`` made a Token object each
     toks = [Tok(text[idx:idx + length], idx, " " if space else "")

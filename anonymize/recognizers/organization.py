@@ -28,7 +28,7 @@ def chain_rules(rules) -> ChainRules:
 def chains_of(seg: Segment, rules, lex) -> list[Chain]:
     """The segment's chains, analysed once and shared by every recognizer."""
     if "chains" not in seg.__dict__:
-        seg.__dict__["chains"] = analyse(seg.doc, chain_rules(rules), lex, seg.memory.lower_vocab)
+        seg.__dict__["chains"] = analyse(seg.doc, chain_rules(rules), lex, seg.memory.lower_vocab, seg.text)
     return seg.__dict__["chains"]
 
 
