@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import regex
 
@@ -43,6 +44,7 @@ class Problems:
         return sum(self.reasons.values())
 
 
+@lru_cache(maxsize=1024)
 def lang_matches(code: str, wanted: str) -> bool:
     """``pt`` matches ``pt``, ``pt-PT``, ``PT-PT``, ``pt_BR``; ``pt-BR`` matches only Brazilian codes."""
     code = code.strip().lower().replace("_", "-")
@@ -66,5 +68,6 @@ def decode_hex_meta(text: str) -> str:
 
 def normalize_text(text: str) -> str:
     """Preprocessing shared by all readers: meta-character codes and line breaks inside a segment."""
-    text = decode_hex_meta(text)
+    if "&'" in text:
+        text = decode_hex_meta(text)
     return text.replace("\r\n", "\n").replace("\r", "\n")

@@ -10,6 +10,7 @@ Inline elements become :class:`~paranon.corpora.model.Inline` markers.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from pathlib import Path
 from typing import IO
 from xml.sax.saxutils import escape, quoteattr
@@ -30,8 +31,14 @@ def _tuv_lang(tuv: etree._Element) -> str:
     return tuv.get(XML_LANG) or tuv.get("lang") or ""
 
 
+@lru_cache(maxsize=256)
+def _local_name(tag: str) -> str:
+    return tag.rsplit("}", 1)[-1]
+
+
 def _local(tag: object) -> str:
-    return tag.rsplit("}", 1)[-1] if isinstance(tag, str) else ""
+    """An element's name without its namespace ("" for comments and processing instructions)."""
+    return _local_name(tag) if isinstance(tag, str) else ""
 
 
 def _open_tag(el: etree._Element) -> str:
