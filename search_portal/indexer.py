@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -257,23 +258,8 @@ def _index_part(job: tuple[str, str, int, int, int]) -> tuple[Any, dict[str, Cou
     return writer._finalize_segment(), table.counts
 
 
-def build_index(outdir: str | Path, quiet: bool = True) -> Path:
-    """(Re)build ``OUTDIR/index`` from ``OUTDIR/corpus.jsonl``; returns the index folder.
-
-    The corpus is cut into one run of lines per core; each run becomes a segment of the index, written by
-    its own process, and the segments are listed together in one commit (Whoosh's own multiprocess writer
-    sends every pair from one reading process to the others, which cost a fifth more CPU)."""
-    outdir = Path(outdir)
-    corpus = outdir / "corpus.jsonl"
-    if not corpus.exists():
-        raise FileNotFoundError(f"{corpus}: no corpus.jsonl to index (run `paranon run` first)")
-    with open(corpus, encoding="utf-8") as fh:
-        try:
-            first = json.loads(fh.readline() or "{}")
-        except ValueError as exc:
-            raise InputError(f"{corpus}:1: not a paranon record ({exc})") from None
-    target = outdir / f"index-{time.strftime('%Y%m%d%H%M%S')}-{os.getpid()}"
-    target.mkdir()
+def _build(target: Path, corpus: Path, first: dict[str, Any], quiet: bool) -> None:
+    """The index and its side files, in ``target``."""
     langs = {"src": first.get("src_lang", "pt"), "tgt": first.get("tgt_lang", "en")}
     ix = windex.create_in(str(target), make_schema())
     procs = max(1, min(4, os.cpu_count() or 1))
@@ -282,10 +268,11 @@ def build_index(outdir: str | Path, quiet: bool = True) -> Path:
     table = TableBuilder(lambda word: ())
     global _DONE
     _DONE = done = get_context("fork").Value("q", 0)  # before the fork: the processes inherit it
-    with _pool(min(procs, len(parts))) as pool:
-        jobs = [(str(target), str(corpus), *part) for part in parts]
-        results: list[tuple[Any, dict[str, Counter]]] = []
-        with tqdm(desc="index", unit=" pairs", disable=quiet, mininterval=0.5) as bar:
+    try:
+        with _pool(min(procs, len(parts))) as pool, \
+                tqdm(desc="index", unit=" pairs", disable=quiet, mininterval=0.5) as bar:
+            jobs = [(str(target), str(corpus), *part) for part in parts]
+            results: list[tuple[Any, dict[str, Counter]]] = []
             if pool is None:
                 results = [_index_part(job) for job in jobs]
             else:
@@ -295,7 +282,8 @@ def build_index(outdir: str | Path, quiet: bool = True) -> Path:
                     bar.update(done.value - bar.n)
                 results = pending.get()
             bar.update(sum(s.doc_count() for s, _ in results) - bar.n)
-    _DONE = None
+    finally:
+        _DONE = None
     for _, counts in results:
         for side, got in counts.items():
             if table.counts[side]:
@@ -318,6 +306,31 @@ def build_index(outdir: str | Path, quiet: bool = True) -> Path:
         table.write(target)
         if hot is not None:
             hot.get()
+
+
+def build_index(outdir: str | Path, quiet: bool = True) -> Path:
+    """(Re)build ``OUTDIR/index`` from ``OUTDIR/corpus.jsonl``; returns the index folder.
+
+    The corpus is cut into one run of lines per core; each run becomes a segment of the index, written by
+    its own process, and the segments are listed together in one commit (Whoosh's own multiprocess writer
+    sends every pair from one reading process to the others, which cost a fifth more CPU)."""
+    outdir = Path(outdir)
+    corpus = outdir / "corpus.jsonl"
+    if not corpus.exists():
+        raise FileNotFoundError(f"{corpus}: no corpus.jsonl to index (run `paranon run` first)")
+    with open(corpus, encoding="utf-8") as fh:
+        try:
+            first = json.loads(fh.readline() or "{}")
+        except ValueError as exc:
+            raise InputError(f"{corpus}:1: not a paranon record ({exc})") from None
+    # a fresh folder, even for two builds in one second
+    target = Path(tempfile.mkdtemp(prefix=f"index-{time.strftime('%Y%m%d%H%M%S')}-", dir=outdir))
+    target.chmod(0o755)
+    try:
+        _build(target, corpus, first, quiet)
+    except BaseException:
+        shutil.rmtree(target, ignore_errors=True)  # a failed build leaves nothing behind; the old index stays
+        raise
     link = outdir / "index"
     tmp_link = outdir / f".index-link-{os.getpid()}"
     old = link.resolve() if link.is_symlink() else None

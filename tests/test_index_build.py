@@ -71,3 +71,16 @@ def test_a_damaged_corpus_line_is_named(sample_out, tmp_path, monkeypatch, bad_l
     monkeypatch.setattr(indexer.os, "cpu_count", lambda: 2)
     with pytest.raises(InputError, match=rf"corpus\.jsonl:{bad_line}: not a paranon record"):
         build_index(tmp_path)
+    assert not list(tmp_path.glob("index*"))  # nothing half-built is left
+
+
+def test_a_failed_rebuild_keeps_the_index_there_was(sample_out, tmp_path, monkeypatch):
+    shutil.copy(sample_out / "corpus.jsonl", tmp_path / "corpus.jsonl")
+    built = build_index(tmp_path)
+    with open(tmp_path / "corpus.jsonl", "a", encoding="utf-8") as fh:
+        fh.write("not json\n")
+    monkeypatch.setattr(indexer.os, "cpu_count", lambda: 2)
+    with pytest.raises(InputError, match="not a paranon record"):
+        build_index(tmp_path)
+    assert (tmp_path / "index").resolve() == built and [p.name for p in tmp_path.glob("index-*")] == [built.name]
+    assert Searcher(tmp_path, cache_size=0).search("conta", "pt")["total"] > 0
