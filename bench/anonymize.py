@@ -35,11 +35,13 @@ def main() -> None:
     from paranon.config import load_config
     from paranon.pipeline import _quiet_gc, documents
 
-    tmx = args.tmx
-    if tmx is None:
-        tmx = Path(tempfile.mkdtemp(prefix="paranon-bench-")) / f"bench-{args.pairs}.tmx"
-        make_corpus(args.pairs, tmx)
-    pairs = list(read_corpus(tmx, "pt", "en", Problems(strict=False)))
+    if args.tmx is None:
+        with tempfile.TemporaryDirectory(prefix="paranon-bench-") as tmp:
+            tmx = Path(tmp) / f"bench-{args.pairs}.tmx"
+            make_corpus(args.pairs, tmx)
+            pairs = list(read_corpus(tmx, "pt", "en", Problems(strict=False)))
+    else:
+        pairs = list(read_corpus(args.tmx, "pt", "en", Problems(strict=False)))
     docs = list(documents(iter(pairs)))
     anonymizer = Anonymizer(load_config())
     _quiet_gc()  # as in the pipeline's workers
