@@ -11,6 +11,7 @@ different people stays an entity of its own.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable
 
 from ..corpora.model import Mention
@@ -35,47 +36,78 @@ def overlap_distance(a: frozenset[str], b: frozenset[str]) -> float:
 
 
 def cluster_names(variants: list[str], threshold: float = 0.45) -> list[int]:
-    """Cluster label per variant (labels are indices of the variant that opened the cluster)."""
+    """Cluster label per variant (labels are indices of the variant that opened the cluster).
+
+    Average-linkage agglomerative clustering: the closest two clusters merge while their average distance
+    is at most ``threshold``. Two names with no word in common are at distance 1, so only clusters that share
+    a word are ever compared (a document's names are mostly strangers to each other), each pair's average is
+    kept in a heap and recomputed only when one of its clusters grows. Ties go to the pair opened first, as
+    in the plain algorithm, and the averages are summed in the same order, so the labels are the same.
+    """
     toks = [name_tokens(v) for v in variants]
     n = len(variants)
-    clusters: list[list[int]] = [[i] for i in range(n)]
+    by_word: dict[str, list[int]] = {}
+    for i, t in enumerate(toks):
+        for w in t:
+            by_word.setdefault(w, []).append(i)
 
     def dist(i: int, j: int) -> float:
         return overlap_distance(toks[i], toks[j])
+
+    def sharing(i: int) -> set[int]:
+        if threshold >= 1.0:  # strangers too may merge
+            return set(range(n)) - {i}
+        return {j for w in toks[i] for j in by_word[w] if j != i}
 
     # a bare single-token name that fits two full names which are not one person is kept apart
     ambiguous = set()
     for i in range(n):
         if len(toks[i]) == 1:
-            fits = [j for j in range(n) if j != i and len(toks[j]) > 1 and dist(i, j) == 0]
+            fits = sorted(j for j in sharing(i) if len(toks[j]) > 1 and dist(i, j) == 0)
             if any(dist(a, b) > threshold for a in fits for b in fits):
                 ambiguous.add(i)
-    while True:
-        best = None
-        for x in range(len(clusters)):
-            for y in range(x + 1, len(clusters)):
-                a, b = clusters[x], clusters[y]
-                if any(i in ambiguous for i in a + b) and len(a) + len(b) > 1:
-                    if not all(toks[i] == toks[j] for i in a for j in b):
-                        continue
-                pairs = [dist(i, j) for i in a for j in b]
-                avg = sum(pairs) / len(pairs)
-                if avg > threshold:
-                    continue
-                if any(dist(i, j) > threshold and len(toks[i]) > 1 and len(toks[j]) > 1 for i in a for j in b):
-                    continue
-                if best is None or avg < best[0]:
-                    best = (avg, x, y)
-        if best is None:
-            break
-        _, x, y = best
-        clusters[x] = clusters[x] + clusters[y]
-        del clusters[y]
-    label = [0] * n
-    for c in clusters:
-        for i in c:
-            label[i] = min(c)
-    return label
+
+    members: dict[int, list[int]] = {i: [i] for i in range(n)}  # cluster id (its first variant) -> variants
+    cluster_of = list(range(n))
+    version = [0] * n
+
+    def average(x: int, y: int) -> float | None:
+        """The two clusters' average distance when they may merge (x opened before y), else None."""
+        a, b = members[x], members[y]
+        if any(i in ambiguous for i in a + b) and not all(toks[i] == toks[j] for i in a for j in b):
+            return None
+        pairs = [dist(i, j) for i in a for j in b]
+        avg = sum(pairs) / len(pairs)
+        if avg > threshold:
+            return None
+        if any(dist(i, j) > threshold and len(toks[i]) > 1 and len(toks[j]) > 1 for i in a for j in b):
+            return None
+        return avg
+
+    heap: list[tuple[float, int, int, int, int]] = []
+
+    def push(x: int, y: int) -> None:
+        if x > y:
+            x, y = y, x
+        avg = average(x, y)
+        if avg is not None:
+            heapq.heappush(heap, (avg, x, y, version[x], version[y]))
+
+    for i in range(n):
+        for j in sharing(i):
+            if i < j:
+                push(i, j)
+    while heap:
+        _, x, y, vx, vy = heapq.heappop(heap)
+        if x not in members or y not in members or version[x] != vx or version[y] != vy:
+            continue  # a cluster merged or grew since this pair was weighed
+        members[x] = members[x] + members.pop(y)
+        version[x] += 1
+        for i in members[x]:
+            cluster_of[i] = x
+        for z in sorted({cluster_of[j] for i in members[x] for j in sharing(i)} - {x}):
+            push(x, z)
+    return [cluster_of[i] for i in range(n)]
 
 
 def entity_key(m: Mention) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from paranon.anonymize.numbering import cluster_names, name_tokens, overlap_distance
 from paranon.anonymize.operators import Operators, substitute
@@ -191,6 +193,64 @@ def test_name_variants_cluster_and_ambiguous_given_names_stay_apart():
     assert labels[0] == labels[1] == labels[2] and labels[3] == labels[4] and labels[0] != labels[3]
     labels = cluster_names(["Pedro Pérez", "Pedro Silva", "Pedro"])
     assert len(set(labels)) == 3
+
+
+def _plain_average_linkage(variants: list[str], threshold: float = 0.45) -> list[int]:
+    """The textbook loop (every cluster pair weighed again at every merge), with the same two guards: the
+    reference ``cluster_names`` must agree with."""
+    toks = [name_tokens(v) for v in variants]
+    n = len(variants)
+    clusters = [[i] for i in range(n)]
+
+    def dist(i, j):
+        return overlap_distance(toks[i], toks[j])
+
+    ambiguous = set()
+    for i in range(n):
+        fits = [j for j in range(n) if j != i and len(toks[j]) > 1 and dist(i, j) == 0]
+        if len(toks[i]) == 1 and any(dist(a, b) > threshold for a in fits for b in fits):
+            ambiguous.add(i)
+    while True:
+        best = None
+        for x in range(len(clusters)):
+            for y in range(x + 1, len(clusters)):
+                a, b = clusters[x], clusters[y]
+                if any(i in ambiguous for i in a + b) and not all(toks[i] == toks[j] for i in a for j in b):
+                    continue
+                pairs = [dist(i, j) for i in a for j in b]
+                avg = sum(pairs) / len(pairs)
+                if avg > threshold or any(dist(i, j) > threshold and len(toks[i]) > 1 and len(toks[j]) > 1
+                                          for i in a for j in b):
+                    continue
+                if best is None or avg < best[0]:
+                    best = (avg, x, y)
+        if best is None:
+            return [min(c) for i in range(n) for c in clusters if i in c]
+        _, x, y = best
+        clusters[x] = clusters[x] + clusters.pop(y)
+
+
+GIVEN = ["Pedro", "Ana", "Maria", "João", "José", "Rita", "Luís"]
+SURNAMES = ["Pérez", "Silva", "Lobato", "Santos", "Costa", "Rodríguez", "Ferreira", "Sousa"]
+
+
+def _names(seed: int, n: int) -> list[str]:
+    """Name variants as a long document has them: full names, "Surname, Given", bare surnames and given
+    names, from few words (so that many people share one)."""
+    rng = random.Random(seed)
+    out: list[str] = []
+    while len(out) < n:
+        g, s1, s2 = rng.choice(GIVEN), rng.choice(SURNAMES), rng.choice(SURNAMES)
+        v = rng.choice([f"{g} {s1}", f"{g} {s1} {s2}", f"{s1} {s2}, {g}", s1, g, f"Sr. {s2}", f"{g} de {s2}"])
+        if v not in out:
+            out.append(v)
+    return out
+
+
+@pytest.mark.parametrize(("seed", "n"), [(1, 5), (2, 20), (3, 40), (4, 60), (5, 90), (6, 120)])
+def test_name_clustering_agrees_with_the_plain_algorithm(seed, n):
+    variants = _names(seed, n)
+    assert cluster_names(variants) == _plain_average_linkage(variants)
 
 
 @pytest.mark.parametrize(("op", "category", "text", "expected"), [
