@@ -47,6 +47,7 @@ from .anonymize.engine import Anonymizer, Replaced, apply_mentions
 from .anonymize.keystore import KeyStore
 from .anonymize.recognizer import DocumentMemory, Segment
 from .corpora.formats import (
+    DOCUMENT_PAIRS,
     InputError,
     JsonlWriter,
     Problems,
@@ -455,7 +456,7 @@ def _stage_anonymize(input_path: str | Path, cfg: dict[str, Any], work: Path, an
     inp = cfg["input"]
     problems = Problems(strict=bool(inp.get("strict")))
     pairs_iter = read_corpus(input_path, cfg["src"], cfg["tgt"], problems, inp.get("format"), inp.get("src_col"),
-                             inp.get("tgt_col"))
+                             inp.get("tgt_col"), int(inp.get("document_pairs", DOCUMENT_PAIRS) or 0))
     size = int(cfg.get("chunk_size", 2000))
     bar = tqdm(desc="anonymize", unit=" pairs", disable=quiet, mininterval=0.5)
     corpus_scope = anonymizer.scope == "corpus"

@@ -129,3 +129,43 @@ def test_dgt_originals_give_one_pair_per_unit_with_both_languages():
         assert len(pairs) == both
         assert all(p.doc == f.stem for p in pairs)
         assert probs.skipped == sum(1 for _ in tree.iter("tu")) - both
+
+
+def _tu(k: int, doc: str | None) -> str:
+    prop = f'<prop type="doc">{doc}</prop>' if doc else ""
+    return (f'<tu>{prop}<tuv xml:lang="pt"><seg>Frase {k}.</seg></tuv>'
+            f'<tuv xml:lang="en"><seg>Sentence {k}.</seg></tuv></tu>')
+
+
+@pytest.mark.parametrize(("fmt", "name", "make"), [
+    ("tmx", "tm.tmx", lambda n: TMX_HEAD + "".join(_tu(k, None) for k in range(n)) + "</body></tmx>"),
+    ("tsv", "tm.tsv", lambda n: "pt\ten\n" + "".join(f"Frase {k}.\tSentence {k}.\n" for k in range(n))),
+    ("jsonl", "tm.jsonl", lambda n: "".join(f'{{"src": "Frase {k}.", "tgt": "Sentence {k}."}}\n' for k in range(n))),
+])
+def test_a_file_without_document_ids_is_cut_into_pseudo_documents(tmp_path, fmt, name, make):
+    p = write(tmp_path, name, make(25).encode())
+    pairs = list(read_corpus(p, "pt", "en", Problems(), doc_pairs=10))
+    assert [x.doc for x in pairs] == ["tm"] * 10 + ["tm#2"] * 10 + ["tm#3"] * 5
+    assert [x.id for x in pairs][:2] != [x.id for x in pairs][10:12]  # unit ids do not change with the blocks
+
+
+def test_moses_files_are_cut_into_pseudo_documents(tmp_path):
+    write(tmp_path, "c.pt", "".join(f"Frase {k}.\n" for k in range(12)).encode())
+    write(tmp_path, "c.en", "".join(f"Sentence {k}.\n" for k in range(12)).encode())
+    pairs = list(read_corpus(tmp_path / "c", "pt", "en", Problems(), fmt="moses", doc_pairs=5))
+    assert [x.doc for x in pairs] == ["c"] * 5 + ["c#2"] * 5 + ["c#3"] * 2
+    assert pairs[7].id == "c:8"
+
+
+def test_units_that_name_their_document_keep_it_and_the_others_are_counted_apart(tmp_path):
+    units = [_tu(0, "D1"), _tu(1, None), _tu(2, "D1"), _tu(3, None), _tu(4, None), _tu(5, "D2")]
+    p = write(tmp_path, "m.tmx", (TMX_HEAD + "".join(units) + "</body></tmx>").encode())
+    pairs = list(read_corpus(p, "pt", "en", Problems(), doc_pairs=2))
+    assert [x.doc for x in pairs] == ["D1", "m", "D1", "m", "m#2", "D2"]
+
+
+def test_a_file_within_the_document_size_keeps_its_name(tmp_path):
+    p = write(tmp_path, "small.tsv", ("pt\ten\n" + "".join(f"a{k}\tb{k}\n" for k in range(5))).encode())
+    assert {x.doc for x in read_corpus(p, "pt", "en", Problems())} == {"small"}
+    with pytest.raises(InputError, match="document_pairs"):
+        list(read_corpus(p, "pt", "en", Problems(), doc_pairs=0))

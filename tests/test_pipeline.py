@@ -136,3 +136,28 @@ def test_a_form_overlapping_a_mention_gives_way_to_a_shorter_form_that_fits():
     council = text.index("Council")
     found = forms.find(text, [Mention(council, council + 7, "ORGANIZATION", "Council", "transfer", "x")])
     assert [text[s:e] for s, e, _ in found] == ["European Parliament"]
+
+
+def test_a_tm_without_document_ids_runs_as_pseudo_documents_on_every_worker(tmp_path, cfg):
+    """A TM naming no documents is not one document: it is cut into blocks of ``input.document_pairs`` pairs,
+    numbered each on its own, spread over the workers with the same outputs as one worker gives."""
+    from paranon.pipeline import run
+
+    units = [(f"Rui Quintela{k % 3} assinou o contrato n.º {k}.", f"Rui Quintela{k % 3} signed agreement {k}.")
+             for k in range(9)]
+    tus = "".join(f'<tu><tuv xml:lang="pt"><seg>{s}</seg></tuv><tuv xml:lang="en"><seg>{t}</seg></tuv></tu>'
+                  for s, t in units)
+    tm = tmp_path / "nodocs.tmx"
+    tm.write_text(f'<?xml version="1.0" encoding="UTF-8"?><tmx version="1.4"><header/><body>{tus}</body></tmx>',
+                  encoding="utf-8")
+    outs = []
+    for workers in (1, 2):
+        c = json.loads(json.dumps(cfg))
+        c["input"]["document_pairs"], c["chunk_size"], c["workers"] = 4, 4, workers
+        c["index"]["enabled"] = False
+        run(tm, tmp_path / f"w{workers}", c, quiet=True)
+        outs.append((tmp_path / f"w{workers}" / "corpus.jsonl").read_text(encoding="utf-8"))
+    rows = [json.loads(x) for x in outs[0].splitlines()]
+    assert [r["doc"] for r in rows] == ["nodocs"] * 4 + ["nodocs#2"] * 4 + ["nodocs#3"]
+    assert rows[4]["src"].startswith("<NAME1_PERSON>")  # each block numbers its entities from 1
+    assert outs[0] == outs[1]

@@ -9,13 +9,13 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..model import SegmentPair
-from .common import InputError, Problems
+from .common import DOCUMENT_PAIRS, InputError, Problems
 from .tabular import JsonlWriter, TsvWriter, read_jsonl, read_moses, read_tsv
 from .tmx import TmxWriter, read_tmx
 
 FORMATS = ("tmx", "tsv", "moses", "jsonl")
 
-__all__ = ["FORMATS", "InputError", "JsonlWriter", "Problems", "TmxWriter", "TsvWriter", "atomic_write",
+__all__ = ["DOCUMENT_PAIRS", "FORMATS", "InputError", "JsonlWriter", "Problems", "TmxWriter", "TsvWriter", "atomic_write",
            "detect_format", "read_corpus"]
 
 
@@ -33,27 +33,29 @@ def detect_format(path: Path, src_lang: str, tgt_lang: str) -> str:
 
 
 def read_corpus(path: str | Path, src_lang: str, tgt_lang: str, problems: Problems, fmt: str | None = None,
-                src_col: str | None = None, tgt_col: str | None = None) -> Iterator[SegmentPair]:
-    """Every pair of a file, or of every supported file in a folder (sorted by name)."""
+                src_col: str | None = None, tgt_col: str | None = None,
+                doc_pairs: int = DOCUMENT_PAIRS) -> Iterator[SegmentPair]:
+    """Every pair of a file, or of every supported file in a folder (sorted by name). Pairs whose input
+    names no document get pseudo-documents of ``doc_pairs`` consecutive pairs (``PseudoDocuments``)."""
     path = Path(path)
     if path.is_dir():
         files = sorted(p for p in path.iterdir() if p.suffix.lower() in (".tmx", ".tsv", ".jsonl"))
         if not files:
             raise InputError(f"{path}: folder holds no .tmx, .tsv or .jsonl file")
         for f in files:
-            yield from read_corpus(f, src_lang, tgt_lang, problems, fmt, src_col, tgt_col)
+            yield from read_corpus(f, src_lang, tgt_lang, problems, fmt, src_col, tgt_col, doc_pairs)
         return
     fmt = fmt or detect_format(path, src_lang, tgt_lang)
     if fmt != "moses" and not path.exists():
         raise InputError(f"{path}: no such file")
     if fmt == "tmx":
-        yield from read_tmx(path, src_lang, tgt_lang, problems)
+        yield from read_tmx(path, src_lang, tgt_lang, problems, doc_pairs=doc_pairs)
     elif fmt == "tsv":
-        yield from read_tsv(path, src_lang, tgt_lang, problems, src_col, tgt_col)
+        yield from read_tsv(path, src_lang, tgt_lang, problems, src_col, tgt_col, doc_pairs)
     elif fmt == "moses":
-        yield from read_moses(path, src_lang, tgt_lang, problems)
+        yield from read_moses(path, src_lang, tgt_lang, problems, doc_pairs)
     elif fmt == "jsonl":
-        yield from read_jsonl(path, src_lang, tgt_lang, problems)
+        yield from read_jsonl(path, src_lang, tgt_lang, problems, doc_pairs)
     else:
         raise InputError(f"{path}: unknown format {fmt!r} (known: {', '.join(FORMATS)})")
 

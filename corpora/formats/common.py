@@ -18,6 +18,29 @@ HEX_META_CODE = regex.compile(r"&'([0-9A-Fa-f]{2});")
 WHITESPACE_RUN = regex.compile(r"[ \t\u00a0]{2,}")
 
 
+DOCUMENT_PAIRS = 1000  # default for ``input.document_pairs``
+
+
+class PseudoDocuments:
+    """Document ids for the units of one file that name no document: the file's name for the first
+    ``size`` of them, then ``NAME#2``, ``NAME#3`` ... for each next ``size``.
+
+    A document is the numbering scope (one entity, one number) and goes whole into one chunk, so a TM
+    without document ids, read as one document, would be anonymized by one process with all of its names
+    clustered together. Consecutive units of a TM export mostly come from the same text, so blocks of
+    consecutive units are the nearest thing to its documents; a file within ``size`` units keeps its name."""
+
+    def __init__(self, name: str, size: int = DOCUMENT_PAIRS) -> None:
+        if size < 1:
+            raise InputError(f"input.document_pairs must be at least 1, not {size}")
+        self.name, self.size, self.n = name, size, 0
+
+    def next(self) -> str:
+        k = self.n // self.size
+        self.n += 1
+        return self.name if k == 0 else f"{self.name}#{k + 1}"
+
+
 class InputError(Exception):
     """Bad input: the message is one line naming the file and line/unit."""
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import IO
 
 from ..model import AnonymizedPair, Inline, SegmentPair
-from .common import InputError, Problems, normalize_text
+from .common import DOCUMENT_PAIRS, InputError, Problems, PseudoDocuments, normalize_text
 
 
 def _decoded_lines(path: Path, problems: Problems) -> Iterator[tuple[int, str | None]]:
@@ -43,9 +43,12 @@ def _column(header: list[str], spec: str | int | None, candidates: tuple[str, ..
 
 
 def read_tsv(path: str | Path, src_lang: str, tgt_lang: str, problems: Problems,
-             src_col: str | int | None = None, tgt_col: str | int | None = None) -> Iterator[SegmentPair]:
-    """Read a tab-separated file with a header row; unnamed columns become metadata."""
+             src_col: str | int | None = None, tgt_col: str | int | None = None,
+             doc_pairs: int = DOCUMENT_PAIRS) -> Iterator[SegmentPair]:
+    """Read a tab-separated file with a header row; unnamed columns become metadata. Without a document
+    column (or where it is empty) the pairs get pseudo-documents of ``doc_pairs`` pairs."""
     path = Path(path)
+    pseudo = PseudoDocuments(path.stem, doc_pairs)
     lines = _decoded_lines(path, problems)
     try:
         _, head = next(lines)
@@ -77,7 +80,7 @@ def read_tsv(path: str | Path, src_lang: str, tgt_lang: str, problems: Problems,
         if empty:
             problems.report(where, f"empty {'/'.join(empty)} segment")
             continue
-        doc = cells[doc_i] if doc_i is not None else path.stem
+        doc = (cells[doc_i] if doc_i is not None else "") or pseudo.next()
         uid = cells[id_i] if id_i is not None else f"{path.stem}:{no}"
         if id_i is None and doc_i is not None and "tu_index" in header:
             uid = f"{doc}:{cells[header.index('tu_index')]}"
@@ -94,13 +97,16 @@ def moses_paths(path: str | Path, src_lang: str, tgt_lang: str) -> tuple[Path, P
     return Path(f"{path}.{src_lang}"), Path(f"{path}.{tgt_lang}")
 
 
-def read_moses(path: str | Path, src_lang: str, tgt_lang: str, problems: Problems) -> Iterator[SegmentPair]:
-    """Two plain files with one segment per line; the pair is line k of each."""
+def read_moses(path: str | Path, src_lang: str, tgt_lang: str, problems: Problems,
+               doc_pairs: int = DOCUMENT_PAIRS) -> Iterator[SegmentPair]:
+    """Two plain files with one segment per line; the pair is line k of each. Moses files name no
+    documents: the pairs get pseudo-documents of ``doc_pairs`` pairs."""
     src_path, tgt_path = moses_paths(path, src_lang, tgt_lang)
     for p in (src_path, tgt_path):
         if not p.exists():
             raise InputError(f"{p}: Moses file not found (expected {src_path.name} and {tgt_path.name})")
     doc = src_path.with_suffix("").name
+    pseudo = PseudoDocuments(doc, doc_pairs)
     src_lines = _decoded_lines(src_path, problems)
     tgt_lines = _decoded_lines(tgt_path, problems)
     no = 0
@@ -124,7 +130,7 @@ def read_moses(path: str | Path, src_lang: str, tgt_lang: str, problems: Problem
         if empty:
             problems.report(where, f"empty {'/'.join(empty)} segment")
             continue
-        yield SegmentPair(id=f"{doc}:{no}", doc=doc, src=src, tgt=tgt, src_lang=src_lang,
+        yield SegmentPair(id=f"{doc}:{no}", doc=pseudo.next(), src=src, tgt=tgt, src_lang=src_lang,
                           tgt_lang=tgt_lang, origin=where)
 
 
@@ -137,9 +143,12 @@ def pair_record(pair: SegmentPair) -> dict:
     return rec
 
 
-def read_jsonl(path: str | Path, src_lang: str, tgt_lang: str, problems: Problems) -> Iterator[SegmentPair]:
-    """The internal record (docs/formats.md); gold files are read the same way."""
+def read_jsonl(path: str | Path, src_lang: str, tgt_lang: str, problems: Problems,
+               doc_pairs: int = DOCUMENT_PAIRS) -> Iterator[SegmentPair]:
+    """The internal record (docs/formats.md); gold files are read the same way. Records without ``doc``
+    get pseudo-documents of ``doc_pairs`` pairs."""
     path = Path(path)
+    pseudo = PseudoDocuments(path.stem, doc_pairs)
     for no, line in _decoded_lines(path, problems):
         if line is None or not line.strip():
             continue
@@ -153,7 +162,7 @@ def read_jsonl(path: str | Path, src_lang: str, tgt_lang: str, problems: Problem
         if not str(src).strip() or not str(tgt).strip():
             problems.report(where, "empty segment")
             continue
-        yield SegmentPair(id=str(rec.get("id", f"{path.stem}:{no}")), doc=str(rec.get("doc", path.stem)),
+        yield SegmentPair(id=str(rec.get("id", f"{path.stem}:{no}")), doc=str(rec.get("doc") or pseudo.next()),
                           src=src, tgt=tgt, src_lang=rec.get("src_lang", src_lang),
                           tgt_lang=rec.get("tgt_lang", tgt_lang), meta=rec.get("meta", {}),
                           src_inline=[Inline(o, x) for o, x in rec.get("src_inline", [])],

@@ -18,7 +18,7 @@ from xml.sax.saxutils import escape, quoteattr
 from lxml import etree
 
 from ..model import AnonymizedPair, Inline, SegmentPair
-from .common import Problems, lang_matches, normalize_text
+from .common import DOCUMENT_PAIRS, Problems, PseudoDocuments, lang_matches, normalize_text
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 INLINE_ATOMIC = {"bpt", "ept", "ph", "it", "ut"}
@@ -76,10 +76,12 @@ def seg_content(seg: etree._Element) -> tuple[str, list[Inline]]:
 
 
 def read_tmx(path: str | Path, src_lang: str, tgt_lang: str, problems: Problems,
-             doc_default: str | None = None) -> Iterator[SegmentPair]:
-    """Yield the (src, tgt) pairs of a TMX file; problems are reported, never dropped silently."""
+             doc_default: str | None = None, doc_pairs: int = DOCUMENT_PAIRS) -> Iterator[SegmentPair]:
+    """Yield the (src, tgt) pairs of a TMX file; problems are reported, never dropped silently. A unit
+    without a document property gets a pseudo-document (``PseudoDocuments``, ``doc_pairs`` units each)."""
     path = Path(path)
     doc_default = doc_default or path.stem
+    pseudo = PseudoDocuments(doc_default, doc_pairs)
     n = 0
     context = etree.iterparse(str(path), events=("end",), tag=("{*}tu", "tu"), huge_tree=True,
                               resolve_entities=False, no_network=True, load_dtd=False)
@@ -99,7 +101,7 @@ def read_tmx(path: str | Path, src_lang: str, tgt_lang: str, problems: Problems,
             attrs = {k: v for k, v in tu.attrib.items() if k != "tuid"}
             if attrs:
                 meta["attrs"] = attrs
-            doc = next((v for t in DOC_PROP_TYPES for k, v in props if k.lower() == t and v), doc_default)
+            doc = next((v for t in DOC_PROP_TYPES for k, v in props if k.lower() == t and v), None)
             sides: dict[str, tuple[str, list[Inline], list]] = {}
             for tuv in tu:
                 if _local(tuv.tag) != "tuv":
@@ -130,7 +132,7 @@ def read_tmx(path: str | Path, src_lang: str, tgt_lang: str, problems: Problems,
             if tprops_meta:
                 meta["tuv_props"] = tprops_meta
             meta["langs"] = [sides["src_code"], sides["tgt_code"]]  # type: ignore[index]
-            yield SegmentPair(id=unit_id, doc=doc, src=sides["src"][0], tgt=sides["tgt"][0],
+            yield SegmentPair(id=unit_id, doc=doc or pseudo.next(), src=sides["src"][0], tgt=sides["tgt"][0],
                               src_lang=src_lang, tgt_lang=tgt_lang, meta=meta,
                               src_inline=sides["src"][1], tgt_inline=sides["tgt"][1], origin=where)
     except etree.XMLSyntaxError as exc:
