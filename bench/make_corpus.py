@@ -24,6 +24,8 @@ DGT = ROOT.parent / "shared" / "data" / "dgt-tm-pt-en"
 def _dgt_pairs() -> list[tuple[str, str]]:
     pt, en = DGT / "dgt_pt-en.pt", DGT / "dgt_pt-en.en"
     if not pt.exists():
+        print(f"make_corpus: {pt} not found: contracts only, no DGT text (figures are not comparable)",
+              file=sys.stderr)
         return []
     with open(pt, encoding="utf-8") as fp, open(en, encoding="utf-8") as fe:
         return [(a.strip(), b.strip()) for a, b in zip(fp, fe, strict=False) if a.strip() and b.strip()]
@@ -84,7 +86,7 @@ def main(n: int, out: Path, seed: int = 1) -> dict:
                     tu(f"D{docs}:{k}", f"DGT-{docs:07d}", s2, t2)
                     written += 1
         fh.write("</body>\n</tmx>\n")
-    return {"pairs": written, "documents": docs, "file": str(out), "bytes": out.stat().st_size,
+    return {"pairs": written, "documents": docs, "dgt_text": bool(dgt), "file": str(out), "bytes": out.stat().st_size,
             "seconds": round(time.perf_counter() - t0, 2)}
 
 
