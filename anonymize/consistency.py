@@ -112,23 +112,31 @@ class CorpusForms:
         if not self.forms:
             return []
         folded = fold_same_length(text)
-        if self.firsts.keys().isdisjoint(WORD.findall(folded)):
+        words = WORD.findall(folded)
+        firsts, forms = self.firsts, self.forms
+        if firsts.keys().isdisjoint(words):
             return []  # most texts: no word starts a form (one C-level pass instead of a match object a word)
-        words = [(w.start(), w.end(), w.group()) for w in WORD.finditer(folded)]
+        # where the words are is needed only once a form matched (most first words start none here)
+        bounds: list[tuple[int, int]] | None = None
         spans = [(m.start, m.end) for m in taken]
         out = []
+        n_words = len(words)
         i = 0
-        while i < len(words):
-            lengths = self.firsts.get(words[i][2])
+        while i < n_words:
+            lengths = firsts.get(words[i])
             if lengths is None:
                 i += 1
                 continue
             hit = None
             for n in lengths:
-                if n > len(words) - i:
+                if n > n_words - i:
                     continue
-                key = " ".join(w[2] for w in words[i:i + n])
-                if key in self.forms and (hit := self._acceptable(text, words, i, n, key, spans)) is not None:
+                key = words[i] if n == 1 else " ".join(words[i:i + n])
+                if key not in forms:
+                    continue
+                if bounds is None:
+                    bounds = [m.span() for m in WORD.finditer(folded)]
+                if (hit := self._acceptable(text, bounds, i, n, key, spans)) is not None:
                     break  # the longest form that fits here ("European Parliament" when the longer
                     # "European Parliament and of the Council" overlaps a mention already there)
             if hit is None:
@@ -138,11 +146,11 @@ class CorpusForms:
             i += n
         return out
 
-    def _acceptable(self, text: str, words: list[tuple[int, int, str]], i: int, n: int, key: str,
+    def _acceptable(self, text: str, bounds: list[tuple[int, int]], i: int, n: int, key: str,
                     spans: list[tuple[int, int]]) -> tuple[int, int, str] | None:
         """The occurrence of ``key`` at word ``i`` if it is whole words, overlaps no mention, and starts with a
         capital where its category needs one."""
-        s, e = words[i][0], words[i + n - 1][1]
+        s, e = bounds[i][0], bounds[i + n - 1][1]
         cat, _sub, _rule, dot = self.kinds[self.forms[key]]
         if dot and text[e:e + 1] == ".":
             e += 1

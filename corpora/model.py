@@ -10,9 +10,25 @@ to its end (see :func:`remap_offset`).
 
 from __future__ import annotations
 
+import operator
 import re
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+def pickled_by_constructor(cls: type[T]) -> type[T]:
+    """Pickle instances as a call of the class on their fields. A run's checkpoints and its worker pool
+    pickle hundreds of thousands of pairs and mentions; a slotted dataclass otherwise goes through a
+    state dict per instance, which makes dumping and loading a chunk about half as fast again."""
+    get = operator.attrgetter(*(f.name for f in fields(cls)))  # type: ignore[arg-type]
+
+    def __reduce__(self: T) -> tuple:
+        return cls, get(self)
+
+    cls.__reduce__ = __reduce__  # type: ignore[assignment,method-assign]
+    return cls
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +39,7 @@ class Inline:
     xml: str
 
 
+@pickled_by_constructor
 @dataclass(slots=True)
 class SegmentPair:
     """One translation unit reduced to the two languages asked for."""
@@ -39,6 +56,7 @@ class SegmentPair:
     origin: str = ""  # "file:line" for messages
 
 
+@pickled_by_constructor
 @dataclass(slots=True)
 class Mention:
     """An anonymisation-candidate named entity (ACNE) found in one side of a pair.
@@ -74,6 +92,7 @@ class Mention:
         return d
 
 
+@pickled_by_constructor
 @dataclass(slots=True)
 class AnonymizedPair:
     """Both sides after anonymization; offsets in mentions refer to the anonymized text."""
@@ -136,15 +155,22 @@ PHARAOH_LINK = re.compile(r"(\d+)(?:-p?|p)(\d+)")
 
 def pharaoh(links: list[tuple[int, int]]) -> str:
     """Links as Pharaoh text: ``i-j`` pairs, 0-based, sorted, space-separated."""
-    return " ".join(f"{i}-{j}" for i, j in sorted(set(links)))
+    return " ".join([f"{i}-{j}" for i, j in sorted(set(links))])
 
 
 def parse_pharaoh(text: str) -> list[tuple[int, int]]:
     """``i-j`` (sure) and ``i-j`` / ``ipj`` (possible) links; text that is not a link raises ValueError."""
+    items = text.split()
+    if "p" not in text and "+" not in text and "_" not in text:  # sure links only (eflomal's, ours): a split is
+        # three times faster than the pattern ("+" and "_" would pass int() and not the pattern)
+        try:
+            return [(int(a), int(b)) for a, b in (item.split("-") for item in items)]
+        except ValueError:
+            pass  # not two numbers somewhere: the item by item parse below names it
     links = [(int(a), int(b)) for a, b in PHARAOH_LINK.findall(text)]
-    if len(links) != len(text.split()):  # something that is not a link: parse item by item for the error
+    if len(links) != len(items):  # something that is not a link: parse item by item for the error
         links = []
-        for item in text.split():
+        for item in items:
             a, _, b = item.replace("p", "-").partition("-")
             links.append((int(a), int(b.lstrip("-"))))
     return links
