@@ -20,7 +20,7 @@ from functools import lru_cache
 import regex
 
 from ..anonymize.lexicons import fold, fold_same_length
-from ..corpora.model import Mention, remap_offset
+from ..corpora.model import Mention
 
 TOKEN = regex.compile(r"<NAME\d+_[A-Z_]+>|\(\.\.\.\)|[\p{L}\p{N}]+(?:[-'’.][\p{L}\p{N}]+)*|\S")
 MONTHS_EN = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
@@ -38,6 +38,10 @@ DASHES = "-‐‑‒–—―"
 SEPARATORS = set(" .,-'’`´" + DASHES + "\u00a0\u00ad")
 NON_SEPARATORS = regex.compile("[^\\s\\x1c-\\x1f" + regex.escape("".join(sorted(SEPARATORS))) + "]+")  # not _is_separator
 CAPITALIZED = regex.compile(r"^[\p{Lu}\d]")
+NUMERIC_DATE = regex.compile(r"(\d{1,4})[/.-](\d{1,2})[/.-](\d{2,4})")  # 12/03/2021, 2021-03-12
+NUMBER_LIKE = regex.compile(r"[\p{L}\p{N}+(][\p{L}\p{N} ./()+-]*[\p{L}\p{N}]")  # an ID as written: +351 (21) 123 45 67
+GUARD_WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'’-]*")  # a name part the leak guard looks for
+NON_SPACE = regex.compile(r"\S+")
 JOINERS = {"of", "and", "&", "for", "the", "de", "da", "do", "das", "dos", "e"}
 NAMED_CATEGORIES = ("PERSON", "ORGANIZATION", "ADDRESS")
 EN_TITLES = {"mr", "mrs", "ms", "miss", "dr", "prof", "sir", "madam", "lord", "lady", "judge", "justice"}
@@ -121,7 +125,7 @@ class TolerantText:
 
 def date_value(text: str, english: bool) -> tuple[int | None, int | None, int | None] | None:
     """(day, month, year) of a date in either language, for back-alignment."""
-    num = regex.fullmatch(r"(\d{1,4})[/.-](\d{1,2})[/.-](\d{2,4})", text.strip())
+    num = NUMERIC_DATE.fullmatch(text.strip())
     if num:
         a, b, c = (int(x) for x in num.groups())
         if a > 31:
@@ -249,7 +253,7 @@ class Transferrer:
                         break
             elif m.category in ("NAMEID", "ADDRESS") and any(c.isdigit() for c in m.text):
                 key = digits(m.text)
-                for h in regex.finditer(r"[\p{L}\p{N}+(][\p{L}\p{N} ./()+-]*[\p{L}\p{N}]", tgt):
+                for h in NUMBER_LIKE.finditer(tgt):
                     if digits(h.group()) == key and free(h.start(), h.end()):
                         add(m, h.start(), h.end(), "pattern")
                         matched.add(k)
@@ -374,7 +378,7 @@ class Transferrer:
             if len(key) >= 2:
                 forms.setdefault(key, m)
             if m.category in ("PERSON", "ORGANIZATION", "ADDRESS"):
-                for w in regex.findall(r"[\p{L}\p{N}][\p{L}\p{N}'’-]*", m.text):
+                for w in GUARD_WORD.findall(m.text):
                     f = fold(w)
                     if len(f) >= 3 and (f not in self.common or f in self.names) and f not in self.places:
                         forms.setdefault(f, m)
@@ -400,7 +404,7 @@ def _cores(text: str) -> list[str]:
     ``Conselho de Administração da Marés Pescas, Lda.`` -> ``Administração da Marés Pescas, Lda.``,
     ``Marés Pescas, Lda.``; a core must start with a capital and have two letters or more.
     """
-    words = list(regex.finditer(r"\S+", text))
+    words = list(NON_SPACE.finditer(text))
     out = []
     for k, w in enumerate(words[:-1]):
         if w.group().lower() in PREPOSITIONS:
@@ -418,11 +422,23 @@ def map_links(links: list[tuple[int, int]], old_tokens: list[tuple[int, int]], n
               replacements: list[tuple[int, int, int]]) -> list[tuple[int, int]]:
     """Target-side links over the original tokens -> links over the anonymized tokens."""
     new_tokens = tokenize(new_text)
+    if not replacements and new_tokens == old_tokens:  # nothing replaced (most targets): token k is token k
+        n = len(old_tokens)
+        return sorted({(i, j) for i, j in links if j < n})
     starts = {s: k for k, (s, _) in enumerate(new_tokens)}
     ends = [e for _, e in new_tokens]
     mapping: dict[int, int] = {}
+    r, shift, n_reps = 0, 0, len(replacements)
     for k, (s, _e) in enumerate(old_tokens):
-        ns = remap_offset(s, replacements)
+        # remap_offset(s, replacements), in one sweep: the tokens and the replacements are both in text order
+        while r < n_reps and replacements[r][0] < s and replacements[r][1] <= s:
+            a, b, new_len = replacements[r]
+            shift += new_len - (b - a)
+            r += 1
+        if r < n_reps and replacements[r][0] < s < replacements[r][1]:
+            ns = replacements[r][0] + shift + replacements[r][2]
+        else:
+            ns = s + shift
         if ns in starts:
             mapping[k] = starts[ns]
         else:  # inside a placeholder: the token that spans the new offset

@@ -25,6 +25,7 @@ OPENERS = {'"', "“", "«", "(", "[", "‘", "'"}
 NAME_WORD = regex.compile(r"^[\p{L}][\p{L}\p{M}'’.·-]*$")
 # a verb with an enclitic pronoun (Trata-se, Revogam-se, Junte-se): an ordinary word, never a name
 ORDINAL = regex.compile(r"^\d{1,3}\s?[ªºaª]\.?$")
+LOWER_WORD = regex.compile(r"(?<![\p{L}-])\p{Ll}[\p{L}\p{M}-]+")  # a word written in lower case
 CLITIC_VERB = regex.compile(r"^\p{L}{3,}-(?:se|lhe|lhes|lo|la|los|las|nos|vos|me|te|o|a|os|as)$", regex.IGNORECASE)
 SENTENCE_END = {".", "!", "?", ":", ";", "•", "-", "–", "—"}
 
@@ -147,7 +148,7 @@ def lower_vocabulary(texts: list[str]) -> set[str]:
     """Words a document writes in lower case: the same word capitalized elsewhere is an ordinary word."""
     out: set[str] = set()
     for t in texts:
-        out.update(fold(w) for w in regex.findall(r"(?<![\p{L}-])\p{Ll}[\p{L}\p{M}-]+", t))
+        out.update(fold(w) for w in LOWER_WORD.findall(t))
     return out
 
 TOKEN_ATTRS = [IDX, LENGTH, SPACY]

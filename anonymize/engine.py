@@ -25,6 +25,7 @@ from .operators import Operators
 from .recognizer import REGISTRY, DocumentMemory, Segment
 
 DATA = Path(__file__).parent / "data"
+NAME_PART = regex.compile(r"[\p{L}'’-]+")  # the words of a name, for its surname
 CATEGORY_PRIORITY = {"ADDRESS": 0, "NAMEID": 1, "DATE": 2, "ORGANIZATION": 3, "PERSON": 4, "PUBLIC_ID": 5}
 
 
@@ -173,7 +174,7 @@ class Anonymizer:
             if len(key) >= 3 and key not in self.allow and not ordinary and m.text[:1].isupper():
                 forms.setdefault(key, m)
             if m.category == "PERSON":
-                parts = [w for w in regex.findall(r"[\p{L}'’-]+", m.text) if len(w) >= 4]
+                parts = [w for w in NAME_PART.findall(m.text) if len(w) >= 4]
                 toks = name_tokens(m.text)
                 if len(toks) >= 2 and parts:
                     sur = parts[-1] if "," not in m.text else parts[0]

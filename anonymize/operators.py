@@ -19,6 +19,7 @@ from ..corpora.model import Mention
 from .lexicons import fold
 
 YEAR = regex.compile(r"(?<!\d)(\d{4})(?!\d)|(?<![\d/.-])\d{1,2}[/.-]\d{1,2}[/.-](\d{2})(?!\d)")
+LETTERS = regex.compile(r"\p{L}+")
 OPERATORS = ("placeholder", "pseudonym", "suppress", "generalize", "substitute")
 
 
@@ -78,7 +79,7 @@ class Operators:
         fake.seed_instance(int.from_bytes(digest[:8], "big"))
         if m.category == "PERSON":
             female, male = _gendered_first_names(self.locale)
-            words = [fold(w) for w in regex.findall(r"\p{L}+", m.text)]
+            words = [fold(w) for w in LETTERS.findall(m.text)]
             if any(w in female for w in words[:2]) and not any(w in male for w in words[:1]):
                 return f"{fake.first_name_female()} {fake.last_name()}"
             if any(w in male for w in words[:2]):

@@ -121,3 +121,53 @@ def test_a_translated_name_found_in_one_document_is_masked_in_the_others(tmp_pat
     rows = [json.loads(x) for x in (tmp_path / "out" / "corpus.jsonl").open(encoding="utf-8")]
     assert all("14 December 2018" not in r["tgt"] for r in rows)
     assert rows[1]["tgt"] == "It applies from <NAME1_DATE>."
+
+
+def _map_links_by_offsets(links, old_tokens, new_text, replacements):
+    """map_links as first written: each token's offset remapped on its own (the reference for the sweep)."""
+    from paranon.corpora.model import remap_offset
+
+    new_tokens = tokenize(new_text)
+    starts = {s: k for k, (s, _) in enumerate(new_tokens)}
+    ends = [e for _, e in new_tokens]
+    mapping = {}
+    for k, (s, _e) in enumerate(old_tokens):
+        ns = remap_offset(s, replacements)
+        if ns in starts:
+            mapping[k] = starts[ns]
+        else:
+            for nk, (a, b) in enumerate(new_tokens):
+                if a <= ns < b or (ns == b and nk == len(new_tokens) - 1):
+                    mapping[k] = nk
+                    break
+            else:
+                if ns in ends:
+                    mapping[k] = ends.index(ns)
+    return sorted({(i, mapping[j]) for i, j in links if j in mapping})
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_map_links_sweep_matches_offset_by_offset(seed):
+    """Links moved onto the replaced target: whole words, parts of words, several names, nothing replaced."""
+    import random
+
+    from paranon.align.transfer import map_links
+
+    rnd = random.Random(seed)
+    words = ["O", "Sr.", "Rui", "Tavares", "pagou", "9 999,00", "EUR", "à", "Marés", "Pescas,", "Lda.", "em",
+             "12/03/2021", "(NIF", "501234567)", "."]
+    for _ in range(60):
+        text = " ".join(rnd.choice(words) for _ in range(rnd.randint(1, 14)))
+        cuts = sorted(rnd.sample(range(len(text) + 1), k=2 * rnd.randint(0, min(3, (len(text) + 1) // 2))))
+        spans = [(a, b) for a, b in zip(cuts[::2], cuts[1::2], strict=True) if b > a]
+        new, reps, last = [], [], 0
+        for a, b in spans:
+            tag = rnd.choice(["<NAME1_PERSON>", "(...)", "9999"])
+            new += [text[last:a], tag]
+            reps.append((a, b, len(tag)))
+            last = b
+        new_text = "".join(new) + text[last:]
+        old_tokens = tokenize(text)
+        links = [(rnd.randrange(20), rnd.randrange(len(old_tokens) + 2)) for _ in range(rnd.randint(0, 25))]
+        assert map_links(links, old_tokens, new_text, reps) == \
+            _map_links_by_offsets(links, old_tokens, new_text, reps), (text, reps)

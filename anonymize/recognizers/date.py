@@ -7,6 +7,7 @@ import regex
 from ..recognizer import Recognizer, Segment, register
 
 NUMERIC_DATE = regex.compile(r"(?<![\d/.-])(?:\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2})(?![\d/-]|\.\d)")
+DATE_SEPARATOR = regex.compile(r"[/.-]")
 DAY = r"(?:\d{1,2}|1\.?[º°o])"
 
 
@@ -35,7 +36,7 @@ class DateRecognizer(Recognizer):
         return out
 
     def validate(self, text: str) -> bool:
-        parts = [int(p) for p in regex.split(r"[/.-]", text) if p.isdigit()]
+        parts = [int(p) for p in DATE_SEPARATOR.split(text) if p.isdigit()]
         if len(parts) != 3:
             return False
         if parts[0] > 31:  # ISO
