@@ -8,7 +8,7 @@ is the hook for check digits (NIF, IBAN) and similar tests of a candidate string
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -97,3 +97,24 @@ def alternation(words: list[str]) -> str:
         return body + "?" if end else body
 
     return emit(root)
+
+
+class Gated:
+    """A costly pattern scanned only in texts where a cheap one finds a piece that every match of it holds.
+
+    ``regex`` tries a pattern that opens with a look-behind or an alternation at every position of a text;
+    the same words alone (``Street|Road|...``, the month names) are found several times faster, and most
+    segments hold none. Each gate must be a necessary condition: a match of ``pattern`` contains a match
+    of at least one gate (e.g. the pattern's own alternatives, or its word list with the same flags).
+    """
+
+    __slots__ = ("gates", "pattern")
+
+    def __init__(self, pattern: regex.Pattern, *gates: regex.Pattern) -> None:
+        self.pattern = pattern
+        self.gates = gates
+
+    def finditer(self, text: str) -> Iterator[regex.Match]:
+        if any(g.search(text) for g in self.gates):
+            return self.pattern.finditer(text)
+        return iter(())

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import regex
 
-from ..recognizer import Recognizer, Segment, alternation, register
+from ..recognizer import Gated, Recognizer, Segment, alternation, register
 from .organization import chains_of
 
 NAME_WORD = r"(?:[\p{Lu}\d][\p{L}\d'’.ºª-]*|d[aeo]s?|e|d'|de|of|the)"
@@ -36,15 +36,18 @@ class AddressRecognizer(Recognizer):
         ordinal = r"\d+\.?\s?[º°ªo]\.?"
         grow = rf"(?:\s*,?\s*(?:{POSTCODE_PT}|{POSTCODE_UK}|{ordinal}|{HOUSE_NUMBER}|{sub}))"
         tail_after = rf"(?:\s*,?\s*(?:{HOUSE_NUMBER}|{POSTCODE_UK}|{POSTCODE_EU}|{POSTCODE_NL}))"
-        self.pt = regex.compile(
-            rf"(?<![\p{{L}}])(?:{alternation(a['heads'])})(?:\s+{NAME_WORD}){{1,8}}?(?P<num>{grow}+)")
-        self.en = regex.compile(
+        heads, tails = alternation(a["heads"]), alternation(a["tails"])
+        self.pt = Gated(regex.compile(
+            rf"(?<![\p{{L}}])(?:{heads})(?:\s+{NAME_WORD}){{1,8}}?(?P<num>{grow}+)"), regex.compile(heads))
+        self.en = Gated(regex.compile(
             rf"(?<![\p{{L}}\d])(?:(?P<num>\d+[a-zA-Z]?(?:[-/]\d+[a-zA-Z]?)?),?\s+)?(?:[\p{{Lu}}][\p{{L}}'’-]+\s+){{1,4}}"
-            rf"(?:{alternation(a['tails'])})(?![\p{{L}}])(?P<after>{tail_after}*)")
+            rf"(?:{tails})(?![\p{{L}}])(?P<after>{tail_after}*)"), regex.compile(tails))
         self.fused = regex.compile(
             rf"(?<![\p{{L}}])[\p{{Lu}}][\p{{L}}-]*(?i:{alternation(a['fused_suffixes'])})\s+\d+[a-zA-Z]?"
             rf"(?:\s*,\s*(?:{POSTCODE_NL}|{POSTCODE_EU}))?")
-        self.postcode = regex.compile(rf"(?<![\d-]){POSTCODE_PT}|{POSTCODE_UK}")
+        # the alternatives on their own are five times faster than together (no shared look-behind)
+        self.postcode = Gated(regex.compile(rf"(?<![\d-]){POSTCODE_PT}|{POSTCODE_UK}"),
+                              regex.compile(rf"(?<![\d-]){POSTCODE_PT}"), regex.compile(POSTCODE_UK))
 
     def find(self, seg: Segment) -> list:
         t = seg.text
