@@ -41,7 +41,12 @@ def ordinary_phrase(lex, words: list[str], min_zipf: float) -> bool:
 
 
 def ordinary_min_zipf(rules) -> float:
-    """The wordfreq frequency from which a word is ordinary (``fallbacks.ordinary_min_zipf`` in the rules)."""
+    """The wordfreq frequency from which a word is ordinary (``fallbacks.ordinary_min_zipf`` in the rules).
+
+    wordfreq is imported and its Portuguese list loaded here, when the recognizer is built, not at the first
+    word looked up: the pipeline builds its recognizers before it forks its workers, which then share the
+    list instead of each spending half a second of CPU loading it again."""
+    zipf("de")
     return float(rules.get("fallbacks", {}).get("ordinary_min_zipf", 1.5))
 
 
