@@ -21,7 +21,6 @@ from typing import Any
 
 import numpy as np
 import regex
-from whoosh import index as windex
 from whoosh import query as wq
 from whoosh.qparser import MultifieldParser, QueryParser
 from whoosh.qparser.plugins import WildcardPlugin
@@ -29,7 +28,7 @@ from whoosh.qparser.plugins import WildcardPlugin
 from ..align.transfer import tokenize
 from ..anonymize.lexicons import fold_same_length
 from .docsets import DocSets, HotPostings
-from .indexer import STEMS_FILE, TOKEN_PATTERN, exact_analyzer, stem_groups, stemmer
+from .indexer import STEMS_FILE, TOKEN_PATTERN, exact_analyzer, open_index, stem_groups, stemmer
 from .translations import aligned, link_maps, load_table, pair_tokens, unpack_tokens
 
 PLACEHOLDER_QUERY = regex.compile(r"<NAME\d*_([A-Z]+)(?:_[A-Z]+)?>")
@@ -212,7 +211,7 @@ class Searcher:
         if self._ix is None or real != self._real:  # the index was rebuilt: reopen
             if not real.exists():
                 raise FileNotFoundError(f"{link}: no index (run `paranon index {self.outdir}`)")
-            ix = windex.open_dir(str(real))
+            ix = open_index(real)
             self._stems = self._load_stems(real, ix)
             self._table = load_table(real)
             self._hot = HotPostings(real)
