@@ -123,35 +123,15 @@ def test_a_translated_name_found_in_one_document_is_masked_in_the_others(tmp_pat
     assert rows[1]["tgt"] == "It applies from <NAME1_DATE>."
 
 
-def _map_links_by_offsets(links, old_tokens, new_text, replacements):
-    """map_links as first written: each token's offset remapped on its own (the reference for the sweep)."""
-    from paranon.corpora.model import remap_offset
-
-    new_tokens = tokenize(new_text)
-    starts = {s: k for k, (s, _) in enumerate(new_tokens)}
-    ends = [e for _, e in new_tokens]
-    mapping = {}
-    for k, (s, _e) in enumerate(old_tokens):
-        ns = remap_offset(s, replacements)
-        if ns in starts:
-            mapping[k] = starts[ns]
-        else:
-            for nk, (a, b) in enumerate(new_tokens):
-                if a <= ns < b or (ns == b and nk == len(new_tokens) - 1):
-                    mapping[k] = nk
-                    break
-            else:
-                if ns in ends:
-                    mapping[k] = ends.index(ns)
-    return sorted({(i, mapping[j]) for i, j in links if j in mapping})
-
 
 @pytest.mark.parametrize("seed", range(8))
-def test_map_links_sweep_matches_offset_by_offset(seed):
-    """Links moved onto the replaced target: whole words, parts of words, several names, nothing replaced."""
+def test_token_starts_remapped_in_one_sweep_as_one_by_one(seed):
+    """Where each target token starts once names are replaced: whole words, parts of words, several names,
+    nothing replaced; the sweep that map_links uses against remap_offset token by token."""
     import random
 
-    from paranon.align.transfer import map_links
+    from paranon.align.transfer import remapped_starts
+    from paranon.corpora.model import remap_offset
 
     rnd = random.Random(seed)
     words = ["O", "Sr.", "Rui", "Tavares", "pagou", "9 999,00", "EUR", "à", "Marés", "Pescas,", "Lda.", "em",
@@ -159,15 +139,20 @@ def test_map_links_sweep_matches_offset_by_offset(seed):
     for _ in range(60):
         text = " ".join(rnd.choice(words) for _ in range(rnd.randint(1, 14)))
         cuts = sorted(rnd.sample(range(len(text) + 1), k=2 * rnd.randint(0, min(3, (len(text) + 1) // 2))))
-        spans = [(a, b) for a, b in zip(cuts[::2], cuts[1::2], strict=True) if b > a]
-        new, reps, last = [], [], 0
-        for a, b in spans:
-            tag = rnd.choice(["<NAME1_PERSON>", "(...)", "9999"])
-            new += [text[last:a], tag]
-            reps.append((a, b, len(tag)))
-            last = b
-        new_text = "".join(new) + text[last:]
-        old_tokens = tokenize(text)
-        links = [(rnd.randrange(20), rnd.randrange(len(old_tokens) + 2)) for _ in range(rnd.randint(0, 25))]
-        assert map_links(links, old_tokens, new_text, reps) == \
-            _map_links_by_offsets(links, old_tokens, new_text, reps), (text, reps)
+        reps = [(a, b, len(rnd.choice(["<NAME1_PERSON>", "(...)", "9999"])))
+                for a, b in zip(cuts[::2], cuts[1::2], strict=True) if b > a]
+        tokens = tokenize(text)
+        assert remapped_starts(tokens, reps) == [remap_offset(s, reps) for s, _ in tokens], (text, reps)
+
+
+def test_links_follow_their_words_onto_the_replaced_target():
+    """A link to a replaced name goes to its placeholder; links to the words around it keep their words."""
+    from paranon.align.transfer import map_links
+
+    text = "Paid by Rui Tavares today."
+    new = "Paid by <NAME1_PERSON> today."
+    reps = [(8, 19, len("<NAME1_PERSON>"))]
+    old_tokens = tokenize(text)  # Paid by Rui Tavares today .
+    links = [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (6, 9)]
+    assert map_links(links, old_tokens, new, reps) == [(0, 0), (1, 1), (2, 2), (3, 2), (4, 3), (5, 4)]
+    assert map_links(links, old_tokens, text, []) == [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5)]
