@@ -20,7 +20,7 @@ from functools import lru_cache
 import regex
 
 from ..anonymize.lexicons import fold, fold_same_length
-from ..corpora.model import Mention
+from ..corpora.model import Mention, remap_offsets
 
 TOKEN = regex.compile(r"<NAME\d+_[A-Z_]+>|\(\.\.\.\)|[\p{L}\p{N}]+(?:[-'’.][\p{L}\p{N}]+)*|\S")
 MONTHS_EN = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
@@ -418,23 +418,6 @@ def _is_punct(text: str, span: tuple[int, int]) -> bool:
     return not any(c.isalnum() for c in text[span[0]:span[1]])
 
 
-def remapped_starts(tokens: list[tuple[int, int]], replacements: list[tuple[int, int, int]]) -> list[int]:
-    """``remap_offset`` of each token's start, in one sweep: the tokens and the replacements are both in text
-    order (remapping each start on its own walks the replacements again for every token)."""
-    out = []
-    r, shift, n_reps = 0, 0, len(replacements)
-    for s, _e in tokens:
-        while r < n_reps and replacements[r][0] < s and replacements[r][1] <= s:
-            a, b, new_len = replacements[r]
-            shift += new_len - (b - a)
-            r += 1
-        if r < n_reps and replacements[r][0] < s < replacements[r][1]:
-            out.append(replacements[r][0] + shift + replacements[r][2])
-        else:
-            out.append(s + shift)
-    return out
-
-
 def map_links(links: list[tuple[int, int]], old_tokens: list[tuple[int, int]], new_text: str,
               replacements: list[tuple[int, int, int]]) -> list[tuple[int, int]]:
     """Target-side links over the original tokens -> links over the anonymized tokens."""
@@ -445,7 +428,7 @@ def map_links(links: list[tuple[int, int]], old_tokens: list[tuple[int, int]], n
     starts = {s: k for k, (s, _) in enumerate(new_tokens)}
     ends = [e for _, e in new_tokens]
     mapping: dict[int, int] = {}
-    for k, ns in enumerate(remapped_starts(old_tokens, replacements)):
+    for k, ns in enumerate(remap_offsets((s for s, _ in old_tokens), replacements)):
         if ns in starts:
             mapping[k] = starts[ns]
         else:  # inside a placeholder: the token that spans the new offset

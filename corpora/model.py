@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import operator
 import re
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, TypeVar
 
@@ -192,6 +193,23 @@ def remap_offset(offset: int, replacements: list[tuple[int, int, int]]) -> int:
         shift += new_len - (end - start)
     return offset + shift
 
+
+
+def remap_offsets(offsets: Iterable[int], replacements: list[tuple[int, int, int]]) -> list[int]:
+    """``remap_offset`` of each of ``offsets``, given in text order, in one sweep over the replacements
+    (remapping each offset on its own walks the replacements again for every one: a pair's tokens)."""
+    out = []
+    r, shift, n_reps = 0, 0, len(replacements)
+    for offset in offsets:
+        while r < n_reps and replacements[r][0] < offset and replacements[r][1] <= offset:
+            start, end, new_len = replacements[r]
+            shift += new_len - (end - start)
+            r += 1
+        if r < n_reps and replacements[r][0] < offset < replacements[r][1]:
+            out.append(replacements[r][0] + shift + replacements[r][2])
+        else:
+            out.append(offset + shift)
+    return out
 
 def to_plain_dict(obj: Any) -> dict[str, Any]:
     return asdict(obj)
