@@ -35,7 +35,7 @@ def _config(args: argparse.Namespace) -> dict:
     from .config import load_config
 
     cfg = load_config(getattr(args, "config", None), src=getattr(args, "src", None), tgt=getattr(args, "tgt", None),
-                      workers=getattr(args, "workers", None))
+                      workers=getattr(args, "workers", None), scheduler=getattr(args, "scheduler", None))
     if getattr(args, "strict", False):
         cfg["input"]["strict"] = True
     for key in ("format", "src_col", "tgt_col"):
@@ -171,7 +171,10 @@ def build_parser() -> argparse.ArgumentParser:
     r = sub.add_parser("run", help="the whole pipeline: read, anonymize, transfer, write outputs, build the index")
     r.add_argument("input", help="TMX/TSV/JSONL file, Moses prefix, or a folder of such files")
     r.add_argument("-o", "--output", required=True, help="output folder")
-    r.add_argument("--workers", type=int, help="processes for the anonymize stage (default: all cores)")
+    r.add_argument("--workers", type=int, help="processes for the parallel stages (default: all cores)")
+    r.add_argument("--scheduler", metavar="ADDRESS",
+                   help="run the parallel stages on Dask: 'local' (a cluster of --workers processes here) or a "
+                        "scheduler's address, tcp://HOST:8786 (needs paranon[dask]; see docs/scale.md)")
     r.add_argument("--strict", action="store_true", help="stop at the first bad unit")
     r.add_argument("--format", choices=["tmx", "tsv", "moses", "jsonl"])
     r.add_argument("--src-col", dest="src_col")

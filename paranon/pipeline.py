@@ -29,12 +29,11 @@ import shutil
 import sqlite3
 import sys
 import time
-from collections import Counter, defaultdict, deque
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack
 from dataclasses import dataclass
 from itertools import groupby
-from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +56,7 @@ from .corpora.formats import (
     read_corpus,
 )
 from .corpora.model import AnonymizedPair, Inline, Mention, SegmentPair, parse_pharaoh, pharaoh, remap_offset
+from .parallel import in_order, use_scheduler
 from .report import write_report
 
 log = logging.getLogger("paranon")
@@ -81,10 +81,19 @@ def _quiet_gc() -> None:
 
 
 def _init_worker(cfg: dict) -> None:
-    """Build the worker's anonymizer; a forked worker already has its parent's (same config)."""
+    """Build the worker's anonymizer; a forked worker already has its parent's (same config), and a Dask
+    worker keeps the one it built for an earlier stage or run if the config is the same."""
     global _WORKER
-    if _WORKER is None:
+    if _WORKER is None or _WORKER.cfg != cfg:
         _WORKER = Anonymizer(cfg)
+        _quiet_gc()
+
+
+def _reset_worker() -> None:
+    """Before a Dask worker's first job of a stage: drop what an earlier stage (or run) left in this
+    process. A pool's processes never need it: each stage forks its own from the parent."""
+    global _FORMS, _CORPUS, _FINISHER, _TARGETS
+    _FORMS = _CORPUS = _FINISHER = _TARGETS = None
 
 
 def _anonymize_docs(docs: list[list[SegmentPair]]) -> list[Anonymized]:
@@ -394,7 +403,8 @@ class Stats:
 
 
 def _fingerprint(input_path: str | Path, cfg: dict[str, Any]) -> str:
-    """What a checkpoint belongs to: the input files (name, size, mtime) and every setting but workers."""
+    """What a checkpoint belongs to: the input files (name, size, mtime) and every setting but where the
+    jobs run (``workers``, ``scheduler``): a run may resume on another cluster."""
     p = Path(input_path)
     files = sorted(p.rglob("*")) if p.is_dir() else [f for f in (p, Path(f"{p}.{cfg['src']}"),
                                                                   Path(f"{p}.{cfg['tgt']}")) if f.exists()]
@@ -403,7 +413,7 @@ def _fingerprint(input_path: str | Path, cfg: dict[str, Any]) -> str:
         if f.is_file():
             st = f.stat()
             h.update(f"{f.resolve()}|{st.st_size}|{st.st_mtime_ns}\n".encode())
-    settings = {k: v for k, v in cfg.items() if k not in ("workers",)}
+    settings = {k: v for k, v in cfg.items() if k not in ("workers", "scheduler")}
     h.update(json.dumps(settings, sort_keys=True, default=str).encode())
     h.update(str(WORK_VERSION).encode())
     return h.hexdigest()
@@ -479,7 +489,8 @@ def _stage_anonymize(input_path: str | Path, cfg: dict[str, Any], work: Path, an
             yield k, batch, work
 
     try:
-        with _in_order(_anonymize_batch, todo(), 1 if corpus_scope else workers, _init_worker, (cfg,)) as results:
+        with in_order(_anonymize_batch, todo(), 1 if corpus_scope else workers, _init_worker, (cfg,),
+                      _reset_worker) as results:
             for _k, n in results:
                 bar.update(n)
     finally:
@@ -488,34 +499,6 @@ def _stage_anonymize(input_path: str | Path, cfg: dict[str, Any], work: Path, an
               "examples": problems.examples}
     _write_json(done_file, counts)
     return counts
-
-
-@contextmanager
-def _in_order(fn: Any, jobs: Iterable, workers: int, initializer: Any, initargs: tuple = ()) -> Iterator[Iterable]:
-    """``fn`` over ``jobs``, results in order: in this process when ``workers`` <= 1, else on a pool of forked
-    (or spawned) workers with at most ``2 × workers`` jobs in flight. The pool is stopped on the way out,
-    also when the caller fails."""
-    if workers <= 1:
-        yield map(fn, jobs)
-        return
-    ctx = get_context("fork") if hasattr(os, "fork") else get_context("spawn")
-    pool = ctx.Pool(workers, initializer=initializer, initargs=initargs)
-    try:
-        yield _bounded(pool, fn, iter(jobs), 2 * workers)
-    finally:
-        pool.terminate()
-        pool.join()
-
-
-def _bounded(pool: Any, fn: Any, jobs: Iterator, in_flight: int) -> Iterator:
-    """Results in order, with at most ``in_flight`` chunks read ahead (``Pool.imap`` would read the whole input)."""
-    pending: deque = deque()
-    for job in jobs:
-        pending.append(pool.apply_async(fn, (job,)))
-        while len(pending) >= in_flight:
-            yield pending.popleft().get()
-    while pending:
-        yield pending.popleft().get()
 
 
 def _corpus_forms(anonymizer: Anonymizer, chunks_of_items: Iterable[list[Anonymized]]) -> CorpusForms:
@@ -592,8 +575,8 @@ def _stage_consistency(cfg: dict[str, Any], work: Path, n_chunks: int, anonymize
     jobs = [(k, work) for k in range(n_chunks) if not (work / f"cons-{k:06d}.json").exists()]
     bar = tqdm(desc="consistency", unit=" chunks", total=n_chunks, initial=n_chunks - len(jobs), disable=quiet)
     try:
-        with _in_order(_consistent_chunk, jobs, 1 if sequential else workers, _init_consistency,
-                       (cfg, work)) as results:
+        with in_order(_consistent_chunk, jobs, 1 if sequential else workers, _init_consistency,
+                      (cfg, work), _reset_worker) as results:
             for k, size, added in results:
                 _write_json(work / f"cons-{k:06d}.json", {"size": size, "added": added})
                 bar.update(1)
@@ -802,7 +785,7 @@ def _stage_transfer(cfg: dict[str, Any], work: Path, sizes: list[int], anonymize
                     continue
                 yield k, work, lines, symmetrization, cfg["src"], cfg["tgt"], carried if sequential else {}
 
-        with _in_order(_transfer_chunk, jobs(), n_workers, _init_worker, (cfg,)) as results:
+        with in_order(_transfer_chunk, jobs(), n_workers, _init_worker, (cfg,), _reset_worker) as results:
             for _k, n_pairs, found, next_by_scope in results:
                 founds.append(found)
                 if sequential:
@@ -828,7 +811,7 @@ def _stage_transfer(cfg: dict[str, Any], work: Path, sizes: list[int], anonymize
                     continue
                 yield k, work, cfg["src"], cfg["tgt"], carried if anonymizer.scope == "corpus" else None
 
-        with _in_order(_write_chunk, write_jobs(), n_workers, _init_worker, (cfg,)) as results:
+        with in_order(_write_chunk, write_jobs(), n_workers, _init_worker, (cfg,), _reset_worker) as results:
             for k, n_pairs, rows, chunk_stats, next_by_scope in results:
                 keys.begin_chunk(k)
                 keys.add_rows(rows)
@@ -891,7 +874,7 @@ def _entity_rows(keys_path: Path, limit: int = 20000) -> tuple[int, list[dict[st
 
 def run(input_path: str | Path, outdir: str | Path, cfg: dict[str, Any], quiet: bool = False,
         restart: bool = False) -> dict[str, Any]:
-    outdir = Path(outdir)
+    outdir = Path(outdir).absolute()  # jobs name their chunk files by path, for Dask workers too
     if not Path(input_path).exists() and cfg["input"].get("format") != "moses" \
             and not Path(f"{input_path}.{cfg['src']}").exists():
         raise InputError(f"{input_path}: no such file or folder")
@@ -907,23 +890,27 @@ def run(input_path: str | Path, outdir: str | Path, cfg: dict[str, Any], quiet: 
     if resumed:
         log.info("resuming from the checkpoints in %s", work)
 
-    t0 = time.perf_counter()
-    counts = _stage_anonymize(input_path, cfg, work, anonymizer, workers, quiet)
-    timings["read_anonymize"] = time.perf_counter() - t0
-    n_chunks = counts["chunks"]
+    scheduler = cfg.get("scheduler") or None
+    with use_scheduler(scheduler, workers, work / "dask") as slots:
+        if slots:
+            workers = slots if anonymizer.scope != "corpus" else 1
+        t0 = time.perf_counter()
+        counts = _stage_anonymize(input_path, cfg, work, anonymizer, workers, quiet)
+        timings["read_anonymize"] = time.perf_counter() - t0
+        n_chunks = counts["chunks"]
 
-    t0 = time.perf_counter()
-    consistency_masks, sizes = _stage_consistency(cfg, work, n_chunks, anonymizer, workers, quiet)
-    timings["consistency"] = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        consistency_masks, sizes = _stage_consistency(cfg, work, n_chunks, anonymizer, workers, quiet)
+        timings["consistency"] = time.perf_counter() - t0
 
-    t0 = time.perf_counter()
-    aligned = _stage_align(cfg, work, n_chunks, quiet)
-    why = aligned["aligner"]
-    timings["align"] = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        aligned = _stage_align(cfg, work, n_chunks, quiet)
+        why = aligned["aligner"]
+        timings["align"] = time.perf_counter() - t0
 
-    t0 = time.perf_counter()
-    stats = _stage_transfer(cfg, work, sizes, anonymizer, workers, quiet, aligned.get("symmetrization"))
-    timings["transfer"] = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        stats = _stage_transfer(cfg, work, sizes, anonymizer, workers, quiet, aligned.get("symmetrization"))
+        timings["transfer"] = time.perf_counter() - t0
 
     t0 = time.perf_counter()
     _assemble(outdir, work, n_chunks, cfg)
@@ -948,7 +935,8 @@ def run(input_path: str | Path, outdir: str | Path, cfg: dict[str, Any], quiet: 
         "transfer": {"steps": dict(stats.steps), "guard_masks": stats.guard_masks,
                      "target_only": stats.target_only, "untransferred": dict(stats.untransferred),
                      "untransferred_units": stats.untransferred_units},
-        "scope": anonymizer.scope, "workers": workers, "chunks": n_chunks, "resumed": resumed,
+        "scope": anonymizer.scope, "workers": workers, "scheduler": scheduler, "chunks": n_chunks,
+        "resumed": resumed,
         "timings_s": {k: round(v, 3) for k, v in timings.items()},
     }
     write_report(outdir, report, entity_rows)

@@ -86,3 +86,30 @@ def test_output_is_the_same_whatever_the_number_of_workers(tmp_path, reference):
     out = tmp_path / "out"
     subprocess.run(_cmd(out, _config(tmp_path), 2), check=True)
     assert _outputs(out) == reference
+
+
+def test_output_is_the_same_on_a_dask_cluster(tmp_path, reference):
+    pytest.importorskip("distributed")
+    out = tmp_path / "out"
+    subprocess.run(_cmd(out, _config(tmp_path), 2, "--scheduler", "local"), check=True)
+    assert _outputs(out) == reference
+    assert not (out / ".work").exists(), "the cluster's scratch folder goes with the checkpoints"
+
+
+def test_a_run_killed_on_dask_resumes_without_it(tmp_path, reference):
+    """Checkpoints do not depend on where the jobs ran: a run on a Dask cluster, killed with its workers,
+    ends on the local pool with the outputs of an uninterrupted run."""
+    pytest.importorskip("distributed")
+    cfg = _config(tmp_path)
+    out = tmp_path / "out"
+    proc = subprocess.Popen(_cmd(out, cfg, 2, "--scheduler", "local"), start_new_session=True)
+    marker = out / ".work" / "anon-000003.pkl"
+    deadline = time.time() + 120
+    while not marker.exists() and proc.poll() is None and time.time() < deadline:
+        time.sleep(0.002)
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    if proc.returncode != -signal.SIGKILL:
+        pytest.skip("the run finished before it could be killed")
+    subprocess.run(_cmd(out, cfg, 2), check=True)
+    assert _outputs(out) == reference

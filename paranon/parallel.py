@@ -1,0 +1,170 @@
+"""Where the chunk jobs of a stage run: in this process, on a pool of forked processes, or on a Dask cluster.
+
+Every parallel stage of :mod:`paranon.pipeline` hands :func:`in_order` a function, its jobs (chunks) and an
+initializer, and reads the results back in job order, so the output is the same byte for byte wherever
+the jobs ran. The default is a local process pool; :func:`use_scheduler` (``paranon run --scheduler``)
+sends them to a Dask cluster instead: ``local`` starts one on this machine with ``--workers`` processes,
+an address (``tcp://host:8786``) joins a running one. Dask is an optional extra (``pip install
+'paranon[dask]'``); the run's working folder must be visible to the cluster's workers at the same path
+(a shared file system), as jobs read and write their chunk checkpoints there.
+
+A Dask worker outlives a stage (and a run), unlike a pool's processes: the first job of each stage that
+reaches a worker process calls ``reset`` then the initializer, and a lock runs one job at a time in a
+process (the stages keep per-process state), so workers with several threads stay correct, only no faster.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import uuid
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import ExitStack, contextmanager
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Any
+
+from .corpora.formats.common import InputError
+
+# the Dask client of the current run, set by use_scheduler
+_CLIENT: Any = None
+
+
+@contextmanager
+def in_order(fn: Callable, jobs: Iterable, workers: int, initializer: Callable, initargs: tuple = (),
+             reset: Callable[[], None] | None = None) -> Iterator[Iterable]:
+    """``fn`` over ``jobs``, results in order: in this process when ``workers`` <= 1; else on the Dask cluster
+    when :func:`use_scheduler` has set one, or on a pool of ``workers`` forked (or spawned) processes. At most
+    two jobs per process (per Dask thread) are in flight, so a stage never reads its whole input ahead. The
+    pool or the pending Dask jobs are stopped on the way out, also when the caller fails."""
+    if workers <= 1:
+        yield map(fn, jobs)
+        return
+    if _CLIENT is not None:
+        with _on_dask(_CLIENT, fn, jobs, initializer, initargs, reset) as results:
+            yield results
+        return
+    ctx = get_context("fork") if hasattr(os, "fork") else get_context("spawn")
+    pool = ctx.Pool(workers, initializer=initializer, initargs=initargs)
+    try:
+        yield _bounded((pool.apply_async(fn, (job,)) for job in jobs), lambda r: r.get(), 2 * workers)
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def _bounded(submitted: Iterator, get: Callable[[Any], Any], in_flight: int) -> Iterator:
+    """Results in order, with at most ``in_flight`` jobs submitted ahead of the one being waited for
+    (``Pool.imap`` would read the whole input)."""
+    pending: deque = deque()
+    for handle in submitted:
+        pending.append(handle)
+        while len(pending) >= in_flight:
+            yield get(pending.popleft())
+    while pending:
+        yield get(pending.popleft())
+
+
+# --- Dask --------------------------------------------------------------------------------------------------
+
+
+class Sealed:
+    """A job on its way to a Dask worker. Its repr names nothing: Dask logs the arguments of a failed task,
+    and a job can hold original (not yet anonymized) text."""
+
+    __slots__ = ("job",)
+
+    def __init__(self, job: Any) -> None:
+        self.job = job
+
+    def __repr__(self) -> str:
+        return "<paranon job>"
+
+    def __getstate__(self) -> Any:
+        return self.job
+
+    def __setstate__(self, state: Any) -> None:
+        self.job = state
+
+
+_LOCK = threading.Lock()
+_STAGE: str | None = None  # the stage this worker process was last set up for
+
+
+def _remote(stage: str, parent: int, fn: Callable, initializer: Callable, initargs: tuple,
+            reset: Callable[[], None] | None, sealed: Sealed) -> Any:
+    """Runs on a Dask worker: set the process up for ``stage`` on its first job there, then run the job."""
+    global _STAGE
+    if os.getpid() == parent:
+        raise RuntimeError("paranon's Dask workers must be processes of their own, not threads of the client")
+    with _LOCK:
+        if _STAGE != stage:
+            if reset is not None:
+                reset()
+            initializer(*initargs)
+            _STAGE = stage
+        return fn(sealed.job)
+
+
+@contextmanager
+def _on_dask(client: Any, fn: Callable, jobs: Iterable, initializer: Callable, initargs: tuple,
+             reset: Callable[[], None] | None) -> Iterator[Iterable]:
+    stage, parent = uuid.uuid4().hex, os.getpid()
+    slots = max(1, sum(client.nthreads().values()))
+    submitted: list = []
+
+    def submit() -> Iterator:
+        for job in jobs:
+            fut = client.submit(_remote, stage, parent, fn, initializer, initargs, reset, Sealed(job), pure=False)
+            submitted.append(fut)
+            yield fut
+
+    def get(fut: Any) -> Any:
+        try:
+            return fut.result()
+        finally:
+            fut.release()
+
+    try:
+        yield _bounded(submit(), get, 2 * slots)
+    finally:
+        client.cancel([f for f in submitted if not f.done()])
+
+
+@contextmanager
+def use_scheduler(address: str | None, workers: int, scratch: Path) -> Iterator[int]:
+    """Within the block, parallel stages run on Dask: ``address`` ``local`` starts a cluster of ``workers``
+    single-threaded processes on this machine (spilling, if ever, into ``scratch``, which is removed with
+    the run's checkpoints); any other address is a running scheduler's. Yields how many jobs the cluster
+    runs at once (its threads), or 0 with no ``address``: then the stages use the local process pool."""
+    global _CLIENT
+    if not address:
+        yield 0
+        return
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise InputError(f"--scheduler {address}: Dask is not installed (pip install 'paranon[dask]')") from None
+    # Dask narrates every connection at INFO and logs the closing of its own sockets with tracebacks
+    logging.getLogger("distributed").setLevel(logging.ERROR)
+    with ExitStack() as opened:
+        try:
+            if address == "local":
+                scratch.mkdir(parents=True, exist_ok=True)
+                cluster = opened.enter_context(LocalCluster(
+                    n_workers=max(1, workers), threads_per_worker=1, processes=True, dashboard_address=None,
+                    scheduler_kwargs={"dashboard": False}, local_directory=str(scratch),
+                    silence_logs=logging.ERROR))
+                client = opened.enter_context(Client(cluster))
+            else:
+                client = opened.enter_context(Client(address, timeout="30s"))
+                client.wait_for_workers(1, timeout=60)
+        except OSError as e:  # TimeoutError included
+            raise InputError(f"--scheduler {address}: no Dask cluster with workers there ({e})") from None
+        _CLIENT = client
+        try:
+            yield max(1, sum(client.nthreads().values()))
+        finally:
+            _CLIENT = None

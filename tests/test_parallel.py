@@ -1,0 +1,88 @@
+"""Where chunk jobs run: the local pool or a Dask cluster, with the same results in the same order."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+import pytest
+
+from paranon import parallel
+from paranon.pipeline import run
+from tests.conftest import SAMPLE
+
+
+def _square(x: int) -> int:
+    return x * x
+
+
+def _nothing(*_args) -> None:
+    return None
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_results_come_back_in_job_order(workers):
+    with parallel.in_order(_square, range(50), workers, _nothing) as results:
+        assert list(results) == [x * x for x in range(50)]
+
+
+def test_a_job_on_its_way_to_dask_shows_no_text():
+    """Dask logs a failed task's arguments; a job can hold text that is not anonymized yet."""
+    sealed = parallel.Sealed(("Pedro Pérez Rodríguez", 3))
+    assert "Pérez" not in repr(sealed) and "Pérez" not in str(sealed)
+    assert pickle.loads(pickle.dumps(sealed)).job == ("Pedro Pérez Rodríguez", 3)
+
+
+CALLS: list[str] = []
+
+
+def _record_init(tag: str) -> None:
+    CALLS.append(f"init {tag}")
+
+
+def _record_reset() -> None:
+    CALLS.append("reset")
+
+
+@pytest.mark.parametrize("stages, expected", [
+    # a worker sets itself up once per stage, however many of the stage's jobs it runs
+    ([("s1", "a"), ("s1", "a"), ("s1", "a")], ["reset", "init a"]),
+    # a new stage (or run) on the same long-lived worker starts from a clean process state
+    ([("s1", "a"), ("s2", "b"), ("s2", "b")], ["reset", "init a", "reset", "init b"]),
+])
+def test_a_dask_worker_is_set_up_once_per_stage(monkeypatch, stages, expected):
+    monkeypatch.setattr(parallel, "_STAGE", None)
+    CALLS.clear()
+    for stage, tag in stages:
+        assert parallel._remote(stage, -1, _square, _record_init, (tag,), _record_reset, parallel.Sealed(3)) == 9
+    assert CALLS == expected
+
+
+def test_no_dask_installed_is_one_clear_error(monkeypatch, tmp_path):
+    from paranon.corpora.formats.common import InputError
+
+    monkeypatch.setitem(__import__("sys").modules, "distributed", None)
+    with pytest.raises(InputError, match=r"--scheduler local: Dask is not installed \(pip install"):
+        with parallel.use_scheduler("local", 2, tmp_path):
+            pass
+
+
+def test_a_long_lived_cluster_carries_nothing_from_one_run_to_the_next(tmp_path, cfg):
+    """Two runs with different settings on one cluster (workers with two threads each, so jobs of a stage
+    can meet in one process): the second gives exactly what it gives on its own, in this process."""
+    distributed = pytest.importorskip("distributed")
+    by_segment = copy.deepcopy(cfg)
+    by_segment["anonymize"]["scope"] = "segment"
+    local = tmp_path / "local"
+    small = {"chunk_size": 20, "index": {"enabled": False}}
+    run(SAMPLE, local, {**by_segment, **small}, quiet=True)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=2, processes=True, dashboard_address=None,
+                                  scheduler_kwargs={"dashboard": False}) as cluster:
+        on_dask = {**small, "workers": 2, "scheduler": cluster.scheduler_address}
+        run(SAMPLE, tmp_path / "first", {**cfg, **on_dask}, quiet=True)
+        report = run(SAMPLE, tmp_path / "second", {**by_segment, **on_dask}, quiet=True)
+    assert report["workers"] == 4 and report["scheduler"] == cluster.scheduler_address
+    first = (tmp_path / "first" / "corpus.jsonl").read_bytes()
+    second = (tmp_path / "second" / "corpus.jsonl").read_bytes()
+    assert second == (local / "corpus.jsonl").read_bytes()
+    assert first != second, "the two settings number entities differently: the test would show a stale worker"
