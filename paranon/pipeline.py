@@ -559,6 +559,7 @@ def _stage_consistency(cfg: dict[str, Any], work: Path, n_chunks: int, anonymize
     the last stage that changes the source text. Chunks in parallel unless numbering is corpus-wide.
     Returns how many mentions it added and the chunk sizes."""
     global _WORKER, _FORMS, _CORPUS
+    _FORMS = None  # a resumed run past this stage loads its forms from forms.pkl (never an earlier run's)
     done_file = work / "consistency.done"
     if done_file.exists():
         d = json.loads(done_file.read_text(encoding="utf-8"))
@@ -702,7 +703,9 @@ def _finisher(work: Path, src_lang: str, tgt_lang: str) -> Finisher:
     if _FINISHER is None:
         assert _WORKER is not None
         _FINISHER = Finisher(_WORKER, src_lang, tgt_lang)
-        if (work / "forms.pkl").exists():
+        if _FORMS is not None:  # the parent's, from the consistency stage
+            _FINISHER.forms = _FORMS
+        elif (work / "forms.pkl").exists():
             _FINISHER.forms = CorpusForms.from_state(_load(work / "forms.pkl"))
     return _FINISHER
 
@@ -757,8 +760,13 @@ def _stage_transfer(cfg: dict[str, Any], work: Path, sizes: list[int], anonymize
     pass 2 masks the corpus's target forms where they still show and writes. A document never spans
     chunks, so with ``document`` or ``segment`` scope every chunk starts afresh and the output is the same
     for any N."""
-    global _WORKER, _FINISHER, _TARGETS
+    global _WORKER, _FINISHER, _TARGETS, _FORMS
     _WORKER, _FINISHER, _TARGETS = anonymizer, None, None
+    # The finisher and its corpus forms (the consistency stage's) are set up here, once, before the pool
+    # forks: its workers share their pages instead of each loading a copy of the forms. Frozen, so that no
+    # worker's garbage collector writes to (and so copies) those pages.
+    _finisher(work, cfg["src"], cfg["tgt"])
+    gc.freeze()
     sequential = anonymizer.scope == "corpus" or workers <= 1
     n_workers = 1 if sequential else workers
     founds: list[TargetFound] = []
@@ -793,7 +801,10 @@ def _stage_transfer(cfg: dict[str, Any], work: Path, sizes: list[int], anonymize
                 bar.update(n_pairs)
     bar.close()
     # the corpus's target forms belong to corpus consistency (anonymize.corpus_consistency)
+    # (made and dropped here, not kept for the pass-2 workers to share: kept, it stayed in the parent
+    # through the index stage, which then weighed more than the workers' own copies had)
     _dump(work / "targets.pkl", target_forms_of(founds) if (work / "forms.pkl").exists() else (None, {}))
+    founds.clear()
 
     stats = Stats()
     keys = KeyStore(work / "keys.sqlite")
@@ -824,6 +835,7 @@ def _stage_transfer(cfg: dict[str, Any], work: Path, sizes: list[int], anonymize
     finally:
         keys.close()
         bar.close()
+        _FINISHER, _TARGETS, _FORMS = None, None, None  # the parent needs none of them again
     return stats
 
 
