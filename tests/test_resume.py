@@ -42,6 +42,18 @@ def _outputs(out: Path) -> dict[str, bytes | list]:
     return got
 
 
+def _kill_when(cmd: list[str], marker: Path) -> None:
+    """Start ``cmd`` and kill it, with every process it started, with SIGKILL once ``marker`` exists."""
+    proc = subprocess.Popen(cmd, start_new_session=True)
+    deadline = time.time() + 120
+    while not marker.exists() and proc.poll() is None and time.time() < deadline:
+        time.sleep(0.002)
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    if proc.returncode != -signal.SIGKILL:
+        pytest.skip("the run finished before it could be killed")
+
+
 @pytest.fixture(scope="module")
 def reference(tmp_path_factory) -> dict:
     tmp = tmp_path_factory.mktemp("reference")
@@ -58,15 +70,7 @@ def reference(tmp_path_factory) -> dict:
 def test_killed_run_resumes_to_identical_outputs(tmp_path, reference, kill_when):
     cfg = _config(tmp_path)
     out = tmp_path / "out"
-    proc = subprocess.Popen(_cmd(out, cfg), start_new_session=True)
-    marker = out / ".work" / kill_when
-    deadline = time.time() + 120
-    while not marker.exists() and proc.poll() is None and time.time() < deadline:
-        time.sleep(0.002)
-    os.killpg(proc.pid, signal.SIGKILL)
-    proc.wait()
-    if proc.returncode != -signal.SIGKILL:
-        pytest.skip("the run finished before it could be killed")
+    _kill_when(_cmd(out, cfg), out / ".work" / kill_when)
     assert (out / ".work").exists()
     assert not (out / "corpus.jsonl").exists(), "no final file may exist before the run completes"
     subprocess.run(_cmd(out, cfg), check=True)
@@ -102,14 +106,6 @@ def test_a_run_killed_on_dask_resumes_without_it(tmp_path, reference):
     pytest.importorskip("distributed")
     cfg = _config(tmp_path)
     out = tmp_path / "out"
-    proc = subprocess.Popen(_cmd(out, cfg, 2, "--scheduler", "local"), start_new_session=True)
-    marker = out / ".work" / "anon-000003.pkl"
-    deadline = time.time() + 120
-    while not marker.exists() and proc.poll() is None and time.time() < deadline:
-        time.sleep(0.002)
-    os.killpg(proc.pid, signal.SIGKILL)
-    proc.wait()
-    if proc.returncode != -signal.SIGKILL:
-        pytest.skip("the run finished before it could be killed")
+    _kill_when(_cmd(out, cfg, 2, "--scheduler", "local"), out / ".work" / "anon-000003.pkl")
     subprocess.run(_cmd(out, cfg, 2), check=True)
     assert _outputs(out) == reference
