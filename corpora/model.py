@@ -194,7 +194,6 @@ def remap_offset(offset: int, replacements: list[tuple[int, int, int]]) -> int:
     return offset + shift
 
 
-
 def remap_offsets(offsets: Iterable[int], replacements: list[tuple[int, int, int]]) -> list[int]:
     """``remap_offset`` of each of ``offsets``, given in text order, in one sweep over the replacements
     (remapping each offset on its own walks the replacements again for every one: a pair's tokens)."""
@@ -210,6 +209,7 @@ def remap_offsets(offsets: Iterable[int], replacements: list[tuple[int, int, int
         else:
             out.append(offset + shift)
     return out
+
 
 def to_plain_dict(obj: Any) -> dict[str, Any]:
     return asdict(obj)

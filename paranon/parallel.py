@@ -37,13 +37,14 @@ def in_order(fn: Callable, jobs: Iterable, workers: int, initializer: Callable, 
              reset: Callable[[], None] | None = None) -> Iterator[Iterable]:
     """``fn`` over ``jobs``, results in order: in this process when ``workers`` <= 1; else on the Dask cluster
     when :func:`use_scheduler` has set one, or on a pool of ``workers`` forked (or spawned) processes. At most
-    two jobs per process (per Dask thread) are in flight, so a stage never reads its whole input ahead. The
-    pool or the pending Dask jobs are stopped on the way out, also when the caller fails."""
+    two jobs per process (per Dask thread: on Dask, ``workers`` is the cluster's thread count, which
+    :func:`use_scheduler` yields) are in flight, so a stage never reads its whole input ahead. The pool or the
+    pending Dask jobs are stopped on the way out, also when the caller fails."""
     if workers <= 1:
         yield map(fn, jobs)
         return
     if _CLIENT is not None:
-        with _on_dask(_CLIENT, fn, jobs, initializer, initargs, reset) as results:
+        with _on_dask(_CLIENT, fn, jobs, initializer, initargs, reset, 2 * workers) as results:
             yield results
         return
     ctx = get_context("fork") if hasattr(os, "fork") else get_context("spawn")
@@ -110,9 +111,8 @@ def _remote(stage: str, parent: int, fn: Callable, initializer: Callable, initar
 
 @contextmanager
 def _on_dask(client: Any, fn: Callable, jobs: Iterable, initializer: Callable, initargs: tuple,
-             reset: Callable[[], None] | None) -> Iterator[Iterable]:
+             reset: Callable[[], None] | None, in_flight: int) -> Iterator[Iterable]:
     stage, parent = uuid.uuid4().hex, os.getpid()
-    slots = max(1, sum(client.nthreads().values()))
     submitted: list = []
 
     def submit() -> Iterator:
@@ -128,7 +128,7 @@ def _on_dask(client: Any, fn: Callable, jobs: Iterable, initializer: Callable, i
             fut.release()
 
     try:
-        yield _bounded(submit(), get, 2 * slots)
+        yield _bounded(submit(), get, in_flight)
     finally:
         client.cancel([f for f in submitted if not f.done()])
 

@@ -904,8 +904,8 @@ def run(input_path: str | Path, outdir: str | Path, cfg: dict[str, Any], quiet: 
 
     scheduler = cfg.get("scheduler") or None
     with use_scheduler(scheduler, workers, work / "dask") as slots:
-        if slots:
-            workers = slots if anonymizer.scope != "corpus" else 1
+        if slots and anonymizer.scope != "corpus":  # corpus scope stays in this process (workers is 1)
+            workers = slots
         t0 = time.perf_counter()
         counts = _stage_anonymize(input_path, cfg, work, anonymizer, workers, quiet)
         timings["read_anonymize"] = time.perf_counter() - t0

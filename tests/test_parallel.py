@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import sys
 
 import pytest
 
@@ -61,7 +62,7 @@ def test_a_dask_worker_is_set_up_once_per_stage(monkeypatch, stages, expected):
 def test_no_dask_installed_is_one_clear_error(monkeypatch, tmp_path):
     from paranon.corpora.formats.common import InputError
 
-    monkeypatch.setitem(__import__("sys").modules, "distributed", None)
+    monkeypatch.setitem(sys.modules, "distributed", None)
     with pytest.raises(InputError, match=r"--scheduler local: Dask is not installed \(pip install"):
         with parallel.use_scheduler("local", 2, tmp_path):
             pass
