@@ -151,7 +151,6 @@ def evaluate_transfer(gold_path: str | Path, cfg: dict[str, Any], strings: bool 
     ``limit``: only the first pairs, whole documents.
     """
     from ..anonymize.engine import Anonymizer
-    from ..anonymize.lexicons import fold
     from ..corpora.formats.gold import read_gold
     from ..pipeline import process_in_memory
 
@@ -159,9 +158,16 @@ def evaluate_transfer(gold_path: str | Path, cfg: dict[str, Any], strings: bool 
     if limit is not None and len(gold) > limit:
         last_doc = gold[limit - 1].pair.doc
         gold = gold[:limit] + [g for g in gold[limit:] if g.pair.doc == last_doc]
-    allow = Anonymizer(cfg).allow
-    pairs = [g.pair for g in gold]
-    results = process_in_memory(pairs, cfg)
+    results = process_in_memory([g.pair for g in gold], cfg)
+    return score_transfer(gold, results, Anonymizer(cfg).allow, strings)
+
+
+def score_transfer(gold: list, results: list, allow: set[str], strings: bool = True) -> dict[str, Any]:
+    """The figures of ``evaluate_transfer`` from gold pairs and the pipeline's results for them (anything
+    with ``src_mentions``, ``tgt_mentions`` in original coordinates and ``anonymized.src``/``.tgt``);
+    ``allow``: the policy's folded allow-list entries (a public body on it is meant to stay visible)."""
+    from ..anonymize.lexicons import fold
+
     cover: dict[str, dict[str, list[int]]] = {"src": defaultdict(lambda: [0, 0]), "tgt": defaultdict(lambda: [0, 0])}
     agree = Counter()
     by_doc_true: dict[str, list[str]] = defaultdict(list)

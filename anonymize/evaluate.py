@@ -19,6 +19,8 @@ Scores, each ``{"tp", "fp", "fn", "precision", "recall", "f1"}``:
 * ``leak_why``: each leaked gold token by what paranon made of it: inside a span it keeps public
   (``public_id``: a law/decree number or a citation of law; ``place``: a place name;
   ``allow``: an allow-list entry) or ``nothing`` (a miss);
+* ``over_masked_as``: for gold with non-scored annotations (HAREM), the over-masked tokens by the
+  category the gold gives them (``LOCAL``, ``ORGANIZACAO`` of another type ...) or ``unannotated``;
 * ``public_masked``: gold entities marked ``"public": true`` (public bodies: not ACNEs, so not in
   recall or leaks) and how many of them were masked. Masking one is over-masking only when the
   policy says it is public (its text is on the configured allow lists); otherwise it counts as neither.
@@ -247,6 +249,7 @@ def score(docs: list[tuple[str, list[Sentence]]], mapping: dict[str, str], strin
     why: dict[str, Counter] = defaultdict(Counter)
     over = Counter()
     public = Counter()
+    over_as: Counter = Counter()  # over-masked tokens by the gold's non-scored label (HAREM: LOCAL ...)
     by_doc = []
     for doc, sents in docs:
         d = {"doc": doc, "sentences": len(sents), "gold_tokens": 0, "leaked": Counter(), "masked_tokens": 0,
@@ -313,6 +316,9 @@ def score(docs: list[tuple[str, list[Sentence]]], mapping: dict[str, str], strin
             over["outside"] += len(scored_masks - not_over)
             over["masked_all"] += len(all_masks)
             over["outside_all"] += len(all_masks - not_over)
+            if s.other and scored_masks - not_over:
+                labels = {k: lab for a, b, lab in s.other for k in range(a, b)}
+                over_as.update(labels.get(k, "unannotated") for k in scored_masks - not_over)
             d["masked_tokens"] += len(scored_masks)
             d["over_masked"] += len(scored_masks - not_over)
             for a, b, _, vis in s.public:
@@ -338,6 +344,8 @@ def score(docs: list[tuple[str, list[Sentence]]], mapping: dict[str, str], strin
         "over_masking_all": _rate(over["outside_all"], over["masked_all"]),
         "by_doc": by_doc,
     }
+    if over_as:
+        out["over_masked_as"] = dict(over_as.most_common())
     if public["entities"]:
         out["public_masked"] = dict(public)
     return out

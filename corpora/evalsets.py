@@ -43,8 +43,9 @@ def _path(p: str, root: Path) -> Path:
     return q if q.is_absolute() else root / q
 
 
-def load_sets(path: Path = SETS_FILE, root: Path = ROOT) -> list[EvalSet]:
+def load_sets(path: Path | None = None, root: Path | None = None) -> list[EvalSet]:
     """Every named set, test sets first, in the file's order."""
+    path, root = path or SETS_FILE, root or ROOT
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     unknown = set(data) - set(KINDS)
     if unknown:

@@ -142,7 +142,7 @@ def _print_sets(results: dict[str, dict]) -> None:
 
 def cmd_eval_ner(args: argparse.Namespace) -> int:
     from .anonymize.evaluate import evaluate_ner, parse_map
-    from .evaltables import by_doc_table, leak_why_lines, ner_table
+    from .evaltables import by_doc_table, leak_why_lines, ner_table, over_masked_line
 
     cfg = _config(args)
     results, rows, notes = {}, [], []
@@ -157,13 +157,16 @@ def cmd_eval_ner(args: argparse.Namespace) -> int:
         results[es.name] = res
         rows.append((es.name, es.kind, res))
         notes += leak_why_lines(es.name, res)
+        over_line = over_masked_line(es.name, res)
+        if over_line:
+            notes.append(over_line)
     if args.json:
         _print_sets(results)
         return 0
     print(ner_table(rows))
     if notes:
         print("\nwhy leaked tokens stayed visible (public_id/place/allow: paranon keeps the span public; "
-              "nothing: a miss)")
+              "nothing: a miss), and what the gold calls the over-masked tokens")
         print("\n".join(notes))
     for name, _, res in rows:
         if args.by_doc:

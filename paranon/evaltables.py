@@ -57,6 +57,17 @@ def leak_why_lines(name: str, res: dict[str, Any]) -> list[str]:
     return out
 
 
+def over_masked_line(name: str, res: dict[str, Any], top: int = 6) -> str | None:
+    """What the gold calls the tokens paranon over-masked (for gold with non-scored labels, e.g. HAREM)."""
+    labels = res.get("over_masked_as")
+    if not labels:
+        return None
+    items = list(labels.items())
+    rest = sum(v for _, v in items[top:])
+    parts = [f"{k} {v}" for k, v in items[:top]] + ([f"other {rest}"] if rest else [])
+    return f"{name}: over-masked tokens {res['over_masking']['tokens']}: {', '.join(parts)}"
+
+
 def by_doc_table(res: dict[str, Any], top: int | None = None) -> str:
     """Documents that leak most: gold entity tokens, leaked tokens per category, masked and over-masked."""
     cats = sorted(res["leak_rate"])
