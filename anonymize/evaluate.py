@@ -19,8 +19,9 @@ Scores, each ``{"tp", "fp", "fn", "precision", "recall", "f1"}``:
 * ``leak_why``: each leaked gold token by what paranon made of it: inside a span it keeps public
   (``public_id``: a law/decree number or a citation of law; ``place``: a place name;
   ``allow``: an allow-list entry) or ``nothing`` (a miss);
-* ``over_masked_as``: for gold with non-scored annotations (HAREM), the over-masked tokens by the
-  category the gold gives them (``LOCAL``, ``ORGANIZACAO`` of another type ...) or ``unannotated``;
+* ``over_masked_as``: for gold with annotations that are not scored (HAREM's ``LOCAL``, ``PESSOA/CARGO``;
+  LeNER-Br's ``TEMPO``, ``LEGISLACAO`` ...), the over-masked tokens by the label the gold gives them, or
+  ``unannotated``;
 * ``public_masked``: gold entities marked ``"public": true`` (public bodies: not ACNEs, so not in
   recall or leaks) and how many of them were masked. Masking one is over-masking only when the
   policy says it is public (its text is on the configured allow lists); otherwise it counts as neither.
@@ -316,8 +317,9 @@ def score(docs: list[tuple[str, list[Sentence]]], mapping: dict[str, str], strin
             over["outside"] += len(scored_masks - not_over)
             over["masked_all"] += len(all_masks)
             over["outside_all"] += len(all_masks - not_over)
-            if s.other and scored_masks - not_over:
-                labels = {k: lab for a, b, lab in s.other for k in range(a, b)}
+            unscored = s.other + [x for x in s.gold if x[2] not in mapping]  # HAREM's LOCAL, LeNER-Br's TEMPO ...
+            if unscored and scored_masks - not_over:
+                labels = {k: lab for a, b, lab in unscored for k in range(a, b)}
                 over_as.update(labels.get(k, "unannotated") for k in scored_masks - not_over)
             d["masked_tokens"] += len(scored_masks)
             d["over_masked"] += len(scored_masks - not_over)

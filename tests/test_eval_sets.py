@@ -55,6 +55,14 @@ def test_a_category_the_set_does_not_annotate_counts_only_in_over_masking_all():
     assert res["over_masking_all"] == {"rate": 0.5, "tokens": 2, "of": 4}
 
 
+def test_over_masked_tokens_are_named_by_the_golds_own_labels():
+    # a place (not scored) masked as an organisation, a role noun masked as a person, one word unannotated
+    s = _sent([(0, 1, "PERSON"), (2, 3, "LOCAL")], [(0, 1, "PERSON"), (2, 3, "ORGANIZATION"), (3, 5, "PERSON")])
+    s.other = [(3, 4, "PESSOA/CARGO")]
+    res = score([("d", [s])], CATS)
+    assert res["over_masked_as"] == {"LOCAL": 1, "PESSOA/CARGO": 1, "unannotated": 1}
+
+
 def test_public_bodies_are_not_acnes_but_are_counted_apart():
     s = _sent([(0, 1, "PERSON")], [(0, 1, "PERSON"), (2, 4, "ORGANIZATION")],
               public=[(2, 4, "ORGANIZATION", False), (5, 6, "ORGANIZATION", False)])
