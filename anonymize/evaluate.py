@@ -13,9 +13,10 @@ Scores, each ``{"tp", "fp", "fn", "precision", "recall", "f1"}``:
 * ``token``: over tokens (a token is predicted when a mention covers any of it);
 * ``leak_rate``: share of gold entity tokens of a category that no mention covers, i.e. left
   visible in the anonymized text (whatever category the covering mention has);
-* ``over_masking``: share of masked tokens (covered by a mention of a category the set scores)
-  that lie inside no gold ACNE; ``over_masking_all`` counts the masks of every category (a set
-  without dates counts every masked date here);
+* ``over_masking``: share of masked tokens (covered by a mention of any masked category) that lie
+  inside no gold ACNE: on a set that marks no dates, every masked date counts (see ``over_masked_as``);
+  ``over_masking_scored`` counts only the masks of the categories the set scores (with no public
+  bodies and no ignored tokens in the gold, it is 1 - token precision);
 * ``leak_why``: each leaked gold token by what paranon made of it: inside a span it keeps public
   (``public_id``: a law/decree number or a citation of law; ``place``: a place name;
   ``allow``: an allow-list entry) or ``nothing`` (a miss);
@@ -313,16 +314,16 @@ def score(docs: list[tuple[str, list[Sentence]]], mapping: dict[str, str], strin
             not_over = set(g_tok) | {k for a, b, _, vis in s.public if not vis for k in range(a, b)}
             scored_masks = set(p_tok)
             all_masks = s.covered - s.ignore
-            over["masked"] += len(scored_masks)
-            over["outside"] += len(scored_masks - not_over)
-            over["masked_all"] += len(all_masks)
-            over["outside_all"] += len(all_masks - not_over)
+            over["masked"] += len(all_masks)
+            over["outside"] += len(all_masks - not_over)
+            over["masked_scored"] += len(scored_masks)
+            over["outside_scored"] += len(scored_masks - not_over)
             unscored = s.other + [x for x in s.gold if x[2] not in mapping]  # HAREM's LOCAL, LeNER-Br's TEMPO ...
-            if unscored and scored_masks - not_over:
+            if unscored and all_masks - not_over:
                 labels = {k: lab for a, b, lab in unscored for k in range(a, b)}
-                over_as.update(labels.get(k, "unannotated") for k in scored_masks - not_over)
-            d["masked_tokens"] += len(scored_masks)
-            d["over_masked"] += len(scored_masks - not_over)
+                over_as.update(labels.get(k, "unannotated") for k in all_masks - not_over)
+            d["masked_tokens"] += len(all_masks)
+            d["over_masked"] += len(all_masks - not_over)
             for a, b, _, vis in s.public:
                 public["entities"] += 1
                 public["masked"] += bool(s.covered.intersection(range(a, b)))
@@ -343,7 +344,7 @@ def score(docs: list[tuple[str, list[Sentence]]], mapping: dict[str, str], strin
         "leaked_tokens": {c: {"leaked": leak[c][0], "gold": leak[c][1]} for c in cats},
         "leak_why": {c: {r: why[c][r] for r in LEAK_REASONS} for c in cats},
         "over_masking": _rate(over["outside"], over["masked"]),
-        "over_masking_all": _rate(over["outside_all"], over["masked_all"]),
+        "over_masking_scored": _rate(over["outside_scored"], over["masked_scored"]),
         "by_doc": by_doc,
     }
     if over_as:
