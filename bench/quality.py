@@ -28,7 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     from paranon.corpora.evalsets import load_sets
 
     from paranon.config import load_config
-    from paranon.evaltables import leak_why_lines, ner_table, over_masked_line, transfer_table
+    from paranon.evaltables import leak_why_lines, ner_table, over_masked_line, recall_lines, transfer_table
 
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--config", help="settings YAML (default: paranon's defaults)")
@@ -74,6 +74,7 @@ def main(argv: list[str] | None = None) -> int:
         if two_sided:
             print("\ntransfer (two-sided sets)")
             print(transfer_table(two_sided))
+            print("\n".join(recall_lines(two_sided)))
         notes = []
         for n, _, r in rows:
             notes += leak_why_lines(n, r)

@@ -187,10 +187,13 @@ def cmd_eval_align(args: argparse.Namespace) -> int:
 
 def cmd_eval_transfer(args: argparse.Namespace) -> int:
     from .align.evaluate import evaluate_transfer
-    from .evaltables import transfer_table
+    from .evaltables import recall_lines, transfer_table
 
     results, rows = {}, []
     for es in _eval_sets(args.gold):
+        if es.kind != "other" and not es.transfer:
+            print(f"paranon: note: {es.kind} set {es.name} skipped: it has no target side", file=sys.stderr)
+            continue
         figures_only = args.figures_only or es.figures_only
         res = evaluate_transfer(es.path, _config(args), strings=not figures_only, limit=args.limit)
         res["set"], res["kind"], res["figures_only"] = es.name, es.kind, figures_only
@@ -200,6 +203,7 @@ def cmd_eval_transfer(args: argparse.Namespace) -> int:
         _print_sets(results)
         return 0
     print(transfer_table(rows))
+    print("\n".join(recall_lines(rows)))
     for name, _, res in rows:
         shown = [x for x in res["leaked"] if "text" in x]
         if shown:

@@ -87,7 +87,8 @@ TRANSFER_HEADER = ["set", "kind", "pairs", "src recall", "tgt recall", "leaks", 
 
 def transfer_row(name: str, kind: str, res: dict[str, Any]) -> list[str]:
     pub = res.get("public_masked")
-    pub_cell = "-" if not pub else f"{pub['src']['masked']}/{pub['src']['entities']}"
+    pub_cell = "-" if not pub else " ".join(f"{side} {pub[side]['masked']}/{pub[side]['entities']}"
+                                            for side in ("src", "tgt"))
     sm = res["side_mismatch"]
     return [name, kind, str(res["pairs"]), _f(res["src_recall"].get("all")), _f(res["tgt_recall"].get("all")),
             str(res["leaks"]), _f(res["number_agreement"]), _f(res["coref_ari_both"]),
@@ -96,3 +97,14 @@ def transfer_row(name: str, kind: str, res: dict[str, Any]) -> list[str]:
 
 def transfer_table(results: list[tuple[str, str, dict[str, Any]]]) -> str:
     return table(TRANSFER_HEADER, [transfer_row(n, k, r) for n, k, r in results])
+
+
+def recall_lines(results: list[tuple[str, str, dict[str, Any]]]) -> list[str]:
+    """Recall per side and category (share of gold entity characters hidden) of ``evaluate_transfer``."""
+    out = []
+    for name, _, res in results:
+        for side in ("src", "tgt"):
+            cats = {c: v for c, v in res[f"{side}_recall"].items() if c != "all"}
+            if cats:
+                out.append(f"{name}: {side} recall " + ", ".join(f"{c} {v:.3f}" for c, v in cats.items()))
+    return out

@@ -319,7 +319,8 @@ def test_eval_ner_reads_a_harem_collection(tmp_path: Path, cfg):
 def _sets_file(tmp_path: Path, test_path: str, tune_path: str) -> Path:
     p = tmp_path / "evalsets.yaml"
     p.write_text(f"test:\n  held-out:\n    path: {test_path}\n    also: [{test_path}.copy]\n    format: jsonl\n"
-                 f"tuning:\n  tune:\n    path: {tune_path}\n    format: jsonl\n    transfer: true\n", encoding="utf-8")
+                 f"    transfer: true\ntuning:\n  tune:\n    path: {tune_path}\n    format: jsonl\n    transfer: true\n"
+                 f"  one-sided:\n    path: {tune_path}\n    format: jsonl\n", encoding="utf-8")
     return p
 
 
@@ -404,3 +405,10 @@ def test_eval_transfer_several_sets_figures_only_for_test_sets(leaky_sets, capsy
     res = json.loads(capsys.readouterr().out)["sets"]
     assert all("text" not in x for x in res["held-out"]["leaked"])
     assert "side_mismatch" in res["tune"] and "coref_ari_both" in res["tune"]
+
+
+def test_eval_transfer_skips_a_named_set_without_a_target_side(leaky_sets, capsys):
+    assert main(["eval", "transfer", "--gold", "one-sided", "--gold", "tune", "--json", "--quiet"]) == 0
+    captured = capsys.readouterr()
+    assert "tuning set one-sided skipped: it has no target side" in captured.err
+    assert list(json.loads(captured.out)["sets"]) == ["tune"]
