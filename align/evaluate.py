@@ -3,7 +3,13 @@
 Alignment is scored against hand-made Pharaoh links (sure ``i-j``, possible ``i-j-p`` or
 ``i?j``); when the gold has only sure links every link is treated as sure, and the
 result says so. Transfer is scored by running the whole pipeline on a gold file (the
-JSONL gold format of ``docs/formats.md``) and checking what became of each gold mention.
+JSONL gold format of ``docs/formats.md``) and checking what became of each gold mention:
+recall per side and category (characters hidden), gold strings left visible (``leaks``),
+number agreement (one gold entity, the same number on both sides), the coreference ARI of the
+entity numbers (source side, and both sides together), over-masking per side (masked tokens
+inside no gold ACNE), side mismatch (pairs whose two sides carry different entity-number sets;
+``where_gold_agrees``: of those, the pairs whose gold has the same entities on both sides) and
+the public bodies masked.
 """
 
 from __future__ import annotations
@@ -117,60 +123,132 @@ def _ari(labels_true: list[str], labels_pred: list[str]) -> float:
     return (index - expected) / (maximum - expected)
 
 
-def evaluate_transfer(gold_path: str | Path, cfg: dict[str, Any]) -> dict[str, Any]:
-    """Run the pipeline in memory on a gold file and score both sides."""
-    from ..anonymize.lexicons import fold
+def _tokens_masked(text: str, masks: list[tuple[int, int]], keep: list[tuple[int, int]]) -> tuple[int, int]:
+    """(masked tokens, masked tokens overlapping none of ``keep``) of one text."""
+    from .transfer import tokenize
+
+    masked = outside = 0
+    for s, e in tokenize(text):
+        if any(a < e and s < b for a, b in masks):
+            masked += 1
+            outside += not any(a < e and s < b for a, b in keep)
+    return masked, outside
+
+
+def _weighted_ari(true: dict[str, list[str]], pred: dict[str, list[str]]) -> float:
+    """ARI per document, averaged with the documents' mention counts as weights."""
+    aris = [(_ari(true[d], pred[d]), len(true[d])) for d in true]
+    weight = sum(n for _, n in aris)
+    return round(sum(a * n for a, n in aris) / weight, 4) if weight else 1.0
+
+
+def evaluate_transfer(gold_path: str | Path, cfg: dict[str, Any], strings: bool = True,
+                      limit: int | None = None) -> dict[str, Any]:
+    """Run the pipeline in memory on a gold file and score both sides.
+
+    Gold entities marked ``"public": true`` are not ACNEs: they count in no recall or leak, and are
+    reported apart (``public_masked``). ``strings`` False (test sets): leaks are counted, never shown.
+    ``limit``: only the first pairs, whole documents.
+    """
+    from ..anonymize.engine import Anonymizer
     from ..corpora.formats.gold import read_gold
     from ..pipeline import process_in_memory
 
     gold = list(read_gold(gold_path))
-    pairs = [g.pair for g in gold]
-    results = process_in_memory(pairs, cfg)
+    if limit is not None and len(gold) > limit:
+        last_doc = gold[limit - 1].pair.doc
+        gold = gold[:limit] + [g for g in gold[limit:] if g.pair.doc == last_doc]
+    results = process_in_memory([g.pair for g in gold], cfg)
+    return score_transfer(gold, results, Anonymizer(cfg).allow, strings)
+
+
+def score_transfer(gold: list, results: list, allow: set[str], strings: bool = True) -> dict[str, Any]:
+    """The figures of ``evaluate_transfer`` from gold pairs and the pipeline's results for them (anything
+    with ``src_mentions``, ``tgt_mentions`` in original coordinates and ``anonymized.src``/``.tgt``);
+    ``allow``: the policy's folded allow-list entries (a public body on it is meant to stay visible)."""
+    from ..anonymize.lexicons import fold
+
     cover: dict[str, dict[str, list[int]]] = {"src": defaultdict(lambda: [0, 0]), "tgt": defaultdict(lambda: [0, 0])}
     agree = Counter()
     by_doc_true: dict[str, list[str]] = defaultdict(list)
     by_doc_pred: dict[str, list[str]] = defaultdict(list)
+    both_true: dict[str, list[str]] = defaultdict(list)
+    both_pred: dict[str, list[str]] = defaultdict(list)
     leaked: list[dict[str, str]] = []
+    public: dict[str, Counter] = {"src": Counter(), "tgt": Counter()}
+    over: dict[str, Counter] = {"src": Counter(), "tgt": Counter()}
+    mismatch = Counter()
     ent_numbers: dict[tuple[str, str], dict[str, set]] = defaultdict(lambda: {"src": set(), "tgt": set()})
     for g, res in zip(gold, results, strict=True):
-        for side, ents, found, public in (("src", g.src_entities, res.src_mentions, res.anonymized.src),
-                                          ("tgt", g.tgt_entities, res.tgt_mentions, res.anonymized.tgt)):
+        numbers = {"src": {m.entity for m in res.src_mentions}, "tgt": {m.entity for m in res.tgt_mentions}}
+        gold_ids = {side: {e["entity"] for e in ents if not e.get("public")}
+                    for side, ents in (("src", g.src_entities), ("tgt", g.tgt_entities))}
+        if numbers["src"] != numbers["tgt"]:
+            mismatch["pairs"] += 1
+            mismatch["where_gold_agrees"] += gold_ids["src"] == gold_ids["tgt"]
+        for side, ents, found, public_text in (("src", g.src_entities, res.src_mentions, res.anonymized.src),
+                                               ("tgt", g.tgt_entities, res.tgt_mentions, res.anonymized.tgt)):
             spans = [(m.start, m.end) for m in found]
-            pub = fold(public)
+            pub = fold(public_text)
             text = g.pair.src if side == "src" else g.pair.tgt
+            keep = []
             for e in ents:
+                original = text[e["start"]:e["end"]]
+                if e.get("public"):
+                    public[side]["entities"] += 1
+                    masked = _covered(spans, e["start"], e["end"]) > 0
+                    public[side]["masked"] += masked
+                    if " ".join(fold(original).split()) not in allow:
+                        keep.append((e["start"], e["end"]))  # the policy does not say it is public
+                    continue
+                keep.append((e["start"], e["end"]))
                 n = e["end"] - e["start"]
                 c = _covered(spans, e["start"], e["end"])
                 for key in ("all", e["category"]):
                     cover[side][key][0] += c
                     cover[side][key][1] += n
-                original = text[e["start"]:e["end"]]
                 if len(original.strip()) >= 2 and _visible(fold(original), pub):
-                    leaked.append({"id": g.pair.id, "side": side, "category": e["category"]})
+                    item = {"id": g.pair.id, "side": side, "category": e["category"]}
+                    if strings:
+                        item["text"] = original
+                    leaked.append(item)
                 hits = [m for m in found if m.start < e["end"] and e["start"] < m.end]
                 key = (g.pair.doc, e["entity"])
                 for m in hits:
                     ent_numbers[key][side].add(m.entity)
-                if side == "src" and hits:
+                if hits:
                     best = max(hits, key=lambda m: min(m.end, e["end"]) - max(m.start, e["start"]))
-                    by_doc_true[g.pair.doc].append(e["entity"])
-                    by_doc_pred[g.pair.doc].append(str(best.entity))
+                    both_true[g.pair.doc].append(e["entity"])
+                    both_pred[g.pair.doc].append(str(best.entity))
+                    if side == "src":
+                        by_doc_true[g.pair.doc].append(e["entity"])
+                        by_doc_pred[g.pair.doc].append(str(best.entity))
+            m_all, m_out = _tokens_masked(text, spans, keep)
+            over[side]["masked"] += m_all
+            over[side]["outside"] += m_out
     for nums in ent_numbers.values():
         if nums["src"] and nums["tgt"]:
             agree["total"] += 1
             agree["same"] += nums["src"] == nums["tgt"]
-    aris = [(_ari(by_doc_true[d], by_doc_pred[d]), len(by_doc_true[d])) for d in by_doc_true]
-    weight = sum(n for _, n in aris)
-    return {
+    out = {
         "src_recall": {k: round(c / n, 4) if n else 1.0 for k, (c, n) in sorted(cover["src"].items())},
         "tgt_recall": {k: round(c / n, 4) if n else 1.0 for k, (c, n) in sorted(cover["tgt"].items())},
         "number_agreement": round(agree["same"] / agree["total"], 4) if agree["total"] else 1.0,
-        "coref_ari": round(sum(a * n for a, n in aris) / weight, 4) if weight else 1.0,
+        "coref_ari": _weighted_ari(by_doc_true, by_doc_pred),
+        "coref_ari_both": _weighted_ari(both_true, both_pred),
+        "over_masking": {side: {"rate": round(c["outside"] / c["masked"], 4) if c["masked"] else 0.0,
+                                "tokens": c["outside"], "of": c["masked"]} for side, c in over.items()},
+        "side_mismatch": {"pairs": mismatch["pairs"], "of": len(gold),
+                          "rate": round(mismatch["pairs"] / len(gold), 4) if gold else 0.0,
+                          "where_gold_agrees": mismatch["where_gold_agrees"]},
         "leaks": len(leaked),
         "leaked": leaked,
         "pairs": len(gold),
         "entities_compared": agree["total"],
     }
+    if public["src"]["entities"] or public["tgt"]["entities"]:
+        out["public_masked"] = {side: {"entities": c["entities"], "masked": c["masked"]} for side, c in public.items()}
+    return out
 
 
 def _visible(folded_original: str, folded_public: str) -> bool:

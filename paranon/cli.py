@@ -115,10 +115,63 @@ def _print_json(obj: dict) -> None:
     print(json.dumps(obj, ensure_ascii=False, indent=2))
 
 
+def _eval_sets(specs: list[str]) -> list:
+    """The named or given gold sets; a named set whose file is absent is skipped with a one-line note."""
+    from .corpora.evalsets import resolve
+
+    out = []
+    for spec in specs:
+        es = resolve(spec)
+        if not es.exists():
+            if es.kind == "other":
+                raise InputError(f"{es.path}: no such file or folder")
+            print(f"paranon: note: {es.kind} set {es.name} skipped: {es.path} is absent", file=sys.stderr)
+            continue
+        out.append(es)
+    return out
+
+
+def _print_sets(results: dict[str, dict]) -> None:
+    """One JSON object holding every set; with one set its figures are also at the top level (as before)."""
+    obj: dict = {}
+    if len(results) == 1:
+        obj.update(next(iter(results.values())))
+    obj["sets"] = results
+    _print_json(obj)
+
+
 def cmd_eval_ner(args: argparse.Namespace) -> int:
     from .anonymize.evaluate import evaluate_ner, parse_map
+    from .evaltables import by_doc_table, leak_why_lines, ner_table, over_masked_line
 
-    _print_json(evaluate_ner(args.gold, args.format, parse_map(args.map), _config(args)))
+    cfg = _config(args)
+    results, rows, notes = {}, [], []
+    for es in _eval_sets(args.gold):
+        figures_only = args.figures_only or es.figures_only
+        mapping = parse_map(args.map) if args.map else es.map
+        res = evaluate_ner(es.path, args.format or es.format, mapping, cfg, limit=args.limit,
+                           strings=not figures_only)
+        res["set"], res["kind"], res["figures_only"] = es.name, es.kind, figures_only
+        if not args.by_doc:
+            del res["by_doc"]
+        results[es.name] = res
+        rows.append((es.name, es.kind, res))
+        notes += leak_why_lines(es.name, res)
+        over_line = over_masked_line(es.name, res)
+        if over_line:
+            notes.append(over_line)
+    if args.json:
+        _print_sets(results)
+        return 0
+    print(ner_table(rows))
+    if notes:
+        print("\nwhy leaked tokens stayed visible (public_id/place/allow: paranon keeps the span public; "
+              "nothing: a miss), and what the gold calls the over-masked tokens")
+        print("\n".join(notes))
+    for name, _, res in rows:
+        if args.by_doc:
+            print(f"\n{name}: documents, most leaked first" + (" (figures only)" if res["figures_only"] else ""))
+            print(by_doc_table(res))
     return 0
 
 
@@ -134,8 +187,28 @@ def cmd_eval_align(args: argparse.Namespace) -> int:
 
 def cmd_eval_transfer(args: argparse.Namespace) -> int:
     from .align.evaluate import evaluate_transfer
+    from .evaltables import recall_lines, transfer_table
 
-    _print_json(evaluate_transfer(args.gold, _config(args)))
+    results, rows = {}, []
+    for es in _eval_sets(args.gold):
+        if es.kind != "other" and not es.transfer:
+            print(f"paranon: note: {es.kind} set {es.name} skipped: it has no target side", file=sys.stderr)
+            continue
+        figures_only = args.figures_only or es.figures_only
+        res = evaluate_transfer(es.path, _config(args), strings=not figures_only, limit=args.limit)
+        res["set"], res["kind"], res["figures_only"] = es.name, es.kind, figures_only
+        results[es.name] = res
+        rows.append((es.name, es.kind, res))
+    if args.json:
+        _print_sets(results)
+        return 0
+    print(transfer_table(rows))
+    print("\n".join(recall_lines(rows)))
+    for name, _, res in rows:
+        shown = [x for x in res["leaked"] if "text" in x]
+        if shown:
+            print(f"\n{name}: gold strings left visible")
+            print("\n".join(f"  {x['id']} {x['side']} {x['category']}: {x['text']}" for x in shown))
     return 0
 
 
@@ -212,14 +285,21 @@ def build_parser() -> argparse.ArgumentParser:
     rv.add_argument("--id", required=True)
     rv.set_defaults(func=cmd_reveal)
 
-    ev = sub.add_parser("eval", help="measure a stage against gold data (prints JSON)")
+    ev = sub.add_parser("eval", help="measure a stage against gold data (a table, or JSON with --json)")
     evs = ev.add_subparsers(dest="what", required=True, metavar="STAGE")
-    en = evs.add_parser("ner", help="recognizer vs gold entities: exact/partial/token scores and leak rates")
-    en.add_argument("--gold", required=True, help="CoNLL file or folder (one document per file), or gold JSONL")
-    en.add_argument("--format", choices=["conll", "jsonl"], help="default: from the file name")
+    en = evs.add_parser("ner", help="recognizer vs gold entities, one row per gold set: leaks, exact/partial/token "
+                        "scores, over-masking")
+    en.add_argument("--gold", required=True, action="append",
+                    help="a set named in corpora/evalsets.yaml (lener-dev, harem1 ...) or a CoNLL file or folder "
+                    "(one document per file), gold JSONL or HAREM collection; repeat for several sets")
+    en.add_argument("--format", choices=["conll", "jsonl", "harem"], help="default: the set's, or from the file")
     en.add_argument("--map", help="gold type -> category, e.g. PESSOA=PERSON,ORGANIZACAO=ORGANIZATION "
-                    "(the default for CoNLL; JSONL gold uses its own categories)")
-    en.add_argument("--json", action="store_true", help="print JSON (the only output format; kept for scripts)")
+                    "(the default for CoNLL; JSONL and HAREM gold use paranon's categories)")
+    en.add_argument("--by-doc", action="store_true", help="per document: gold entity tokens, leaked tokens by "
+                    "category, masked and over-masked tokens, most leaked first")
+    en.add_argument("--figures-only", action="store_true", help="print no entity string (always so for test sets)")
+    en.add_argument("--limit", type=int, help="per set, whole documents until this many sentences")
+    en.add_argument("--json", action="store_true", help="one JSON object holding every set")
     _common(en)
     en.set_defaults(func=cmd_eval_ner)
     ea = evs.add_parser("align", help="word aligner vs gold Pharaoh links: precision, recall, F1, AER")
@@ -233,10 +313,14 @@ def build_parser() -> argparse.ArgumentParser:
     ea.add_argument("--config")
     ea.add_argument("--quiet", action="store_true")
     ea.set_defaults(func=cmd_eval_align)
-    et = evs.add_parser("transfer", help="whole pipeline vs gold JSONL: recall per side, number agreement, "
-                        "coreference ARI, leaks")
-    et.add_argument("--gold", required=True, help="gold JSONL with src_entities and tgt_entities")
-    et.add_argument("--json", action="store_true")
+    et = evs.add_parser("transfer", help="whole pipeline vs two-sided gold, one row per set: recall per side, "
+                        "leaks, number agreement, coreference ARI, over-masking, side mismatch")
+    et.add_argument("--gold", required=True, action="append",
+                    help="gold JSONL with src_entities and tgt_entities, or a set named in corpora/evalsets.yaml; "
+                    "repeat for several sets")
+    et.add_argument("--figures-only", action="store_true", help="print no entity string (always so for test sets)")
+    et.add_argument("--limit", type=int, help="per set, the first pairs (whole documents)")
+    et.add_argument("--json", action="store_true", help="one JSON object holding every set")
     _common(et)
     et.set_defaults(func=cmd_eval_transfer)
 

@@ -97,7 +97,7 @@ LENER = SHARED / "lener-br" / "dev"
 
 @needs_shared(LENER)
 def test_eval_ner_on_lener_br_dev_reads_conll_documents(capsys):
-    assert main(["eval", "ner", "--gold", str(LENER), "--map", "PESSOA=PERSON,ORGANIZACAO=ORGANIZATION"]) == 0
+    assert main(["eval", "ner", "--gold", str(LENER), "--map", "PESSOA=PERSON,ORGANIZACAO=ORGANIZATION", "--json"]) == 0
     res = json.loads(capsys.readouterr().out)
     assert res["documents"] > 1  # one document per .conll file
     assert set(res["leak_rate"]) == {"PERSON", "ORGANIZATION"}
