@@ -23,6 +23,9 @@ _spec.loader.exec_module(build)
 NIF_LABEL = re.compile(r"(NIF|NIPC|contribuinte|coletiva|Matrícula e NIPC|tax (identification )?n)[^\d]{0,30}$",
                        re.IGNORECASE)
 CC_LABEL = re.compile(r"cartão de cidadão n\.º $")
+# The institution in the title of a numbered act it adopted is part of a public citation (GUIDELINES.md).
+NUMBERED_ACT_BEFORE = re.compile(r"(Regulamento|Diretiva|Decisão|Regulation|Directive|Decision)\b[^.;:]*?"
+                                 r"\d+/\d+[^.;:]*?\b(d[oa]s?|of the)\s*$", re.IGNORECASE)
 
 
 @pytest.fixture(scope="module")
@@ -108,7 +111,8 @@ def test_a_marked_name_is_marked_wherever_it_recurs_in_its_document(records):
                 covered = {i for e in ents for i in range(e["start"], e["end"])}
                 for s in (s for s in surfaces if len(s) > 3):
                     for m in re.finditer(rf"(?<!\w){re.escape(s)}(?!\w)", text):
-                        if not covered & set(range(m.start(), m.end())):
+                        if not covered & set(range(m.start(), m.end())) \
+                                and not NUMBERED_ACT_BEFORE.search(text[:m.start()]):
                             missed.append((g.pair.id, side, s))
     assert not missed
 
