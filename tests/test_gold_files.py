@@ -155,3 +155,10 @@ def test_a_dropped_mention_is_declared(tmp_path):
     path.write_text("Assinou [[P1:PERSON|Ana Sousa]]. ||| Signed. %% drop P1\n", encoding="utf-8")
     (record,) = build.read_document(path, "genre-03-drop")
     assert len(record["src_entities"]) == 1 and record["tgt_entities"] == []
+
+
+def test_one_surface_names_one_entity_within_a_document(records):
+    ids_of = defaultdict(set)
+    for g, side, _, e, surface in _mentions(records):
+        ids_of[(g.pair.doc, side, surface)].add(e["entity"])
+    assert {k: v for k, v in ids_of.items() if len(v) > 1} == {}
