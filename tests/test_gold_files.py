@@ -24,8 +24,8 @@ NIF_LABEL = re.compile(r"(NIF|NIPC|contribuinte|coletiva|Matrícula e NIPC|tax (
                        re.IGNORECASE)
 CC_LABEL = re.compile(r"cartão de cidadão n\.º $")
 # The institution in the title of a numbered act it adopted is part of a public citation (GUIDELINES.md).
-NUMBERED_ACT_BEFORE = re.compile(r"(Regulamento|Diretiva|Decisão|Regulation|Directive|Decision)\b[^.;:]*?"
-                                 r"\d+/\d+[^.;:]*?\b(d[oa]s?|of the)\s*$", re.IGNORECASE)
+NUMBERED_ACT_BEFORE = re.compile(r"(Regulamento|Diretiva|Decisão|Aviso|Regulation|Directive|Decision|Notice)\b"
+                                 r"(?:[^.;:]|\.\S)*?\d+/\d+(?:[^.;:]|\.\S)*?\b(d[oa]s?|of the)\s*$", re.IGNORECASE)
 
 
 @pytest.fixture(scope="module")
