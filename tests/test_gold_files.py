@@ -110,7 +110,7 @@ def test_a_marked_name_is_marked_wherever_it_recurs_in_its_document(records):
                 text, ents = getattr(g.pair, side), getattr(g, f"{side}_entities")
                 covered = {i for e in ents for i in range(e["start"], e["end"])}
                 for s in (s for s in surfaces if len(s) > 3):
-                    for m in re.finditer(rf"(?<!\w){re.escape(s)}(?!\w)", text):
+                    for m in re.finditer(rf"(?<!\w){re.escape(s)}(?!\w)", text, re.IGNORECASE):
                         if not covered & set(range(m.start(), m.end())) \
                                 and not NUMBERED_ACT_BEFORE.search(text[:m.start()]):
                             missed.append((g.pair.id, side, s))
