@@ -20,9 +20,11 @@ build = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(build)
 
 # Labels that announce a Portuguese tax number, an IBAN, a citizen card (checked with python-stdnum).
-NIF_LABEL = re.compile(r"(NIF|NIPC|contribuinte|coletiva|Matrícula e NIPC|tax (identification )?n)[^\d]{0,30}$",
+NIF_LABEL = re.compile(r"(NIF|NIPC|contribuinte|coletiva|identificação fiscal( portugueses)?|tax (identification )?n)[^\d]{0,30}$",
                        re.IGNORECASE)
 CC_LABEL = re.compile(r"cartão de cidadão n\.º $")
+DIGIT_GROUPING = re.compile(r"[ .]")
+NIF_DIGITS = re.compile(r"(PT)?\d{9}")
 # The institution in the title of a numbered act it adopted is part of a public citation (GUIDELINES.md).
 NUMBERED_ACT_BEFORE = re.compile(r"(Regulamento|Diretiva|Decisão|Aviso|Regulation|Directive|Decision|Notice)\b"
                                  r"(?:[^.;:]|\.\S)*?\d+/\d+(?:[^.;:]|\.\S)*?\b(d[oa]s?|of the)\s*$", re.IGNORECASE)
@@ -72,12 +74,12 @@ def test_tax_numbers_ibans_and_citizen_cards_have_valid_check_digits(records):
     for g, _, text, e, surface in _mentions(records):
         if e["category"] != "NAMEID":
             continue
-        digits = re.sub(r"[ .]", "", surface)
+        digits = DIGIT_GROUPING.sub("", surface)
         before = text[:e["start"]]
         if surface.startswith("PT50"):
             assert iban.is_valid(surface), (g.pair.id, surface)
             checked["iban"] += 1
-        elif re.fullmatch(r"(PT)?\d{9}", digits) and NIF_LABEL.search(before):
+        elif NIF_DIGITS.fullmatch(digits) and NIF_LABEL.search(before):
             assert nif.is_valid(digits.removeprefix("PT")), (g.pair.id, surface)
             checked["nif"] += 1
         elif CC_LABEL.search(before):
