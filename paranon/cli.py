@@ -54,7 +54,27 @@ def cmd_run(args: argparse.Namespace) -> int:
     print(f"{u['written']} pairs written to {args.output} ({u['skipped']} skipped"
           + (f": {', '.join(f'{k} {v}' for k, v in u['skipped_by_reason'].items())}" if u["skipped"] else "")
           + f"); aligner: {report['aligner']}; see report.html", file=sys.stderr)
-    return 0
+    return _audit_status(report.get("audit"))
+
+
+def _audit_status(a: dict | None) -> int:
+    """The audit's line after a run; exit 1 when originals are visible."""
+    if a is None:
+        return 0
+    if a["clean"]:
+        print(f"audit: clean ({a['originals']} originals, {len(a['files_scanned'])} public files)", file=sys.stderr)
+        return 0
+    print(f"audit: LEAKS: {sum(r['hits'] for r in a['leaks'])} hits of originals in public files; "
+          f"`paranon audit OUTDIR --show` lists them", file=sys.stderr)
+    return 1
+
+
+def cmd_audit(args: argparse.Namespace) -> int:
+    from .audit import audit
+
+    result = audit(args.outdir, _config(args))
+    print("\n".join(result.lines(show=args.show)))
+    return 0 if result.clean else 1
 
 
 def cmd_index(args: argparse.Namespace) -> int:
@@ -206,6 +226,13 @@ def build_parser() -> argparse.ArgumentParser:
     i.add_argument("outdir")
     i.add_argument("--quiet", action="store_true")
     i.set_defaults(func=cmd_index)
+
+    au = sub.add_parser("audit", help="scan every public output for the originals in keys.sqlite "
+                        "(exit 1 when any is visible)")
+    au.add_argument("outdir")
+    au.add_argument("--show", action="store_true", help="print the originals found (keep the output private)")
+    au.add_argument("--config", help="the run's settings YAML (its allow-list tells public text from leaks)")
+    au.set_defaults(func=cmd_audit)
 
     rv = sub.add_parser("reveal", help="show one unit de-anonymized (reads keys.sqlite: reviewers only)")
     rv.add_argument("outdir")

@@ -1,0 +1,37 @@
+"""Leak audit of an output folder: ``python bench/audit.py OUTDIR`` (e.g. the folder of a 40,000-pair run).
+
+Runs ``paranon.audit.audit`` on OUTDIR once and prints one JSON object: the pairs in ``corpus.jsonl``, the
+originals looked for, the bytes of the public files, wall and CPU seconds, and whether the folder is clean.
+No original is printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("outdir", type=Path)
+    args = ap.parse_args()
+
+    from paranon.audit import audit, public_sources
+
+    with open(args.outdir / "corpus.jsonl", encoding="utf-8") as fh:
+        pairs = sum(1 for _ in fh)
+    sources, _ = public_sources(args.outdir)
+    size = sum(p.stat().st_size for p in args.outdir.resolve().rglob("*")
+               if p.is_file() and p.name != "keys.sqlite" and ".work" not in p.parts)
+    wall, cpu = time.perf_counter(), time.process_time()
+    res = audit(args.outdir)
+    print(json.dumps({"pairs": pairs, "originals": res.originals, "public_sources": len(sources),
+                      "public_bytes": size, "wall_s": round(time.perf_counter() - wall, 2),
+                      "cpu_s": round(time.process_time() - cpu, 2), "clean": res.clean,
+                      "leak_hits": sum(res.leaks.values()), "also_public_hits": sum(res.public.values())}))
+
+
+if __name__ == "__main__":
+    main()

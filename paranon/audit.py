@@ -1,0 +1,336 @@
+"""``paranon audit OUTDIR``: is any original of ``keys.sqlite`` visible in a public output?
+
+Every original string (both sides) is folded (lowercase, accents removed) and the folded forms become one
+trie-shaped regular expression, matched on word boundaries in one pass over each public text, also
+folded. Public texts are read as a reader sees them:
+
+* ``*.jsonl`` / ``*.json`` (corpus, report, ``stems.json``, ``translations.json``, ``hot/*.terms.json``):
+  every string, keys and values, after JSON decoding (``\\u00e3`` escapes are undone);
+* ``*.tmx`` / ``*.html``: XML/HTML entities undone (``Silva &amp; Filhos``);
+* a Whoosh index (a folder with a ``_*.toc``): its stored fields and the terms of every indexed field,
+  read through Whoosh (the segment files are compressed: grepping their bytes would find nothing);
+* ``hot/*.bin``: arrays of document numbers and encoded positions, no text; listed as not scanned;
+* any other file: as UTF-8 text.
+
+``keys.sqlite`` and ``review.yaml`` are private by design and the checkpoint folder ``.work`` is deleted
+when a run ends; they are not scanned.
+
+A hit is a leak unless the text around it is public on its own: the hit lies inside an allowed string
+(a masked "União" inside an allowed "União Europeia"), or the original is one ordinary word and the hit is
+written in lowercase (a surname that is also a noun, met as the noun). Such hits are listed as "also public
+text", never hidden. The result holds categories, files and counts; originals only with ``show=True``.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import sqlite3
+import time
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .anonymize.lexicons import DATA, _read, fold_same_length
+
+PRIVATE = {"keys.sqlite", "review.yaml", ".work"}  # never public: not scanned
+NOT_TEXT = re.compile(r"\.bin$")  # hot postings: int arrays and encoded positions
+WHOOSH_TOC = "_*.toc"
+BLOCK_CHARS = 1 << 20  # text scanned per regex call
+MIN_FORM = 2  # a folded original needs this many letters or digits to be looked for
+ORDINARY_ZIPF = 3.5  # wordfreq frequency (pt or en) from which a one-word original is also an ordinary word
+SPACE = re.compile(r"\s+")
+WORD_CHARS = re.compile(r"\w")
+TERM_SEPARATOR = "\x1f"  # between index terms: neither a word character nor white space
+
+
+def form_key(text: str) -> str:
+    return " ".join(fold_same_length(text).split())
+
+
+def trie_pattern(forms: Iterable[str]) -> str:
+    """One alternation of every form, shaped as a trie (a common prefix is tried once); a space in a form
+    matches any white space."""
+    root: dict[str, dict] = {}
+    for f in forms:
+        node = root
+        for ch in f:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node: dict[str, dict]) -> str:
+        alts = [(r"\s+" if ch == " " else re.escape(ch)) + emit(node[ch]) for ch in sorted(node) if ch]
+        if not alts:
+            return ""
+        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    return emit(root)
+
+
+def word_matcher(forms: Iterable[str]) -> re.Pattern | None:
+    forms = list(forms)
+    if not forms:
+        return None
+    return re.compile(r"(?<!\w)(?:" + trie_pattern(forms) + r")(?!\w)")
+
+
+@dataclass
+class Originals:
+    """The folded forms of ``keys.sqlite``'s originals, with their categories and one original each."""
+
+    categories: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))
+    shown: dict[str, str] = field(default_factory=dict)
+    too_short: int = 0
+
+    @classmethod
+    def load(cls, keys: Path) -> Originals:
+        if not keys.exists():
+            raise FileNotFoundError(f"{keys}: no key store (not a paranon output folder?)")
+        out = cls()
+        db = sqlite3.connect(f"file:{keys}?mode=ro", uri=True)
+        try:
+            rows = db.execute("SELECT category, original, COUNT(*) FROM mentions GROUP BY category, original")
+            for cat, original, n in rows:
+                key = form_key(original)
+                if len(WORD_CHARS.findall(key)) < MIN_FORM:
+                    out.too_short += 1
+                    continue
+                out.categories[key][cat] += n
+                out.shown.setdefault(key, " ".join(original.split()))
+        finally:
+            db.close()
+        return out
+
+    def category(self, key: str) -> str:
+        return self.categories[key].most_common(1)[0][0]
+
+
+def allow_forms(cfg: dict[str, Any]) -> set[str]:
+    """The run's allow-list (``anonymize.allow`` and ``allow_files``), folded as the anonymizer folds it."""
+    a = cfg.get("anonymize", {})
+    allow = list(a.get("allow", []) or [])
+    for f in a.get("allow_files", []) or []:
+        p = Path(f) if Path(f).exists() else DATA / f
+        allow += yaml.safe_load(p.read_text(encoding="utf-8")) or []
+    return {form_key(str(x)) for x in allow if str(x).strip()}
+
+
+class OrdinaryWords:
+    """One-word originals that are also words of the language: the project's common-word list, or
+    wordfreq's Portuguese or English at ``ORDINARY_ZIPF`` or more."""
+
+    def __init__(self) -> None:
+        self.common = _read("common_pt.txt")
+        self.known: dict[str, bool] = {}
+
+    def __call__(self, key: str) -> bool:
+        if " " in key or not key.isalpha():
+            return False
+        got = self.known.get(key)
+        if got is None:
+            from wordfreq import zipf_frequency
+
+            got = key in self.common or max(zipf_frequency(key, "pt"), zipf_frequency(key, "en")) >= ORDINARY_ZIPF
+            self.known[key] = got
+        return got
+
+
+# -- reading the public files as text ----------------------------------------------------------
+
+def _strings(obj: Any) -> Iterator[str]:
+    if isinstance(obj, str):
+        yield obj
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            yield str(k)
+            yield from _strings(v)
+    elif isinstance(obj, list | tuple):
+        for v in obj:
+            yield from _strings(v)
+
+
+def _blocks(texts: Iterable[str]) -> Iterator[str]:
+    """Texts joined (one per line) into blocks of about ``BLOCK_CHARS``."""
+    buf: list[str] = []
+    n = 0
+    for t in texts:
+        buf.append(t)
+        n += len(t) + 1
+        if n >= BLOCK_CHARS:
+            yield "\n".join(buf)
+            buf, n = [], 0
+    if buf:
+        yield "\n".join(buf)
+
+
+def _json_texts(path: Path) -> Iterator[str]:
+    with open(path, encoding="utf-8", errors="replace") as fh:
+        if path.suffix == ".jsonl":
+            for line in fh:
+                try:
+                    yield from _strings(json.loads(line))
+                except ValueError:
+                    yield line
+        else:
+            data = fh.read()
+            try:
+                yield from _strings(json.loads(data))
+            except ValueError:
+                yield data
+
+
+def _markup_texts(path: Path) -> Iterator[str]:
+    with open(path, encoding="utf-8", errors="replace") as fh:
+        for line in fh:
+            yield html.unescape(line)
+
+
+def _plain_texts(path: Path) -> Iterator[str]:
+    with open(path, encoding="utf-8", errors="replace") as fh:
+        yield from fh
+
+
+def _whoosh_texts(folder: Path) -> Iterator[str]:
+    """A Whoosh index's stored fields, then every indexed field's terms (one term per ``TERM_SEPARATOR``)."""
+    from whoosh.filedb.filestore import FileStorage
+
+    ix = FileStorage(str(folder), supports_mmap=False).open_index()
+    with ix.reader() as reader:
+        for stored in reader.all_stored_fields():
+            yield from _strings({k: v for k, v in stored.items() if not isinstance(v, bytes)})
+        for name in ix.schema.names():
+            if not ix.schema[name].indexed:
+                continue
+            terms = (t.decode("utf-8", "replace") if isinstance(t, bytes) else str(t)
+                     for t in reader.lexicon(name))
+            yield TERM_SEPARATOR.join(terms)
+
+
+def public_sources(outdir: Path) -> tuple[list[tuple[str, Any]], list[str]]:
+    """(name relative to OUTDIR, text reader) for every public file or Whoosh index, and the files not
+    scanned because they hold no text."""
+    sources: list[tuple[str, Any]] = []
+    skipped: list[str] = []
+    indexes = {p.parent for p in outdir.rglob(WHOOSH_TOC) if not _private(p, outdir)}
+    for ix in sorted(indexes):
+        sources.append((f"{ix.relative_to(outdir)}/ (Whoosh segments)", lambda ix=ix: _whoosh_texts(ix)))
+    for p in sorted(outdir.rglob("*")):
+        if not p.is_file() or p.is_symlink() or _private(p, outdir):
+            continue
+        rel = str(p.relative_to(outdir))
+        if p.parent in indexes and (p.suffix in (".seg", ".toc") or p.name.endswith("WRITELOCK")):
+            continue  # read through Whoosh above
+        if NOT_TEXT.search(p.name):
+            skipped.append(rel)
+        elif p.suffix in (".json", ".jsonl"):
+            sources.append((rel, lambda p=p: _json_texts(p)))
+        elif p.suffix in (".tmx", ".html", ".htm", ".xml"):
+            sources.append((rel, lambda p=p: _markup_texts(p)))
+        else:
+            sources.append((rel, lambda p=p: _plain_texts(p)))
+    return sources, skipped
+
+
+def _private(p: Path, outdir: Path) -> bool:
+    parts = p.relative_to(outdir).parts
+    return bool(parts) and (parts[0] in PRIVATE or parts[0].startswith(".keys"))
+
+
+# -- the audit -------------------------------------------------------------------------------
+
+@dataclass
+class AuditResult:
+    leaks: Counter = field(default_factory=Counter)  # (category, file) -> hits
+    public: Counter = field(default_factory=Counter)  # (category, file) -> hits that are also public text
+    forms: dict[tuple[str, str, str], Counter] = field(default_factory=dict)  # (kind, category, file) -> originals
+    files: list[str] = field(default_factory=list)
+    not_scanned: list[str] = field(default_factory=list)
+    originals: int = 0
+    too_short: int = 0
+    seconds: float = 0.0
+
+    @property
+    def clean(self) -> bool:
+        return not self.leaks
+
+    def to_json(self) -> dict[str, Any]:
+        """The result without originals (for report.json)."""
+
+        def rows(c: Counter, kind: str) -> list[dict[str, Any]]:
+            return [{"category": cat, "file": f, "hits": n, "originals": len(self.forms[(kind, cat, f)])}
+                    for (cat, f), n in sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))]
+
+        return {"clean": self.clean, "leaks": rows(self.leaks, "leak"), "also_public": rows(self.public, "public"),
+                "files_scanned": self.files, "not_scanned": self.not_scanned, "originals": self.originals,
+                "originals_too_short": self.too_short, "seconds": round(self.seconds, 3)}
+
+    def lines(self, show: bool = False) -> list[str]:
+        """The result for a terminal: one line per (category, file); originals only with ``show``."""
+        leaked = sum(self.leaks.values())
+        out = [f"audit: {'CLEAN' if self.clean else 'LEAKS'}: {leaked} hits of originals visible in public "
+               f"files ({len(self.files)} scanned, {self.originals} originals, {self.seconds:.1f} s)"]
+        for kind, c in (("leak", self.leaks), ("also public text", self.public)):
+            for (cat, f), n in sorted(c.items(), key=lambda kv: (-kv[1], kv[0])):
+                forms = self.forms[("leak" if kind == "leak" else "public", cat, f)]
+                line = f"  {kind:<16} {cat:<13} {f:<40} {n:>6} hits, {len(forms)} originals"
+                if show:
+                    line += ": " + "; ".join(f"{o} ({k})" for o, k in forms.most_common())
+                out.append(line)
+        if self.not_scanned:
+            out.append(f"  not scanned (no text): {', '.join(self.not_scanned)}")
+        if self.too_short:
+            out.append(f"  {self.too_short} originals of fewer than {MIN_FORM} letters or digits not looked for")
+        return out
+
+
+def _scan(block: str, matcher: re.Pattern, allowed: re.Pattern | None, ordinary: OrdinaryWords
+          ) -> Iterator[tuple[str, bool]]:
+    """(form key, also public text) for every hit in one block of text."""
+    folded = fold_same_length(block)
+    hits = list(matcher.finditer(folded))
+    if not hits:
+        return
+    allowed_spans = [m.span() for m in allowed.finditer(folded)] if allowed is not None else []
+    for m in hits:
+        s, e = m.span()
+        key = " ".join(m.group(0).split())
+        inside = any(a <= s and e <= b and (a, b) != (s, e) for a, b in allowed_spans)
+        lower_word = not block[s:e].strip()[:1].isupper() and ordinary(key)
+        yield key, inside or lower_word
+
+
+def audit(outdir: str | Path, cfg: dict[str, Any] | None = None) -> AuditResult:
+    """Scan every public file of ``outdir`` for the originals of its ``keys.sqlite``."""
+    from .config import load_config
+
+    t0 = time.perf_counter()
+    outdir = Path(outdir)
+    if not outdir.is_dir():
+        raise FileNotFoundError(f"{outdir}: no such output folder")
+    originals = Originals.load(outdir / "keys.sqlite")
+    allow = allow_forms(cfg if cfg is not None else load_config())
+    res = AuditResult(originals=len(originals.categories), too_short=originals.too_short)
+    matcher = word_matcher(originals.categories)
+    # only allowed strings that contain an original can make a hit public
+    allowed = word_matcher(a for a in allow if matcher is not None and a not in originals.categories
+                           and matcher.search(a))
+    ordinary = OrdinaryWords()
+    sources, res.not_scanned = public_sources(outdir)
+    for name, texts in sources:
+        res.files.append(name)
+        if matcher is None:
+            continue
+        for block in _blocks(texts()):
+            for key, public in _scan(block, matcher, allowed, ordinary):
+                cat = originals.category(key)
+                kind = "public" if public else "leak"
+                (res.public if public else res.leaks)[(cat, name)] += 1
+                res.forms.setdefault((kind, cat, name), Counter())[originals.shown[key]] += 1
+    res.seconds = time.perf_counter() - t0
+    return res
