@@ -169,18 +169,10 @@ def cmd_train_ner(args: argparse.Namespace) -> int:
 
 
 def cmd_reveal(args: argparse.Namespace) -> int:
-    from .anonymize.keystore import reveal
-    from .corpora.model import AnonymizedPair
+    from .reveal import reveal_lines
 
-    out = Path(args.outdir)
-    with open(out / "corpus.jsonl", encoding="utf-8") as fh:
-        for line in fh:
-            rec = json.loads(line)
-            if rec["id"] == args.id:
-                src, tgt = reveal(out / "keys.sqlite", AnonymizedPair.from_record(rec))
-                print(f"{rec['src_lang']}: {src}\n{rec['tgt_lang']}: {tgt}")
-                return 0
-    raise InputError(f"{out / 'corpus.jsonl'}: no unit with id {args.id!r}")
+    print("\n".join(reveal_lines(args.outdir, args.id)))
+    return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -234,7 +226,8 @@ def build_parser() -> argparse.ArgumentParser:
     au.add_argument("--config", help="the run's settings YAML (its allow-list tells public text from leaks)")
     au.set_defaults(func=cmd_audit)
 
-    rv = sub.add_parser("reveal", help="show one unit de-anonymized (reads keys.sqlite: reviewers only)")
+    rv = sub.add_parser("reveal", help="show one unit de-anonymized and the original of each of its placeholders "
+                        "(reads keys.sqlite: reviewers only)")
     rv.add_argument("outdir")
     rv.add_argument("--id", required=True)
     rv.set_defaults(func=cmd_reveal)
