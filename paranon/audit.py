@@ -10,15 +10,16 @@ folded. Public texts are read as a reader sees them:
 * a Whoosh index (a folder with a ``_*.toc``): its stored fields and the terms of every indexed field,
   read through Whoosh (the segment files are compressed: grepping their bytes would find nothing);
 * ``hot/*.bin``: arrays of document numbers and encoded positions, no text; listed as not scanned;
+* ``alignments.pharaoh``: its lines of links (token positions: any number would match) are skipped, any
+  other line is scanned;
 * any other file: as UTF-8 text.
 
 ``keys.sqlite`` and ``review.yaml`` are private by design and the checkpoint folder ``.work`` is deleted
 when a run ends; they are not scanned.
 
-A hit is a leak unless the text around it is public on its own: the hit lies inside an allowed string
-(a masked "União" inside an allowed "União Europeia"), or the original is one ordinary word and the hit is
-written in lowercase (a surname that is also a noun, met as the noun). Such hits are listed as "also public
-text", never hidden. The result holds categories, files and counts; originals only with ``show=True``.
+A hit is a leak unless it is public text on its own: it lies inside an allowed string (a masked "União"
+inside an allowed "União Europeia"), or the original is a number that is not identifier-shaped or one
+ordinary word (``PublicForms``). Such hits are listed as "also public text", never hidden. The result holds categories, files and counts; originals only with ``show=True``.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from typing import Any
 
 import yaml
 
+from .anonymize.consistency import identifier_form
 from .anonymize.lexicons import DATA, _read, fold_same_length
 
 PRIVATE = {"keys.sqlite", "review.yaml", ".work"}  # never public: not scanned
@@ -44,7 +46,7 @@ WHOOSH_TOC = "_*.toc"
 BLOCK_CHARS = 1 << 20  # text scanned per regex call
 MIN_FORM = 2  # a folded original needs this many letters or digits to be looked for
 ORDINARY_ZIPF = 3.5  # wordfreq frequency (pt or en) from which a one-word original is also an ordinary word
-SPACE = re.compile(r"\s+")
+PHARAOH_LINE = re.compile(r"^(?:\d+[-?p]\d+(?:-p)?(?: +|$))*\s*$")  # links i-j, i-j-p, i?j
 WORD_CHARS = re.compile(r"\w")
 TERM_SEPARATOR = "\x1f"  # between index terms: neither a word character nor white space
 
@@ -121,24 +123,46 @@ def allow_forms(cfg: dict[str, Any]) -> set[str]:
     return {form_key(str(x)) for x in allow if str(x).strip()}
 
 
-class OrdinaryWords:
-    """One-word originals that are also words of the language: the project's common-word list, or
-    wordfreq's Portuguese or English at ``ORDINARY_ZIPF`` or more."""
+class PublicForms:
+    """Which originals are also ordinary public text, by class:
+
+    * a number that is not identifier-shaped (``identifier_form``: the pipeline's own test for an identifier
+      masked wherever it appears), such as an article number or a year: ``ALWAYS``;
+    * one word of the language (the project's common-word list, or wordfreq's Portuguese or English at
+      ``ORDINARY_ZIPF`` or more) that no name list knows: ``ALWAYS``;
+    * such a word that is also a first name or surname (Costa, Rosa): ``LOWERCASE`` (only a hit written in
+      lowercase is the ordinary word).
+    """
+
+    ALWAYS, LOWERCASE = "always", "lowercase"
 
     def __init__(self) -> None:
-        self.common = _read("common_pt.txt")
-        self.known: dict[str, bool] = {}
+        self.known: dict[str, str | None] = {}
+        self._lex: tuple[set[str], set[str]] | None = None
 
-    def __call__(self, key: str) -> bool:
+    def _names(self) -> set[str]:
+        if self._lex is None:
+            self._lex = (_read("common_pt.txt"), _read("names_first.txt") | _read("names_last.txt"))
+        return self._lex[1]
+
+    def __call__(self, key: str) -> str | None:
+        if key not in self.known:
+            self.known[key] = self._classify(key)
+        return self.known[key]
+
+    def _classify(self, key: str) -> str | None:
+        if not any(c.isalpha() for c in key):
+            return None if identifier_form(key) else self.ALWAYS
         if " " in key or not key.isalpha():
-            return False
-        got = self.known.get(key)
-        if got is None:
-            from wordfreq import zipf_frequency
+            return None
+        names = self._names()
+        assert self._lex is not None
+        from wordfreq import zipf_frequency
 
-            got = key in self.common or max(zipf_frequency(key, "pt"), zipf_frequency(key, "en")) >= ORDINARY_ZIPF
-            self.known[key] = got
-        return got
+        ordinary = key in self._lex[0] or max(zipf_frequency(key, "pt"), zipf_frequency(key, "en")) >= ORDINARY_ZIPF
+        if not ordinary:
+            return None
+        return self.LOWERCASE if key in names else self.ALWAYS
 
 
 # -- reading the public files as text ----------------------------------------------------------
@@ -196,6 +220,14 @@ def _plain_texts(path: Path) -> Iterator[str]:
         yield from fh
 
 
+def _pharaoh_texts(path: Path) -> Iterator[str]:
+    """Lines that are not word alignments (``0-0 1-2``: token positions, no text; any number would match)."""
+    with open(path, encoding="utf-8", errors="replace") as fh:
+        for line in fh:
+            if not PHARAOH_LINE.match(line):
+                yield line
+
+
 def _whoosh_texts(folder: Path) -> Iterator[str]:
     """A Whoosh index's stored fields, then every indexed field's terms (one term per ``TERM_SEPARATOR``)."""
     from whoosh.filedb.filestore import FileStorage
@@ -217,19 +249,30 @@ def public_sources(outdir: Path) -> tuple[list[tuple[str, Any]], list[str]]:
     scanned because they hold no text."""
     sources: list[tuple[str, Any]] = []
     skipped: list[str] = []
+    link = outdir / "index"
+    current = link.resolve() if link.is_symlink() else None
+
+    def name(p: Path) -> str:  # the live index's files as index/..., whatever its dated folder is called
+        rel = p.relative_to(outdir)
+        if current is not None and rel.parts and (outdir / rel.parts[0]).resolve() == current:
+            return str(Path("index", *rel.parts[1:]))
+        return str(rel)
+
     indexes = {p.parent for p in outdir.rglob(WHOOSH_TOC) if not _private(p, outdir)}
     for ix in sorted(indexes):
-        sources.append((f"{ix.relative_to(outdir)}/ (Whoosh segments)", lambda ix=ix: _whoosh_texts(ix)))
+        sources.append((f"{name(ix)}/ (Whoosh segments)", lambda ix=ix: _whoosh_texts(ix)))
     for p in sorted(outdir.rglob("*")):
         if not p.is_file() or p.is_symlink() or _private(p, outdir):
             continue
-        rel = str(p.relative_to(outdir))
+        rel = name(p)
         if p.parent in indexes and (p.suffix in (".seg", ".toc") or p.name.endswith("WRITELOCK")):
             continue  # read through Whoosh above
         if NOT_TEXT.search(p.name):
             skipped.append(rel)
         elif p.suffix in (".json", ".jsonl"):
             sources.append((rel, lambda p=p: _json_texts(p)))
+        elif p.suffix == ".pharaoh":
+            sources.append((rel, lambda p=p: _pharaoh_texts(p)))
         elif p.suffix in (".tmx", ".html", ".htm", ".xml"):
             sources.append((rel, lambda p=p: _markup_texts(p)))
         else:
@@ -259,6 +302,10 @@ class AuditResult:
     def clean(self) -> bool:
         return not self.leaks
 
+    @property
+    def leaked_originals(self) -> int:
+        return len({o for (kind, _, _), c in self.forms.items() if kind == "leak" for o in c})
+
     def to_json(self) -> dict[str, Any]:
         """The result without originals (for report.json)."""
 
@@ -266,15 +313,16 @@ class AuditResult:
             return [{"category": cat, "file": f, "hits": n, "originals": len(self.forms[(kind, cat, f)])}
                     for (cat, f), n in sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))]
 
-        return {"clean": self.clean, "leaks": rows(self.leaks, "leak"), "also_public": rows(self.public, "public"),
+        return {"clean": self.clean, "leaked_originals": self.leaked_originals, "leaks": rows(self.leaks, "leak"), "also_public": rows(self.public, "public"),
                 "files_scanned": self.files, "not_scanned": self.not_scanned, "originals": self.originals,
                 "originals_too_short": self.too_short, "seconds": round(self.seconds, 3)}
 
     def lines(self, show: bool = False) -> list[str]:
         """The result for a terminal: one line per (category, file); originals only with ``show``."""
         leaked = sum(self.leaks.values())
-        out = [f"audit: {'CLEAN' if self.clean else 'LEAKS'}: {leaked} hits of originals visible in public "
-               f"files ({len(self.files)} scanned, {self.originals} originals, {self.seconds:.1f} s)"]
+        out = [f"audit: {'CLEAN' if self.clean else 'LEAKS'}: {leaked} hits of {self.leaked_originals} originals "
+               f"visible in public files ({len(self.files)} scanned, {self.originals} originals looked for, "
+               f"{self.seconds:.1f} s)"]
         for kind, c in (("leak", self.leaks), ("also public text", self.public)):
             for (cat, f), n in sorted(c.items(), key=lambda kv: (-kv[1], kv[0])):
                 forms = self.forms[("leak" if kind == "leak" else "public", cat, f)]
@@ -289,7 +337,7 @@ class AuditResult:
         return out
 
 
-def _scan(block: str, matcher: re.Pattern, allowed: re.Pattern | None, ordinary: OrdinaryWords
+def _scan(block: str, matcher: re.Pattern, allowed: re.Pattern | None, public: PublicForms
           ) -> Iterator[tuple[str, bool]]:
     """(form key, also public text) for every hit in one block of text."""
     folded = fold_same_length(block)
@@ -301,8 +349,9 @@ def _scan(block: str, matcher: re.Pattern, allowed: re.Pattern | None, ordinary:
         s, e = m.span()
         key = " ".join(m.group(0).split())
         inside = any(a <= s and e <= b and (a, b) != (s, e) for a, b in allowed_spans)
-        lower_word = not block[s:e].strip()[:1].isupper() and ordinary(key)
-        yield key, inside or lower_word
+        kind = public(key)
+        ordinary = kind == PublicForms.ALWAYS or kind == PublicForms.LOWERCASE and not block[s:e][:1].isupper()
+        yield key, inside or ordinary
 
 
 def audit(outdir: str | Path, cfg: dict[str, Any] | None = None) -> AuditResult:
@@ -320,17 +369,17 @@ def audit(outdir: str | Path, cfg: dict[str, Any] | None = None) -> AuditResult:
     # only allowed strings that contain an original can make a hit public
     allowed = word_matcher(a for a in allow if matcher is not None and a not in originals.categories
                            and matcher.search(a))
-    ordinary = OrdinaryWords()
+    public = PublicForms()
     sources, res.not_scanned = public_sources(outdir)
     for name, texts in sources:
         res.files.append(name)
         if matcher is None:
             continue
         for block in _blocks(texts()):
-            for key, public in _scan(block, matcher, allowed, ordinary):
+            for key, is_public in _scan(block, matcher, allowed, public):
                 cat = originals.category(key)
-                kind = "public" if public else "leak"
-                (res.public if public else res.leaks)[(cat, name)] += 1
+                kind = "public" if is_public else "leak"
+                (res.public if is_public else res.leaks)[(cat, name)] += 1
                 res.forms.setdefault((kind, cat, name), Counter())[originals.shown[key]] += 1
     res.seconds = time.perf_counter() - t0
     return res

@@ -103,16 +103,28 @@ def test_an_original_planted_in_a_public_file_is_found(copy, where, plant, repor
 
 
 @pytest.mark.parametrize("text, original, category, allow, leak", [
-    # a masked word inside an allowed string is public text, alone it is a leak
-    ("A União Europeia aprova.", "União", "ORGANIZATION", ["União Europeia"], False),
-    ("A UNIAO EUROPEIA aprova.", "União", "ORGANIZATION", ["União Europeia"], False),
-    ("A União aprova.", "União", "ORGANIZATION", ["União Europeia"], True),
+    # a masked name inside an allowed string is public text, alone it is a leak
+    ("O Tribunal de Justiça da União Europeia decide.", "União Europeia", "ORGANIZATION",
+     ["Tribunal de Justiça da União Europeia"], False),
+    ("O TRIBUNAL DE JUSTICA DA UNIAO EUROPEIA decide.", "União Europeia", "ORGANIZATION",
+     ["Tribunal de Justiça da União Europeia"], False),
+    ("A União Europeia decide.", "União Europeia", "ORGANIZATION", ["Tribunal de Justiça da União Europeia"], True),
     # a one-word entity that is an ordinary word: public in lowercase, a leak written as a name
     ("Vivem na costa alentejana.", "Costa", "PERSON", [], False),
     ("Assina o Sr. Costa.", "Costa", "PERSON", [], True),
     ("ASSINA COSTA.", "Costa", "PERSON", [], True),
-    # word boundaries: part of a longer word is not a hit
+    # a one-word entity that is an ordinary word no name list knows: public however it is written
+    ("O Tribunal decide.", "Tribunal", "ORGANIZATION", [], False),
+    ("O TRIBUNAL DECIDE.", "Tribunal", "ORGANIZATION", [], False),
+    ("Ouvido o tribunal.", "Tribunal", "ORGANIZATION", [], False),
+    # numbers: an article number or a year is public, an identifier-shaped number is not
+    ("Nos termos do artigo 47.", "47", "NAMEID", [], False),
+    ("Em 2019 e 2020.", "2019", "DATE", [], False),
+    ("NIF 506 123 456.", "506 123 456", "NAMEID", [], True),
+    # word boundaries: part of a longer word or number is not a hit
     ("Os Costados do navio.", "Costa", "PERSON", [], None),
+    ("Processo 5061234567.", "506123456", "NAMEID", [], None),
+    ("Lusomares, S.A.", "Lusomar", "ORGANIZATION", [], None),
 ])
 def test_public_words_that_are_also_entity_forms(copy, text, original, category, allow, leak):
     add_original(copy, original, category)
@@ -125,6 +137,14 @@ def test_public_words_that_are_also_entity_forms(copy, text, original, category,
         assert leaked == public == 0
     else:
         assert (leaked, public) == ((1, 0) if leak else (0, 1))
+
+
+def test_alignment_links_are_not_read_as_numbers(copy):
+    add_original(copy, "47", "NAMEID")
+    add_original(copy, "12-47", "NAMEID")
+    append(copy / "alignments.pharaoh", "0-0 12-47 47-47 3-4-p 5?6\n")
+    res = audit(copy, {"anonymize": {"allow_files": []}})
+    assert not [f for (_, f) in res.leaks | res.public if f == "alignments.pharaoh"]
 
 
 def test_the_command_names_files_but_shows_originals_only_when_asked(copy):
