@@ -47,9 +47,12 @@ def _config(args: argparse.Namespace) -> dict:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
+    from .input_check import check_languages
     from .pipeline import run
 
-    report = run(args.input, args.output, _config(args), quiet=args.quiet, restart=getattr(args, "restart", False))
+    cfg = _config(args)
+    check_languages(args.input, cfg)
+    report = run(args.input, args.output, cfg, quiet=args.quiet, restart=getattr(args, "restart", False))
     u = report["units"]
     print(f"{u['written']} pairs written to {args.output} ({u['skipped']} skipped"
           + (f": {', '.join(f'{k} {v}' for k, v in u['skipped_by_reason'].items())}" if u["skipped"] else "")
@@ -101,6 +104,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         from gunicorn.app.base import BaseApplication
     except ImportError:  # Windows has no gunicorn
         BaseApplication = None
+    _check_port(args.host, args.port)
     print(f"serving {out} on http://{args.host}:{args.port}/ (Ctrl+C to stop)", file=sys.stderr)
     if BaseApplication is None:
         from waitress import serve
@@ -121,7 +125,27 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_port(host: str, port: int) -> None:
+    """A port another program holds is one line before anything starts (gunicorn would print "serving" and
+    then a traceback per worker)."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as exc:
+        raise InputError(f"--host {host}: unknown host ({exc.strerror})") from None
+    family, _, _, _, addr = infos[0]
+    with socket.socket(family, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as gunicorn binds: a closed server's port is free
+        try:
+            s.bind(addr)
+        except OSError as exc:
+            raise InputError(f"{host}:{port}: cannot listen there ({exc.strerror}); pass another --port") from None
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
+    if not args.no_serve:
+        _check_port(args.host, args.port)  # before the run, not after it
     args.input = str(_sample_path())
     args.output = args.output or "paranon-demo"
     cmd_run(args)
