@@ -199,6 +199,26 @@ def cmd_reveal(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    from .review_app import serve_review
+
+    serve_review(args.outdir, port=args.port, cfg=_config(args))
+    return 0
+
+
+def cmd_apply(args: argparse.Namespace) -> int:
+    from .review import REVIEW_FILE, apply
+
+    out = Path(args.outdir)
+    if not (out / REVIEW_FILE).exists():
+        raise InputError(f"{out / REVIEW_FILE}: no decisions to apply (make them with `paranon review {out}`)")
+    report = apply(out, _config(args), args.input, quiet=args.quiet)
+    u = report["units"]
+    print(f"{u['written']} pairs written to {out} with the decisions of {REVIEW_FILE}; see report.html",
+          file=sys.stderr)
+    return _audit_status(report.get("audit"))
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="paranon", description="Anonymize a PT-EN translation memory, carry the "
                                 "anonymization to English by word alignment, and search the result.")
@@ -255,6 +275,20 @@ def build_parser() -> argparse.ArgumentParser:
     rv.add_argument("outdir")
     rv.add_argument("--id", required=True)
     rv.set_defaults(func=cmd_reveal)
+
+    rw = sub.add_parser("review", help="a private page (127.0.0.1, token in the URL) to review the entities of "
+                        "a run and record decisions in OUTDIR/review.yaml")
+    rw.add_argument("outdir")
+    rw.add_argument("--port", type=int, default=0, help="default: a free port")
+    rw.add_argument("--config", help="the run's settings YAML (its allow-list is not listed as candidate misses)")
+    rw.set_defaults(func=cmd_review)
+
+    ap = sub.add_parser("apply", help="run again with the decisions of OUTDIR/review.yaml (a full re-run from "
+                        "the input report.json names)")
+    ap.add_argument("outdir")
+    ap.add_argument("--input", help="the run's input, if not where report.json says")
+    _common(ap)
+    ap.set_defaults(func=cmd_apply)
 
     ev = sub.add_parser("eval", help="measure a stage against gold data (prints JSON)")
     evs = ev.add_subparsers(dest="what", required=True, metavar="STAGE")

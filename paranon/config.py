@@ -17,7 +17,7 @@ import yaml
 from .corpora.formats.common import InputError
 
 DEFAULTS_FILE = Path(__file__).with_name("defaults.yaml")
-FREE_KEYS = ("deny", "recognizer_options", "operators")  # mappings whose keys the user chooses
+FREE_KEYS = ("deny", "recognizer_options", "operators", "allow_in_documents")  # mappings whose keys the user chooses
 
 
 def _merge(base: dict, over: dict, where: str) -> dict:

@@ -73,6 +73,8 @@ SPECIAL: dict[str, tuple[Check, str]] = {
                          "a list of mappings ({model: NAME, labels: {...}})"),
     "anonymize.deny": (lambda v: isinstance(v, dict) and all(_str_list(x) for x in v.values()),
                        "a mapping of CATEGORY: [strings]"),
+    "anonymize.allow_in_documents": (lambda v: isinstance(v, dict) and all(_str_list(x) for x in v.values()),
+                                     "a mapping of DOCUMENT: [strings]"),
     "anonymize.recognizer_options": (lambda v: isinstance(v, dict) and all(isinstance(x, dict) for x in v.values()),
                                      "a mapping of recognizer: {option: value}"),
     "anonymize.operators": (lambda v: isinstance(v, dict) and all(isinstance(x, str) for x in v.values()),
