@@ -39,6 +39,7 @@ PLACEHOLDER = regex.compile(r"<NAME\d+_[A-Z_]+>")
 # capitalized words, joined by name particles: "Bento Queiroga", "Maria da Silva", "BENTO QUEIROGA"
 NAME_SPAN = regex.compile(r"(?<![\p{L}\d<_])\p{Lu}[\p{L}'’-]+(?:\s+(?:(?:da|de|do|das|dos|e|van|von)\s+)?"
                           r"\p{Lu}[\p{L}'’-]+)*")
+WORD = regex.compile(r"[\p{L}'’-]+")
 # a token with digits, letters and separators: 578657970, PX45580-1433, 1200-091
 ID_SPAN = regex.compile(r"(?<![\p{L}\d])[\p{L}\d][\p{L}\d./-]*\d[\p{L}\d./-]*(?<![./-])")
 ORDINARY_ZIPF = 3.0
@@ -230,23 +231,33 @@ def mentions_of(outdir: Path, scope: str, number: int) -> list[dict[str, Any]]:
 
 
 class _Words:
-    """Ordinary words and places (public), to tell a name-like span from a heading or a place."""
+    """Ordinary words and places, to tell a name-like span from a heading or a place."""
 
     def __init__(self) -> None:
         from .anonymize.lexicons import Lexicons
 
         self.lex = Lexicons()
+        self.known: dict[str, bool] = {}
 
-    def public(self, word: str) -> bool:
-        from wordfreq import zipf_frequency
-
+    def ordinary(self, word: str) -> bool:
+        """A word of the language that is not a first name ("the", "bank" and "contrato" are; "Maria" is not)."""
         f = fold(word)
-        zipf = max(zipf_frequency(f, "pt"), zipf_frequency(f, "en"))
-        if zipf >= VERY_COMMON_ZIPF:
-            return True  # "the", "bank", "list": a word first; a name list may know it as a surname too
-        if f in self.lex.first or f in self.lex.last:
-            return False
-        return f in self.lex.common or f in self.lex.places or zipf >= ORDINARY_ZIPF
+        got = self.known.get(f)
+        if got is None:
+            from wordfreq import zipf_frequency
+
+            zipf = max(zipf_frequency(f, "pt"), zipf_frequency(f, "en"))
+            if f in self.lex.first:
+                got = False
+            elif zipf >= VERY_COMMON_ZIPF:
+                got = True  # a name list may know it as a surname too (Price, Bank)
+            else:
+                got = f not in self.lex.last and (f in self.lex.common or zipf >= ORDINARY_ZIPF)
+            self.known[f] = got
+        return got
+
+    def place(self, word: str) -> bool:
+        return fold(word) in self.lex.places
 
 
 def candidate_misses(outdir: Path, allow: set[str] | None = None, limit: int = MISSES_LISTED) -> list[dict[str, Any]]:
@@ -254,22 +265,20 @@ def candidate_misses(outdir: Path, allow: set[str] | None = None, limit: int = M
     words = _Words()
     allow = {form_key(a) for a in (allow or set())}
     found: dict[tuple[str, str], dict[str, Any]] = {}
-    public_cache: dict[str, bool] = {}
-
-    def public(w: str) -> bool:
-        if w not in public_cache:
-            public_cache[w] = words.public(w)
-        return public_cache[w]
 
     for r in _records(outdir):
         for side in ("src", "tgt"):
             text = PLACEHOLDER.sub(lambda m: " " * len(m.group(0)), r[side])
             spans = []
             for m in NAME_SPAN.finditer(text):
-                parts = [w for w in m.group(0).split() if w[:1].isupper()]
-                if all(public(w) for w in parts) or form_key(m.group(0)) in allow:
-                    continue
-                spans.append((m.group(0), "name"))
+                # ordinary words at either end are not part of the name: "ASSINADO POR BENTO QUEIROGA"
+                named = [w for w in WORD.finditer(m.group(0))
+                         if w.group(0)[:1].isupper() and not words.ordinary(w.group(0))]
+                if all(words.place(w.group(0)) for w in named):
+                    continue  # ordinary words and places only: "O Contrato", "Em Lisboa"
+                span = m.group(0)[named[0].start():named[-1].end()]
+                if form_key(span) not in allow:
+                    spans.append((span, "name"))
             for m in ID_SPAN.finditer(text):
                 if identifier_form(m.group(0)) and not AMOUNT.match(m.group(0)) and form_key(m.group(0)) not in allow:
                     spans.append((m.group(0), "identifier"))
