@@ -26,12 +26,15 @@ from __future__ import annotations
 
 import html
 import json
+import os
 import re
 import sqlite3
 import time
+from bisect import bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from multiprocessing import get_all_start_methods, get_context
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +52,27 @@ ORDINARY_ZIPF = 3.5  # wordfreq frequency (pt or en) from which a one-word origi
 PHARAOH_LINE = re.compile(r"^(?:\d+[-?p]\d+(?:-p)?(?: +|$))*\s*$")  # links i-j, i-j-p, i?j
 WORD_CHARS = re.compile(r"\w")
 TERM_SEPARATOR = "\x1f"  # between index terms: neither a word character nor white space
+
+
+NON_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
+class _CharFold(dict):
+    def __missing__(self, ch: str) -> str:
+        self[ch] = got = fold_same_length(ch)
+        return got
+
+
+_CHAR_FOLD = _CharFold()
+
+
+def fold_text(text: str) -> str:
+    """``fold_same_length`` (offsets kept), twice as fast on mostly-ASCII text: ``str.lower``, then only the
+    other characters looked up."""
+    low = text.lower()
+    if len(low) != len(text):
+        return fold_same_length(text)
+    return NON_ASCII.sub(lambda m: _CHAR_FOLD[m.group()], low)
 
 
 def form_key(text: str) -> str:
@@ -197,6 +221,9 @@ def _json_texts(path: Path) -> Iterator[str]:
     with open(path, encoding="utf-8", errors="replace") as fh:
         if path.suffix == ".jsonl":
             for line in fh:
+                if "\\" not in line:
+                    yield line  # no escape: the JSON text holds every string as it reads
+                    continue
                 try:
                     yield from _strings(json.loads(line))
                 except ValueError:
@@ -337,49 +364,82 @@ class AuditResult:
         return out
 
 
-def _scan(block: str, matcher: re.Pattern, allowed: re.Pattern | None, public: PublicForms
-          ) -> Iterator[tuple[str, bool]]:
-    """(form key, also public text) for every hit in one block of text."""
-    folded = fold_same_length(block)
+Hit = tuple[str, bool, bool]  # (form key, inside an allowed string, written in lowercase)
+_JOB: tuple[re.Pattern, re.Pattern | None, dict[str, Any]] | None = None  # set before the pool forks
+
+
+def _scan(block: str, matcher: re.Pattern, allowed: re.Pattern | None) -> Iterator[Hit]:
+    """Every hit in one block of text."""
+    folded = fold_text(block)
     hits = list(matcher.finditer(folded))
     if not hits:
         return
-    allowed_spans = [m.span() for m in allowed.finditer(folded)] if allowed is not None else []
+    starts: list[int] = []
+    ends: list[int] = []
+    if allowed is not None:
+        for a in allowed.finditer(folded):
+            starts.append(a.start())
+            ends.append(a.end())
     for m in hits:
         s, e = m.span()
-        key = " ".join(m.group(0).split())
-        inside = any(a <= s and e <= b and (a, b) != (s, e) for a, b in allowed_spans)
-        kind = public(key)
-        ordinary = kind == PublicForms.ALWAYS or kind == PublicForms.LOWERCASE and not block[s:e][:1].isupper()
-        yield key, inside or ordinary
+        k = bisect_right(starts, s) - 1
+        inside = k >= 0 and e <= ends[k] and (starts[k], ends[k]) != (s, e)
+        yield " ".join(m.group(0).split()), inside, not block[s:s + 1].isupper()
 
 
-def audit(outdir: str | Path, cfg: dict[str, Any] | None = None) -> AuditResult:
-    """Scan every public file of ``outdir`` for the originals of its ``keys.sqlite``."""
+def _scan_source(name: str) -> tuple[str, Counter]:
+    assert _JOB is not None
+    matcher, allowed, readers = _JOB
+    hits: Counter = Counter()
+    for block in _blocks(readers[name]()):
+        hits.update(_scan(block, matcher, allowed))
+    return name, hits
+
+
+def _scan_all(names: list[str], workers: int) -> Iterator[tuple[str, Counter]]:
+    """Each source scanned in its own job: forked processes when there are cores to share, else here."""
+    if workers <= 1 or len(names) <= 1 or "fork" not in get_all_start_methods():
+        yield from map(_scan_source, names)
+        return
+    with get_context("fork").Pool(min(workers, len(names))) as pool:
+        yield from pool.imap(_scan_source, names)
+
+
+def audit(outdir: str | Path, cfg: dict[str, Any] | None = None, workers: int | None = None) -> AuditResult:
+    """Scan every public file of ``outdir`` for the originals of its ``keys.sqlite``; ``workers`` processes
+    (default: the config's ``workers``, 0 = every core)."""
+    global _JOB
     from .config import load_config
 
     t0 = time.perf_counter()
     outdir = Path(outdir)
     if not outdir.is_dir():
         raise FileNotFoundError(f"{outdir}: no such output folder")
+    cfg = cfg if cfg is not None else load_config()
+    if workers is None:
+        workers = int(cfg.get("workers") or 0) or os.cpu_count() or 1
     originals = Originals.load(outdir / "keys.sqlite")
-    allow = allow_forms(cfg if cfg is not None else load_config())
+    allow = allow_forms(cfg)
     res = AuditResult(originals=len(originals.categories), too_short=originals.too_short)
-    matcher = word_matcher(originals.categories)
-    # only allowed strings that contain an original can make a hit public
-    allowed = word_matcher(a for a in allow if matcher is not None and a not in originals.categories
-                           and matcher.search(a))
-    public = PublicForms()
     sources, res.not_scanned = public_sources(outdir)
-    for name, texts in sources:
-        res.files.append(name)
-        if matcher is None:
-            continue
-        for block in _blocks(texts()):
-            for key, is_public in _scan(block, matcher, allowed, public):
+    res.files = [name for name, _ in sources]
+    matcher = word_matcher(originals.categories)
+    if matcher is None:
+        res.seconds = time.perf_counter() - t0
+        return res
+    # only allowed strings that contain an original can make a hit public
+    allowed = word_matcher(a for a in allow if a not in originals.categories and matcher.search(a))
+    public = PublicForms()
+    _JOB = (matcher, allowed, dict(sources))
+    try:
+        for name, hits in _scan_all(res.files, workers):
+            for (key, inside, lower), n in hits.items():
+                kind = public(key)
+                is_public = inside or kind == PublicForms.ALWAYS or (kind == PublicForms.LOWERCASE and lower)
                 cat = originals.category(key)
-                kind = "public" if is_public else "leak"
-                (res.public if is_public else res.leaks)[(cat, name)] += 1
-                res.forms.setdefault((kind, cat, name), Counter())[originals.shown[key]] += 1
+                (res.public if is_public else res.leaks)[(cat, name)] += n
+                res.forms.setdefault(("public" if is_public else "leak", cat, name), Counter())[originals.shown[key]] += n
+    finally:
+        _JOB = None
     res.seconds = time.perf_counter() - t0
     return res
