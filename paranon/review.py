@@ -68,10 +68,9 @@ class Decisions:
         path = Path(outdir) / REVIEW_FILE
         if not path.exists():
             return cls()
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-        a = data.get("anonymize", {}) if isinstance(data, dict) else {}
-        if not isinstance(a, dict):
-            raise InputError(f"{path}: anonymize: expected a mapping")
+        from .config import load_config
+
+        a = load_config(path)["anonymize"]  # a hand-edited file is checked like any config file
         return cls(list(a.get("allow") or []), {str(k): list(v) for k, v in (a.get("allow_in_documents") or {}).items()},
                    {str(k): list(v) for k, v in (a.get("deny") or {}).items()})
 

@@ -142,6 +142,8 @@ def test_the_token_sets_a_strict_cookie_and_decisions_are_recorded(review_client
     (lambda out: ((out / "review.yaml").write_text("anonymize: {allow: [X]}\n"),
                   (out / "report.json").write_text(json.dumps({"input": str(out / "gone.tmx")}))),
      "gone.tmx: the run's input is not there"),
+    (lambda out: (out / "review.yaml").write_text("anonymize:\n  allow: Lisboa\n"),
+     "review.yaml:2: anonymize.allow: expected a list of strings"),
 ])
 def test_apply_errors_are_one_line(tmp_path, prepare, says):
     prepare(tmp_path)
