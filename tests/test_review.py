@@ -155,3 +155,17 @@ def test_review_of_a_folder_that_is_not_a_run_is_one_line(tmp_path):
     r = subprocess.run([sys.executable, "-m", "paranon.cli", "review", str(tmp_path)], capture_output=True, text=True,
                        timeout=60)
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "not found" in r.stderr
+
+
+@pytest.mark.parametrize("query, check", [
+    ("category=PERSON", lambda e: e["category"] == "PERSON"),
+    ("category=ORGANIZATION_COMPANY", lambda e: e["label"] == "ORGANIZATION_COMPANY"),
+    ("rule=nameid", lambda e: any(r.startswith("nameid:") for r in e["rules"])),
+])
+def test_the_entity_table_filters_by_category_and_rule(review_client, sample_out, query, check):
+    _, client = review_client
+    client.get("/?token=secret-token")
+    page = client.get(f"/?{query}").get_data(as_text=True)
+    wanted = [e for e in entity_table(sample_out) if check(e)]
+    assert wanted and f"{len(wanted)} entities" in page
+    assert page.count("<tr><td><a href=\"/entity?") == min(len(wanted), 100)
