@@ -260,7 +260,8 @@ class _Words:
 
 
 def candidate_misses(outdir: Path, allow: set[str] | None = None, limit: int = MISSES_LISTED) -> list[dict[str, Any]]:
-    """Visible spans that look like names or identifiers, most frequent first: text, kind, count, first units."""
+    """Visible spans that look like names, then those that look like identifiers (``limit`` of each), most
+    frequent first: text, kind, count, documents, first units."""
     words = _Words()
     allow = {form_key(a) for a in (allow or set())}
     found: dict[tuple[str, str], dict[str, Any]] = {}
@@ -288,7 +289,9 @@ def candidate_misses(outdir: Path, allow: set[str] | None = None, limit: int = M
                 c["docs"].add(r.get("doc", ""))
                 if len(c["units"]) < 5 and r["id"] not in c["units"]:
                     c["units"].append(r["id"])
-    out = sorted(found.values(), key=lambda c: (-c["count"], c["text"]))[:limit]
+    ranked = sorted(found.values(), key=lambda c: (-c["count"], c["text"]))
+    # each kind gets its share: law and regulation numbers (public) would crowd the names out
+    out = [c for c in ranked if c["kind"] == "name"][:limit] + [c for c in ranked if c["kind"] == "identifier"][:limit]
     for c in out:
         c["documents"] = len(c.pop("docs"))
     return out

@@ -81,6 +81,7 @@ Rules: {{ e.rules|join(', ') }}. <span class="risk">{{ risk(e)|join(', ') }}</sp
 MISSES = """<h1>Candidate misses</h1>
 <p>Spans left visible that look like names (capitalized words that are neither ordinary words nor places) or
 identifiers (digit-bearing, identifier-shaped), most frequent first. "Mask" masks the string wherever it appears.</p>
+<p>Show: <a href="/misses">all</a> <a href="/misses?kind=name">names</a> <a href="/misses?kind=identifier">identifiers</a></p>
 <table id="misses"><thead><tr><th>text</th><th>looks like</th><th>occurrences</th><th>documents</th><th>units</th><th></th></tr></thead>
 <tbody>{% for c in misses %}<tr data-text="{{ c.text }}"><td>{{ c.text }}</td><td>{{ c.kind }}</td><td>{{ c.count }}</td>
 <td>{{ c.documents }}</td><td>{{ c.units|join(', ') }}</td><td><form class="inline" method="post" action="/decide">
@@ -164,7 +165,9 @@ def create_review_app(outdir: str | Path, token: str, cfg: dict[str, Any] | None
             cache["misses"] = candidate_misses(out, allow_forms(cfg))
         d = Decisions.load(out)
         masked = {t for ts in d.deny.values() for t in ts}
-        return page(MISSES, misses=[c for c in cache["misses"] if c["text"] not in masked], categories=CATEGORIES)
+        kind = request.args.get("kind", "")
+        return page(MISSES, misses=[c for c in cache["misses"] if c["text"] not in masked and kind in ("", c["kind"])],
+                    categories=CATEGORIES, kind=kind)
 
     @app.get("/decisions")
     def decisions() -> str:

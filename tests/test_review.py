@@ -169,3 +169,18 @@ def test_the_entity_table_filters_by_category_and_rule(review_client, sample_out
     wanted = [e for e in entity_table(sample_out) if check(e)]
     assert wanted and f"{len(wanted)} entities" in page
     assert page.count("<tr><td><a href=\"/entity?") == min(len(wanted), 100)
+
+
+def test_names_are_not_crowded_out_by_numbers(tmp_path):
+    texts = [f"Regulamento (UE) 2016/{k:03d} e o Sr. Bento Queiroga." for k in range(100, 130)]
+    misses = candidate_misses(corpus_with(tmp_path, texts), limit=5)
+    assert [c["kind"] for c in misses] == ["name"] + ["identifier"] * 5
+
+
+@pytest.mark.parametrize("kind", ["name", "identifier"])
+def test_the_misses_page_filters_by_kind(review_client, kind):
+    _, client = review_client
+    client.get("/?token=secret-token")
+    page = client.get(f"/misses?kind={kind}").get_data(as_text=True)
+    other = "identifier" if kind == "name" else "name"
+    assert f"<td>{kind}</td>" in page and f"<td>{other}</td>" not in page
