@@ -135,6 +135,9 @@ class Anonymizer:
             p = Path(f) if Path(f).exists() else DATA / f
             allow += yaml.safe_load(p.read_text(encoding="utf-8")) or []
         self.allow = {" ".join(fold(x).split()) for x in allow}
+        # per document: strings a reviewer said are not entities there (paranon review -> review.yaml)
+        self.allow_in_documents = {str(doc): {" ".join(fold(x).split()) for x in items}
+                                   for doc, items in (a.get("allow_in_documents") or {}).items()}
         opts = a.get("recognizer_options", {}) or {}
         self.recognizers = []
         for name in a.get("recognizers", []):
@@ -221,6 +224,9 @@ class Anonymizer:
     def anonymize_document(self, pairs: list[SegmentPair]) -> list[tuple[list[Mention], Replaced]]:
         """Source-side result for every pair of one document, in order."""
         per_segment = self.recognize_document([p.src for p in pairs])
+        not_here = self.allow_in_documents.get(pairs[0].doc) if pairs and self.allow_in_documents else None
+        if not_here:
+            per_segment = [[m for m in ms if " ".join(fold(m.text).split()) not in not_here] for ms in per_segment]
         self.number(per_segment)
         out = []
         for p, ms in zip(pairs, per_segment, strict=True):

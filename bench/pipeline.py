@@ -89,7 +89,9 @@ def one_run(tmx: Path, workers: int, aligner: str, keep: Path | None = None) -> 
     wall = time.perf_counter() - t0
     peak_pss = sampler.stop() if sampler else None
     err = proc.stderr.read().decode() if proc.stderr else ""
-    if status != 0:
+    code = os.waitstatus_to_exitcode(status)
+    # exit 1: the outputs are complete and the leak audit found originals in them (reported below)
+    if code not in (0, 1) or not (out / "report.json").exists():
         raise SystemExit(f"paranon run failed: {err.strip().splitlines()[-1:]}")
     report = json.loads((out / "report.json").read_text(encoding="utf-8"))
     n = report["units"]["written"]
@@ -105,6 +107,8 @@ def one_run(tmx: Path, workers: int, aligner: str, keep: Path | None = None) -> 
         "peak_pss_sum_mb": peak_pss,  # all its processes together (PssSampler; None off Linux)
         # CPU seconds of the run and every process it waited for: steadier than wall time on a shared machine
         "cpu_s": round(usage.ru_utime + usage.ru_stime, 1),
+        "audit_clean": report.get("audit", {}).get("clean"),
+        "audit_leaked_originals": report.get("audit", {}).get("leaked_originals"),
     }
     if keep:
         shutil.rmtree(keep, ignore_errors=True)

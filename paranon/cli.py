@@ -47,14 +47,37 @@ def _config(args: argparse.Namespace) -> dict:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
+    from .input_check import check_languages
     from .pipeline import run
 
-    report = run(args.input, args.output, _config(args), quiet=args.quiet, restart=getattr(args, "restart", False))
+    cfg = _config(args)
+    check_languages(args.input, cfg)
+    report = run(args.input, args.output, cfg, quiet=args.quiet, restart=getattr(args, "restart", False))
     u = report["units"]
     print(f"{u['written']} pairs written to {args.output} ({u['skipped']} skipped"
           + (f": {', '.join(f'{k} {v}' for k, v in u['skipped_by_reason'].items())}" if u["skipped"] else "")
           + f"); aligner: {report['aligner']}; see report.html", file=sys.stderr)
-    return 0
+    return _audit_status(report.get("audit"))
+
+
+def _audit_status(a: dict | None) -> int:
+    """The audit's line after a run; exit 1 when originals are visible."""
+    if a is None:
+        return 0
+    if a["clean"]:
+        print(f"audit: clean ({a['originals']} originals, {len(a['files_scanned'])} public files)", file=sys.stderr)
+        return 0
+    print(f"audit: LEAKS: {sum(r['hits'] for r in a['leaks'])} hits of originals in public files; "
+          f"`paranon audit OUTDIR --show` lists them", file=sys.stderr)
+    return 1
+
+
+def cmd_audit(args: argparse.Namespace) -> int:
+    from .audit import audit
+
+    result = audit(args.outdir, _config(args))
+    print("\n".join(result.lines(show=args.show)))
+    return 0 if result.clean else 1
 
 
 def cmd_index(args: argparse.Namespace) -> int:
@@ -81,6 +104,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         from gunicorn.app.base import BaseApplication
     except ImportError:  # Windows has no gunicorn
         BaseApplication = None
+    _check_port(args.host, args.port)
     print(f"serving {out} on http://{args.host}:{args.port}/ (Ctrl+C to stop)", file=sys.stderr)
     if BaseApplication is None:
         from waitress import serve
@@ -101,7 +125,27 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_port(host: str, port: int) -> None:
+    """A port another program holds is one line before anything starts (gunicorn would print "serving" and
+    then a traceback per worker)."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as exc:
+        raise InputError(f"--host {host}: unknown host ({exc.strerror})") from None
+    family, _, _, _, addr = infos[0]
+    with socket.socket(family, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as gunicorn binds: a closed server's port is free
+        try:
+            s.bind(addr)
+        except OSError as exc:
+            raise InputError(f"{host}:{port}: cannot listen there ({exc.strerror}); pass another --port") from None
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
+    if not args.no_serve:
+        _check_port(args.host, args.port)  # before the run, not after it
     args.input = str(_sample_path())
     args.output = args.output or "paranon-demo"
     cmd_run(args)
@@ -222,18 +266,30 @@ def cmd_train_ner(args: argparse.Namespace) -> int:
 
 
 def cmd_reveal(args: argparse.Namespace) -> int:
-    from .anonymize.keystore import reveal
-    from .corpora.model import AnonymizedPair
+    from .reveal import reveal_lines
+
+    print("\n".join(reveal_lines(args.outdir, args.id)))
+    return 0
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    from .review_app import serve_review
+
+    serve_review(args.outdir, port=args.port, cfg=_config(args))
+    return 0
+
+
+def cmd_apply(args: argparse.Namespace) -> int:
+    from .review import REVIEW_FILE, apply
 
     out = Path(args.outdir)
-    with open(out / "corpus.jsonl", encoding="utf-8") as fh:
-        for line in fh:
-            rec = json.loads(line)
-            if rec["id"] == args.id:
-                src, tgt = reveal(out / "keys.sqlite", AnonymizedPair.from_record(rec))
-                print(f"{rec['src_lang']}: {src}\n{rec['tgt_lang']}: {tgt}")
-                return 0
-    raise InputError(f"{out / 'corpus.jsonl'}: no unit with id {args.id!r}")
+    if not (out / REVIEW_FILE).exists():
+        raise InputError(f"{out / REVIEW_FILE}: no decisions to apply (make them with `paranon review {out}`)")
+    report = apply(out, _config(args), args.input, quiet=args.quiet)
+    u = report["units"]
+    print(f"{u['written']} pairs written to {out} with the decisions of {REVIEW_FILE}; see report.html",
+          file=sys.stderr)
+    return _audit_status(report.get("audit"))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -280,10 +336,32 @@ def build_parser() -> argparse.ArgumentParser:
     i.add_argument("--quiet", action="store_true")
     i.set_defaults(func=cmd_index)
 
-    rv = sub.add_parser("reveal", help="show one unit de-anonymized (reads keys.sqlite: reviewers only)")
+    au = sub.add_parser("audit", help="scan every public output for the originals in keys.sqlite "
+                        "(exit 1 when any is visible)")
+    au.add_argument("outdir")
+    au.add_argument("--show", action="store_true", help="print the originals found (keep the output private)")
+    au.add_argument("--config", help="the run's settings YAML (its allow-list tells public text from leaks)")
+    au.set_defaults(func=cmd_audit)
+
+    rv = sub.add_parser("reveal", help="show one unit de-anonymized and the original of each of its placeholders "
+                        "(reads keys.sqlite: reviewers only)")
     rv.add_argument("outdir")
     rv.add_argument("--id", required=True)
     rv.set_defaults(func=cmd_reveal)
+
+    rw = sub.add_parser("review", help="a private page (127.0.0.1, token in the URL) to review the entities of "
+                        "a run and record decisions in OUTDIR/review.yaml")
+    rw.add_argument("outdir")
+    rw.add_argument("--port", type=int, default=0, help="default: a free port")
+    rw.add_argument("--config", help="the run's settings YAML (its allow-list is not listed as candidate misses)")
+    rw.set_defaults(func=cmd_review)
+
+    ap = sub.add_parser("apply", help="run again with the decisions of OUTDIR/review.yaml (a full re-run from "
+                        "the input report.json names)")
+    ap.add_argument("outdir")
+    ap.add_argument("--input", help="the run's input, if not where report.json says")
+    _common(ap)
+    ap.set_defaults(func=cmd_apply)
 
     ev = sub.add_parser("eval", help="measure a stage against gold data (a table, or JSON with --json)")
     evs = ev.add_subparsers(dest="what", required=True, metavar="STAGE")

@@ -1,4 +1,10 @@
-"""Settings: the documented defaults in ``defaults.yaml``, overlaid by the user's ``--config FILE.yaml``."""
+"""Settings: the documented defaults in ``defaults.yaml``, overlaid by the user's ``--config FILE.yaml``.
+
+Every key's value is checked when the file is loaded: its type is the default's type (an integer where the
+default is one, a list of strings where it is a list ...), or the one ``SPECIAL`` gives for keys whose default
+is null or whose keys are free (``deny``, ``operators``). A wrong value is an ``InputError`` naming the file,
+its line, the key and what was expected.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +17,7 @@ import yaml
 from .corpora.formats.common import InputError
 
 DEFAULTS_FILE = Path(__file__).with_name("defaults.yaml")
+FREE_KEYS = ("deny", "recognizer_options", "operators", "allow_in_documents")  # mappings whose keys the user chooses
 
 
 def _merge(base: dict, over: dict, where: str) -> dict:
@@ -18,7 +25,7 @@ def _merge(base: dict, over: dict, where: str) -> dict:
     for key, value in over.items():
         if key not in base:
             raise InputError(f"{where}: unknown setting {key!r} (known: {', '.join(sorted(base))})")
-        if isinstance(base[key], dict) and isinstance(value, dict) and key not in ("deny", "recognizer_options"):
+        if isinstance(base[key], dict) and isinstance(value, dict) and key not in FREE_KEYS:
             out[key] = _merge(base[key], value, f"{where}.{key}")
         else:
             out[key] = value
@@ -44,6 +51,9 @@ def load_config(path: str | Path | None = None, **overrides: Any) -> dict[str, A
             raise InputError(f"{p}{line}: not valid YAML ({getattr(exc, 'problem', exc)})") from None
         if not isinstance(user, dict):
             raise InputError(f"{p}: a config file must be a YAML mapping")
+        from .config_check import check
+
+        check(user, cfg, p)
         cfg = _merge(cfg, user, str(p))
     for key, value in overrides.items():
         if value is not None:

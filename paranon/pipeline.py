@@ -57,7 +57,7 @@ from .corpora.formats import (
 )
 from .corpora.model import AnonymizedPair, Inline, Mention, SegmentPair, parse_pharaoh, pharaoh, remap_offset
 from .parallel import in_order, use_scheduler
-from .report import write_report
+from .report import publish_report
 
 log = logging.getLogger("paranon")
 
@@ -951,8 +951,6 @@ def run(input_path: str | Path, outdir: str | Path, cfg: dict[str, Any], quiet: 
         "resumed": resumed,
         "timings_s": {k: round(v, 3) for k, v in timings.items()},
     }
-    write_report(outdir, report, entity_rows)
-    with atomic_write(outdir / "report.json") as fh:
-        json.dump(report, fh, ensure_ascii=False, indent=2)
+    publish_report(outdir, report, entity_rows, cfg)  # report.json/.html, then the leak audit on top of them
     shutil.rmtree(work)  # the checkpoints hold originals: gone once the outputs are complete
     return report

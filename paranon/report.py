@@ -1,51 +1,291 @@
-"""``report.html``: the run's counts for people, and the entity table reviewers audit (numbers, no originals).
+"""``report.html``: the run for a person; ``report.json``: every figure, for scripts.
 
-Originals live only in ``keys.sqlite``; ``paranon reveal`` shows them to authorized reviewers.
+The page opens with one screen: pairs read, written and skipped, entities per category, the leak audit's
+result and what to review first. Below, folded sections (``<details>``): units skipped and why, the
+transfer steps explained in words, the units whose entities did not reach the target side or whose sides
+disagree (anonymized texts, with the placeholder in question marked), the rules that fired and the entity
+table. A section with nothing in it is left out. No original appears: originals live only in
+``keys.sqlite`` (``paranon reveal`` shows them to authorized reviewers).
 """
 
 from __future__ import annotations
 
+import json
+import re
+import sqlite3
+import time
 from html import escape
 from pathlib import Path
 from typing import Any
 
 from .corpora.formats import atomic_write
 
+LISTED_UNITS = 200  # units listed per review section of the HTML (report.json keeps up to 1,000 ids)
+PLACEHOLDER = re.compile(r"<NAME(\d+)_[A-Z_]+>")
+# what each transfer step did, for people
+STEP_WORDS = {
+    "string": "found on the target side written as in the source (a name is spelt alike in both languages)",
+    "pattern": "found as the same date or number written the target language's way (3 de março de 2020 "
+               "&rarr; March 3, 2020)",
+    "alignment": "found through the word alignment: the target words aligned to the source placeholder",
+    "target_only": "identifiers only the target side has (an e-mail, a phone number), given new numbers",
+    "consistency": "an entity form found anywhere in the corpus's source side, masked where the target shows it",
+    "target_consistency": "a target form found in one pair of a document, masked in the document's other pairs",
+    "corpus_target_consistency": "a target form found in one document, masked where it still showed in other "
+                                 "documents",
+}
+FIGURE_WORDS = {
+    "guard_masks": "leak guard: target words masked after the transfer because they still matched a source entity",
+    "target_only": "identifiers only the target side has",
+    "consistency_src": "source mentions added because the entity was found in another document",
+    "consistency_tgt": "target mentions added because the form was found in another document",
+}
+
+
+def publish_report(outdir: Path, report: dict[str, Any], entities: list[dict[str, Any]], cfg: dict[str, Any]) -> None:
+    """Write ``report.json`` and ``report.html``, audit every public file (the reports included) for the
+    originals of ``keys.sqlite``, and write both reports again with the audit's result on top. What is added
+    after the audit is categories, file names, counts and unit ids."""
+    from .audit import audit
+
+    report.update(review_figures(outdir))
+    report["entities_by_category"] = entities_by_category(outdir / "keys.sqlite")
+
+    def write() -> None:
+        write_report(outdir, report, entities)
+        with atomic_write(outdir / "report.json") as fh:
+            json.dump(report, fh, ensure_ascii=False, indent=2)
+
+    write()
+    t0 = time.perf_counter()
+    result = audit(outdir, cfg).to_json()
+    report.setdefault("timings_s", {})["audit"] = round(time.perf_counter() - t0, 3)
+    rest = dict(report)
+    report.clear()
+    report.update({"audit": result, **rest})
+    write()
+
+
+# -- figures read back from the outputs ---------------------------------------------------------
+
+def entities_by_category(keys: Path) -> dict[str, int]:
+    """Distinct source-side entities (scope and number) per category."""
+    if not keys.exists():
+        return {}
+    db = sqlite3.connect(f"file:{keys}?mode=ro", uri=True)
+    try:
+        return dict(db.execute("SELECT category, COUNT(*) FROM (SELECT DISTINCT scope, number, category FROM mentions "
+                               "WHERE side = 'src') GROUP BY category ORDER BY COUNT(*) DESC"))
+    finally:
+        db.close()
+
+
+def side_mismatch(rec: dict[str, Any]) -> tuple[set[int], set[int]]:
+    """Entity numbers only the source side has, and only the target side has."""
+    src = {m["entity"] for m in rec.get("src_mentions", [])}
+    tgt = {m["entity"] for m in rec.get("tgt_mentions", [])}
+    return src - tgt, tgt - src
+
+
+def review_figures(outdir: Path) -> dict[str, Any]:
+    """Units whose sides disagree: an entity on one side only (ids of the first 1,000, and the count)."""
+    units: list[dict[str, Any]] = []
+    n = 0
+    corpus = outdir / "corpus.jsonl"
+    if corpus.exists():
+        with open(corpus, encoding="utf-8") as fh:
+            for line in fh:
+                rec = json.loads(line)
+                only_src, only_tgt = side_mismatch(rec)
+                if only_src or only_tgt:
+                    n += 1
+                    if len(units) < 1000:
+                        units.append({"id": rec["id"], "source_only": sorted(only_src), "target_only": sorted(only_tgt)})
+    return {"side_mismatch": {"units": n, "first_units": units}}
+
+
+def _records(outdir: Path, ids: set[str]) -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
+    if not ids or not (outdir / "corpus.jsonl").exists():
+        return out
+    with open(outdir / "corpus.jsonl", encoding="utf-8") as fh:
+        for line in fh:
+            rec = json.loads(line)
+            if rec["id"] in ids:
+                out[rec["id"]] = rec
+                if len(out) == len(ids):
+                    break
+    return out
+
+
+# -- HTML ---------------------------------------------------------------------------------------
+
+STYLE = ("body{font-family:system-ui,sans-serif;margin:2em;max-width:72em;line-height:1.4}"
+         "table{border-collapse:collapse;margin:.6em 0}td,th{border:1px solid #ccc;padding:.2em .6em;text-align:left;"
+         "vertical-align:top}th{background:#eef}td.n{text-align:right}summary{cursor:pointer;font-weight:600;"
+         "margin:.8em 0 .3em}.ok{color:#064}.bad{color:#a00}.top{display:flex;flex-wrap:wrap;gap:2em}"
+         "mark{background:#fd6}td:has(.text){width:40%}ol li{margin:.2em 0}.text{font-family:ui-monospace,monospace;font-size:.9em}")
+
 
 def _table(rows: list[list[Any]], head: list[str]) -> str:
+    if not rows:
+        return ""
     h = "".join(f"<th>{escape(str(x))}</th>" for x in head)
-    body = "".join("<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in r) + "</tr>" for r in rows)
+    body = "".join("<tr>" + "".join(_cell(c) for c in r) + "</tr>" for r in rows)
     return f"<table><thead><tr>{h}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _cell(c: Any) -> str:
+    if isinstance(c, int | float) and not isinstance(c, bool):
+        return f"<td class='n'>{c:,}</td>"
+    if isinstance(c, Raw):
+        return f"<td>{c}</td>"
+    return f"<td>{escape(str(c))}</td>"
+
+
+class Raw(str):
+    """Already-escaped HTML for a table cell."""
+
+
+def _section(title: str, body: str, anchor: str = "", open_: bool = False) -> str:
+    if not body:
+        return ""
+    ident = f" id='{anchor}'" if anchor else ""
+    return f"<details{ident}{' open' if open_ else ''}><summary>{title}</summary>{body}</details>"
+
+
+def _marked(text: str, numbers: set[int]) -> Raw:
+    """An anonymized text, escaped, with the placeholders of ``numbers`` marked."""
+    out, last = [], 0
+    for m in PLACEHOLDER.finditer(text):
+        out.append(escape(text[last:m.start()]))
+        ph = escape(m.group(0))
+        out.append(f"<mark>{ph}</mark>" if int(m.group(1)) in numbers else ph)
+        last = m.end()
+    out.append(escape(text[last:]))
+    return Raw(f"<span class='text'>{''.join(out)}</span>")
+
+
+def audit_html(a: dict[str, Any]) -> str:
+    """The audit's result: clean, or what is visible where."""
+    if a["clean"]:
+        head = (f"<p class='ok'><b>Audit: clean.</b> None of the {a['originals']:,} original strings of "
+                f"<code>keys.sqlite</code> is visible in the {len(a['files_scanned'])} public files.</p>")
+    else:
+        n = sum(r["hits"] for r in a["leaks"])
+        head = (f"<p class='bad'><b>Audit: {a.get('leaked_originals', '')} originals are visible in public files "
+                f"({n:,} hits).</b> Run <code>paranon audit OUTDIR --show</code> privately to see which.</p>")
+        head += _section("Where", _table([[r["category"], r["file"], r["hits"], r["originals"]] for r in a["leaks"]],
+                                         ["category", "file", "hits", "distinct originals"]), "audit-leaks")
+    if a["also_public"]:
+        head += _section("Also public text (not leaks): originals met inside allowed strings, as ordinary words "
+                         "or as numbers that are not identifiers",
+                         _table([[r["category"], r["file"], r["hits"], r["originals"]] for r in a["also_public"]],
+                                ["category", "file", "hits", "distinct originals"]))
+    return head
+
+
+def _review_first(report: dict[str, Any], entities: list[dict[str, Any]]) -> str:
+    items = []
+    a = report.get("audit")
+    if a and not a["clean"]:
+        items.append(f"<a href='#audit-leaks'>{a.get('leaked_originals', 0)} originals visible</a> in public files "
+                     "(the audit above)")
+    untransferred = sum(report["transfer"]["untransferred"].values())
+    if untransferred:
+        items.append(f"<a href='#untransferred'>{untransferred:,} source entities not found on the target side</a>: "
+                     "translated away, or still visible in the translation")
+    mism = report.get("side_mismatch", {}).get("units", 0)
+    if mism:
+        items.append(f"<a href='#mismatch'>{mism:,} units whose sides disagree</a> (an entity on one side only)")
+    fallback = sum(1 for e in entities if any(k.startswith("fallback") for k in e["rules"]))
+    if fallback:
+        items.append(f"<a href='#entities'>{fallback:,} entities found only by a fall-back rule</a> (recall-first "
+                     "guesses: capitals, compound proper nouns, identifier-shaped numbers)")
+    skipped = report["units"]["skipped"]
+    if skipped:
+        items.append(f"<a href='#skipped'>{skipped:,} units skipped</a>: they are not in the corpus")
+    if not items:
+        return "<p class='ok'>Nothing stands out for review.</p>"
+    return "<h2>Review first</h2><ol>" + "".join(f"<li>{i}</li>" for i in items) + "</ol>"
+
+
+def _unit_rows(outdir: Path, wanted: list[tuple[str, set[int], str]]) -> list[list[Any]]:
+    recs = _records(outdir, {i for i, _, _ in wanted})
+    rows = []
+    for uid, numbers, what in wanted:
+        rec = recs.get(uid)
+        if rec is not None:
+            rows.append([uid, what, _marked(rec["src"], numbers), _marked(rec["tgt"], numbers)])
+    return rows
 
 
 def write_report(outdir: Path, report: dict[str, Any], entities: list[dict[str, Any]]) -> None:
     u = report["units"]
+    tr = report["transfer"]
+    by_cat = report.get("entities_by_category") or {}
+    src_m, tgt_m = report["mentions"]["src"], report["mentions"]["tgt"]
+    cats = sorted(set(by_cat) | set(src_m) | set(tgt_m), key=lambda c: -by_cat.get(c, 0))
+    top = ("<div class='top'>"
+           + _table([["read", u["read"]], ["written", u["written"]], ["skipped", u["skipped"]]], ["pairs", ""])
+           + _table([[c, by_cat.get(c, 0), src_m.get(c, 0), tgt_m.get(c, 0)] for c in cats],
+                    ["category", "entities", f"mentions ({report['src_lang']})", f"mentions ({report['tgt_lang']})"])
+           + "</div>")
     parts = [
-        "<!doctype html><meta charset='utf-8'><title>paranon report</title>",
-        "<style>body{font-family:system-ui,sans-serif;margin:2em;max-width:70em}table{border-collapse:collapse;"
-        "margin:1em 0}td,th{border:1px solid #ccc;padding:.2em .6em;text-align:left}th{background:#eef}</style>",
-        f"<h1>paranon run report</h1><p>Input: <code>{escape(report['input'])}</code> "
-        f"({escape(report['src_lang'])} &rarr; {escape(report['tgt_lang'])}); aligner: {escape(report['aligner'])}</p>",
-        "<h2>Units</h2>",
-        _table([[u["read"], u["written"], u["skipped"]]], ["read", "written", "skipped"]),
-        _table(sorted(u["skipped_by_reason"].items()), ["skipped because", "units"]),
-        "<details><summary>first skipped units</summary><pre>" + escape("\n".join(u["skipped_examples"])) + "</pre></details>",
-        "<h2>Mentions per category</h2>",
-        _table([[c, report["mentions"]["src"].get(c, 0), report["mentions"]["tgt"].get(c, 0)]
-                for c in sorted(set(report["mentions"]["src"]) | set(report["mentions"]["tgt"]))],
-               ["category", "source", "target"]),
-        "<h2>Transfer to the target side</h2>",
-        _table(sorted(report["transfer"]["steps"].items()), ["step", "mentions"]),
-        f"<p>Leak-guard masks: {report['transfer']['guard_masks']}; target-only identifiers: "
-        f"{report['transfer']['target_only']}</p>",
-        _table(sorted(report["transfer"]["untransferred"].items()), ["untransferred category", "mentions"]),
-        "<h2>Rules that fired</h2>",
-        _table([[k.split("|")[0], k.split("|")[1], v] for k, v in report["rules"].items()],
-               ["recognizer", "rule", "mentions"]),
-        "<h2>Entities</h2><p>Every entity with its number, category, mentions and the rules that found it. "
-        "Originals are in <code>keys.sqlite</code> only (<code>paranon reveal</code>).</p>",
-        _table([[e["scope"], e["number"], e["category"], e["mentions"], ", ".join(f"{k} ({v})" for k, v in e["rules"].items())]
-                for e in entities[:20000]], ["scope", "number", "category", "mentions", "recognizer:rule"]),
+        f"<!doctype html><html lang='en'><meta charset='utf-8'><title>paranon report</title><style>{STYLE}</style>",
+        f"<h1>paranon run report</h1><p>Input <code>{escape(report['input'])}</code> "
+        f"({escape(report['src_lang'])} &rarr; {escape(report['tgt_lang'])}); aligner: {escape(report['aligner'])}."
+        f"</p>",
+        audit_html(report["audit"]) if "audit" in report else "",
+        top,
+        _review_first(report, entities),
     ]
+    # folded sections
+    parts.append(_section(f"Skipped units ({u['skipped']:,})",
+                          _table(sorted(u["skipped_by_reason"].items()), ["skipped because", "units"])
+                          + (("<p>First skipped units:</p><pre>" + escape("\n".join(u["skipped_examples"])) + "</pre>")
+                             if u["skipped_examples"] else ""), "skipped"))
+    steps = [[Raw(f"<code>{escape(k)}</code>"), Raw(STEP_WORDS.get(k, escape(k))), v]
+             for k, v in sorted(tr["steps"].items(), key=lambda kv: -kv[1]) if v]
+    figures = [[FIGURE_WORDS["guard_masks"], tr["guard_masks"]],
+               [FIGURE_WORDS["consistency_src"], report.get("consistency_masks", {}).get("src", 0)]]
+    parts.append(_section("How the entities reached the target side",
+                          _table(steps, ["step", "what it did", "mentions"])
+                          + _table([r for r in figures if r[1]], ["other masks", "mentions"])))
+    untrans = tr.get("untransferred_units", [])
+    wanted: dict[str, set[int]] = {}
+    for x in untrans:
+        wanted.setdefault(x["id"], set()).add(x["entity"])
+    rows = _unit_rows(outdir, [(i, n, ", ".join(f"#{k}" for k in sorted(n))) for i, n in list(wanted.items())[:LISTED_UNITS]])
+    n_un = sum(tr["untransferred"].values())
+    parts.append(_section(
+        f"Source entities not found on the target side ({n_un:,})",
+        _table(sorted(tr["untransferred"].items(), key=lambda kv: -kv[1]), ["category", "mentions"])
+        + (f"<p>The first {len(rows)} units; the entity's placeholder is marked in the source: look for its "
+           "translation in the target.</p>" if rows else "")
+        + _table(rows, ["unit", "entity", report["src_lang"], report["tgt_lang"]]), "untransferred"))
+    mism = report.get("side_mismatch", {})
+    rows = _unit_rows(outdir, [(x["id"], set(x["source_only"]) | set(x["target_only"]),
+                                "; ".join(filter(None, [
+                                    f"{report['src_lang']} only: " + ", ".join(f"#{k}" for k in x["source_only"])
+                                    if x["source_only"] else "",
+                                    f"{report['tgt_lang']} only: " + ", ".join(f"#{k}" for k in x["target_only"])
+                                    if x["target_only"] else ""])))
+                               for x in mism.get("first_units", [])[:LISTED_UNITS]])
+    parts.append(_section(f"Units whose sides disagree ({mism.get('units', 0):,})",
+                          (f"<p>An entity number on one side only (the first {len(rows)} units; the placeholders "
+                           "in question are marked).</p>" if rows else "")
+                          + _table(rows, ["unit", "entity", report["src_lang"], report["tgt_lang"]]), "mismatch"))
+    parts.append(_section("Rules that fired", _table([[*k.split("|", 1), v] for k, v in report["rules"].items()],
+                                                     ["recognizer", "rule", "mentions"])))
+    ent_rows = [[e["scope"], e["number"], e["category"], e["mentions"],
+                 ", ".join(f"{k} ({v})" for k, v in e["rules"].items())] for e in entities[:20000]]
+    parts.append(_section(f"Entities ({report.get('entities', len(entities)):,})",
+                          "<p>Every entity with its number, category, mentions and the rules that found it "
+                          "(originals: <code>paranon reveal</code> or <code>paranon review</code>).</p>"
+                          + _table(ent_rows, ["scope", "number", "category", "mentions", "recognizer:rule"]),
+                          "entities"))
+    timings = report.get("timings_s", {})
+    parts.append(_section("Timings", _table([[k, v] for k, v in timings.items()], ["stage", "seconds"])))
     with atomic_write(outdir / "report.html") as fh:
-        fh.write("\n".join(parts))
+        fh.write("\n".join(p for p in parts if p))

@@ -1,0 +1,217 @@
+"""``paranon review OUTDIR``: a private page over ``keys.sqlite`` and the corpus, for one reviewer.
+
+Bound to 127.0.0.1 only, on a random port unless one is given; every request needs the random token
+printed at start (in the URL the first time, then in an HttpOnly, SameSite=Strict cookie, so another site
+cannot post decisions). Its own Flask app, never part of ``paranon serve``. Pages:
+
+* ``/``: the entity table, riskiest first, filtered by category and rule;
+* ``/entity``: one entity's mentions in context, with the actions "not an entity" (everywhere or in one
+  document) and "change category";
+* ``/misses``: candidate misses, with "mask this span";
+* ``/decisions``: ``review.yaml``'s decisions, each with "undo".
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+import sys
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, abort, redirect, render_template_string, request
+
+from .audit import allow_forms
+from .review import (
+    CATEGORIES,
+    Decisions,
+    candidate_misses,
+    entity_table,
+    mentions_of,
+    risk_words,
+    rule_names,
+)
+
+PER_PAGE = 100
+COOKIE = "paranon_review"
+
+LAYOUT = """<!doctype html><html lang="en"><meta charset="utf-8"><title>paranon review</title>
+<style>body{font-family:system-ui,sans-serif;margin:1.5em;max-width:80em}table{border-collapse:collapse}
+td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left;vertical-align:top}th{background:#eef}
+nav a{margin-right:1.2em}mark{background:#fd6}.risk{color:#a00;font-size:.85em}form.inline{display:inline}
+.ctx{font-family:ui-monospace,monospace;font-size:.9em}.note{color:#555}</style>
+<p class="note">PRIVATE: this page shows originals from keys.sqlite. {{ outdir }}</p>
+<nav><a href="/">Entities</a><a href="/misses">Candidate misses</a><a href="/decisions">Decisions ({{ n_decisions }})</a></nav>
+{{ body|safe }}</html>"""
+
+ENTITIES = """<h1>Entities</h1>
+<form method="get"><label>category <select name="category"><option value="">all</option>
+{% for c in categories %}<option {{ 'selected' if c == category }}>{{ c }}</option>{% endfor %}</select></label>
+<label>rule <select name="rule"><option value="">all</option>
+{% for r in rules %}<option {{ 'selected' if r == rule }}>{{ r }}</option>{% endfor %}</select></label>
+<button>filter</button></form>
+<p>{{ total }} entities{% if total > shown|length %}; {{ first + 1 }}–{{ first + shown|length }} shown
+{% if first + shown|length < total %}<a href="?category={{ category }}&rule={{ rule }}&page={{ page + 1 }}">next</a>{% endif %}
+{% endif %}. Riskiest first: found only by a fall-back rule, one word, target side only, not transferred.</p>
+<table id="entities"><thead><tr><th>form ({{ src }})</th><th>form ({{ tgt }})</th><th>category</th><th>mentions</th>
+<th>documents</th><th>rules</th><th>risk</th></tr></thead><tbody>
+{% for e in shown %}<tr><td><a href="/entity?scope={{ e.scope|urlencode }}&number={{ e.number }}">
+{{ e.forms.src|join(' | ') or '—' }}</a></td><td>{{ e.forms.tgt|join(' | ') or '—' }}</td><td>{{ e.label }}</td>
+<td>{{ e.mentions }}</td><td>{{ e.documents }}</td><td>{{ e.rules|join(', ') }}</td>
+<td class="risk">{{ risk(e)|join(', ') }}</td></tr>{% endfor %}</tbody></table>"""
+
+ENTITY = """<h1>{{ e.label }} #{{ e.number }} <small>({{ e.scope }})</small></h1>
+<p>Forms: {% for f in forms %}<b>{{ f }}</b>{{ '; ' if not loop.last }}{% endfor %}.
+Rules: {{ e.rules|join(', ') }}. <span class="risk">{{ risk(e)|join(', ') }}</span></p>
+{% for f in forms %}<div class="actions" data-form="{{ f }}"><b>{{ f }}</b>:
+<form class="inline" method="post" action="/decide"><input type="hidden" name="action" value="not_entity">
+<input type="hidden" name="text" value="{{ f }}"><input type="hidden" name="next" value="{{ here }}">
+<button name="scope_of" value="everywhere">not an entity (everywhere)</button></form>
+{% for d in docs %}<form class="inline" method="post" action="/decide"><input type="hidden" name="action" value="not_entity">
+<input type="hidden" name="text" value="{{ f }}"><input type="hidden" name="doc" value="{{ d }}">
+<input type="hidden" name="next" value="{{ here }}"><button>not an entity in {{ d }}</button></form>{% endfor %}
+<form class="inline" method="post" action="/decide"><input type="hidden" name="action" value="mask">
+<input type="hidden" name="text" value="{{ f }}"><input type="hidden" name="next" value="{{ here }}">
+<select name="category">{% for c in categories %}<option {{ 'selected' if c == e.label }}>{{ c }}</option>{% endfor %}</select>
+<button>change category</button></form></div>{% endfor %}
+<h2>Mentions ({{ mentions|length }})</h2><table><thead><tr><th>unit</th><th>side</th><th>context</th><th>rule</th></tr></thead>
+<tbody>{% for m in mentions %}<tr><td>{{ m.unit }}</td><td>{{ m.side }}</td>
+<td class="ctx">{{ m.before }}<mark>{{ m.original }}</mark>{{ m.after }}</td><td>{{ m.rule }}</td></tr>{% endfor %}</tbody></table>"""
+
+MISSES = """<h1>Candidate misses</h1>
+<p>Spans left visible that look like names (capitalized words that are neither ordinary words nor places) or
+identifiers (digit-bearing, identifier-shaped), most frequent first. "Mask" masks the string wherever it appears.</p>
+<p>Show: <a href="/misses">all</a> <a href="/misses?kind=name">names</a> <a href="/misses?kind=identifier">identifiers</a></p>
+<table id="misses"><thead><tr><th>text</th><th>looks like</th><th>occurrences</th><th>documents</th><th>units</th><th></th></tr></thead>
+<tbody>{% for c in misses %}<tr data-text="{{ c.text }}"><td>{{ c.text }}</td><td>{{ c.kind }}</td><td>{{ c.count }}</td>
+<td>{{ c.documents }}</td><td>{{ c.units|join(', ') }}</td><td><form class="inline" method="post" action="/decide">
+<input type="hidden" name="action" value="mask"><input type="hidden" name="text" value="{{ c.text }}">
+<input type="hidden" name="next" value="/misses"><select name="category">{% for cat in categories %}
+<option {{ 'selected' if cat == (c.kind == 'identifier' and 'NAMEID' or 'PERSON') }}>{{ cat }}</option>{% endfor %}</select>
+<button>mask this span</button></form></td></tr>{% endfor %}</tbody></table>"""
+
+DECISIONS = """<h1>Decisions</h1><p>Recorded in <code>{{ path }}</code>. <code>paranon apply {{ outdir }}</code> runs
+again with them.</p>{% if entries %}<table id="decisions"><thead><tr><th>text</th><th>decision</th><th></th></tr></thead><tbody>
+{% for d in entries %}<tr><td>{{ d.text }}</td><td>{{ d.words }}</td><td><form class="inline" method="post" action="/decide">
+<input type="hidden" name="action" value="undo"><input type="hidden" name="kind" value="{{ d.kind }}">
+<input type="hidden" name="where" value="{{ d.where }}"><input type="hidden" name="text" value="{{ d.text }}">
+<input type="hidden" name="next" value="/decisions"><button>undo</button></form></td></tr>{% endfor %}</tbody></table>
+{% else %}<p>No decisions yet.</p>{% endif %}"""
+
+
+def create_review_app(outdir: str | Path, token: str, cfg: dict[str, Any] | None = None) -> Flask:
+    """The review app over ``outdir``; ``cfg``: the run's settings (its allow-list is not listed as misses)."""
+    from .config import load_config
+
+    out = Path(outdir)
+    cfg = cfg if cfg is not None else load_config()
+    app = Flask(__name__)
+    langs = {"src": "source", "tgt": "target"}
+    cache: dict[str, Any] = {}
+
+    def table() -> list[dict[str, Any]]:
+        if "table" not in cache:
+            cache["table"] = entity_table(out)
+        return cache["table"]
+
+    def page(body: str, **ctx: Any) -> str:
+        return render_template_string(LAYOUT, body=render_template_string(body, **ctx), outdir=out,
+                                      n_decisions=len(Decisions.load(out).entries()))
+
+    @app.before_request
+    def check_token() -> Any:
+        given = request.args.get("token")
+        if given is not None and hmac.compare_digest(given, token):
+            resp = redirect(request.path)
+            resp.set_cookie(COOKIE, token, httponly=True, samesite="Strict")
+            return resp
+        if not hmac.compare_digest(request.cookies.get(COOKIE, ""), token):
+            abort(403)
+        return None
+
+    @app.after_request
+    def private(resp: Any) -> Any:
+        resp.headers["Cache-Control"] = "no-store"
+        resp.headers["X-Frame-Options"] = "DENY"
+        return resp
+
+    @app.get("/")
+    def entities() -> str:
+        category, rule = request.args.get("category", ""), request.args.get("rule", "")
+        pg = max(0, int(request.args.get("page", 0) or 0))
+        rows = [e for e in table() if (not category or e["label"] == category or e["category"] == category)
+                and (not rule or any(r.split(":", 1)[0] == rule for r in e["rules"]))]
+        shown = rows[pg * PER_PAGE:(pg + 1) * PER_PAGE]
+        cats = sorted({e["label"] for e in table()} | {e["category"] for e in table()})
+        return page(ENTITIES, categories=cats, rules=rule_names(table()), category=category, rule=rule,
+                    total=len(rows), shown=shown, first=pg * PER_PAGE, page=pg, risk=risk_words,
+                    src=langs["src"], tgt=langs["tgt"])
+
+    @app.get("/entity")
+    def entity() -> str:
+        scope, number = request.args.get("scope", ""), int(request.args.get("number", 0) or 0)
+        e = next((x for x in table() if x["scope"] == scope and x["number"] == number), None)
+        if e is None:
+            abort(404)
+        ms = mentions_of(out, scope, number)
+        forms = list(dict.fromkeys([*e["forms"]["src"], *e["forms"]["tgt"]]))
+        docs = sorted({m["doc"] for m in ms})
+        return page(ENTITY, e=e, forms=forms, mentions=ms, docs=docs, categories=CATEGORIES, risk=risk_words,
+                    here=request.full_path)
+
+    @app.get("/misses")
+    def misses() -> str:
+        if "misses" not in cache:
+            cache["misses"] = candidate_misses(out, allow_forms(cfg))
+        d = Decisions.load(out)
+        masked = {t for ts in d.deny.values() for t in ts}
+        kind = request.args.get("kind", "")
+        return page(MISSES, misses=[c for c in cache["misses"] if c["text"] not in masked and kind in ("", c["kind"])],
+                    categories=CATEGORIES, kind=kind)
+
+    @app.get("/decisions")
+    def decisions() -> str:
+        return page(DECISIONS, entries=Decisions.load(out).entries(), path=out / "review.yaml", outdir=out)
+
+    @app.post("/decide")
+    def decide() -> Any:
+        f = request.form
+        text = f.get("text", "").strip()
+        if not text:
+            abort(400)
+        d = Decisions.load(out)
+        action = f.get("action")
+        if action == "not_entity":
+            d.not_entity(text, f.get("doc") or None)
+        elif action == "mask":
+            if f.get("category") not in CATEGORIES:
+                abort(400)
+            d.mask(text, f["category"])
+        elif action == "undo":
+            d.undo(f.get("kind", ""), text, f.get("where", ""))
+        else:
+            abort(400)
+        d.save(out)
+        nxt = f.get("next", "/")
+        return redirect(nxt if nxt.startswith("/") and not nxt.startswith("//") else "/")
+
+    return app
+
+
+def serve_review(outdir: str | Path, port: int = 0, cfg: dict[str, Any] | None = None) -> None:
+    """Serve the review page on 127.0.0.1 until interrupted; print its URL with the token."""
+    from werkzeug.serving import make_server
+
+    out = Path(outdir)
+    entity_table(out)  # a folder without keys.sqlite or corpus.jsonl is an error before anything listens
+    token = secrets.token_urlsafe(24)
+    app = create_review_app(out, token, cfg)
+    try:
+        server = make_server("127.0.0.1", port, app, threaded=True)
+    except OSError as exc:
+        from .corpora.formats.common import InputError
+
+        raise InputError(f"127.0.0.1:{port}: cannot listen there ({exc.strerror}); pass another --port") from None
+    print(f"review of {out} (private: originals) on http://127.0.0.1:{server.server_port}/?token={token}", flush=True)
+    print("Ctrl+C to stop", file=sys.stderr, flush=True)
+    server.serve_forever()
