@@ -149,14 +149,18 @@ def cmd_train_ner(args: argparse.Namespace) -> int:
 
 
 def cmd_reveal(args: argparse.Namespace) -> int:
-    from .anonymize.keystore import reveal
+    from .anonymize.keystore import public_id, reveal
     from .corpora.model import AnonymizedPair
 
     out = Path(args.outdir)
+    wanted = {args.id}
+    opaque = public_id(out / "keys.sqlite", args.id) if (out / "keys.sqlite").exists() else None
+    if opaque:  # the unit's id as the input had it: its opaque id in the outputs
+        wanted.add(opaque)
     with open(out / "corpus.jsonl", encoding="utf-8") as fh:
         for line in fh:
             rec = json.loads(line)
-            if rec["id"] == args.id:
+            if rec["id"] in wanted:
                 src, tgt = reveal(out / "keys.sqlite", AnonymizedPair.from_record(rec))
                 print(f"{rec['src_lang']}: {src}\n{rec['tgt_lang']}: {tgt}")
                 return 0

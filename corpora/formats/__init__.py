@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ..model import SegmentPair
 from .common import DOCUMENT_PAIRS, InputError, Problems
-from .tabular import JsonlWriter, TsvWriter, read_jsonl, read_moses, read_tsv
+from .tabular import JsonlWriter, TsvWriter, moses_paths, read_jsonl, read_moses, read_tsv
 from .tmx import TmxWriter, read_tmx
 
 FORMATS = ("tmx", "tsv", "moses", "jsonl")
@@ -48,6 +48,8 @@ def read_corpus(path: str | Path, src_lang: str, tgt_lang: str, problems: Proble
     fmt = fmt or detect_format(path, src_lang, tgt_lang)
     if fmt != "moses" and not path.exists():
         raise InputError(f"{path}: no such file")
+    for f in (moses_paths(path, src_lang, tgt_lang) if fmt == "moses" else (path,)):
+        problems.alias(f)  # the report names the file by its alias, never by its path
     if fmt == "tmx":
         yield from read_tmx(path, src_lang, tgt_lang, problems, doc_pairs=doc_pairs)
     elif fmt == "tsv":

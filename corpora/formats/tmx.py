@@ -63,11 +63,13 @@ def seg_content(seg: etree._Element) -> tuple[str, list[Inline]]:
         add_text(el.text)
         for child in el:
             name = _local(child.tag)
-            if name in INLINE_WRAPPING:
+            if name in INLINE_WRAPPING or (name and name not in INLINE_ATOMIC and (child.text or len(child))):
+                # <hi>, <sub>, and elements of other formats that wrap text (XLIFF's <g>, <mrk>): their text
+                # is segment text, seen by the recognizers and masked with the rest
                 inline.append(Inline(length, _open_tag(child)))
                 walk(child)
                 inline.append(Inline(length, f"</{name}>"))
-            elif name:  # bpt, ept, ph, it, ut and anything unknown: kept whole
+            elif name:  # bpt, ept, ph, it, ut (native code) and empty unknown elements: kept whole
                 inline.append(Inline(length, etree.tostring(child, with_tail=False, encoding="unicode")))
             add_text(child.tail)
 
