@@ -11,10 +11,10 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from paranon.corpora.model import Inline, SegmentPair
 
 from paranon.cli import main
 from paranon.config import load_config
-from paranon.corpora.model import Inline, SegmentPair
 from paranon.pipeline import run
 from paranon.privacy import InputPlaceholders, MetadataPolicy, OpaqueIds, prepare_metadata
 
