@@ -59,6 +59,7 @@ from .corpora.model import AnonymizedPair, Inline, Mention, SegmentPair, parse_p
 from .parallel import in_order, use_scheduler
 from .privacy import InputPlaceholders, MetadataPolicy, OpaqueIds, prepare_metadata
 from .report import write_report
+from .runlock import OutdirLock, clean_leftovers
 
 log = logging.getLogger("paranon")
 
@@ -630,7 +631,7 @@ def _consistent_chunk(job: tuple[int, Path]) -> tuple[int, int, int]:
             payload["items"] = items
             _dump(work / f"anon-{k:06d}.pkl", payload)
     for side, texts in (("src", (rep.text for _, _, rep, _ in items)), ("tgt", (p.tgt for p, _, _, _ in items))):
-        with atomic_write(work / f"tok-{k:06d}.{side}") as fh:
+        with atomic_write(work / f"tok-{k:06d}.{side}", perm=0o600) as fh:  # the target's originals
             fh.writelines(" ".join(token_words(text)) + "\n" for text in texts)
     return k, len(items), added
 
@@ -914,8 +915,27 @@ def run(input_path: str | Path, outdir: str | Path, cfg: dict[str, Any], quiet: 
             and not Path(f"{input_path}.{cfg['src']}").exists():
         raise InputError(f"{input_path}: no such file or folder")
     outdir.mkdir(parents=True, exist_ok=True)
-    src_lang, tgt_lang = cfg["src"], cfg["tgt"]
+    with OutdirLock(outdir):  # one run per OUTDIR; a killed run's lock is taken over
+        removed = clean_leftovers(outdir)
+        if removed:
+            log.info("removed %d folder(s) or file(s) a killed run left", len(removed))
+        return _run_locked(input_path, outdir, cfg, quiet, restart)
+
+
+def _run_locked(input_path: str | Path, outdir: Path, cfg: dict[str, Any], quiet: bool,
+                restart: bool) -> dict[str, Any]:
     timings: dict[str, float] = {}
+    # every file the run writes in .work (originals) is owner-only; the public outputs set their own mode
+    umask = os.umask(0o077)
+    try:
+        return _stages(input_path, outdir, cfg, quiet, restart, timings, umask)
+    finally:
+        os.umask(umask)
+
+
+def _stages(input_path: str | Path, outdir: Path, cfg: dict[str, Any], quiet: bool, restart: bool,
+            timings: dict[str, float], umask: int) -> dict[str, Any]:
+    src_lang, tgt_lang = cfg["src"], cfg["tgt"]
     anonymizer = Anonymizer(cfg)
     _quiet_gc()
     workers = int(cfg.get("workers") or 0) or os.cpu_count() or 1
@@ -933,6 +953,11 @@ def run(input_path: str | Path, outdir: str | Path, cfg: dict[str, Any], quiet: 
         counts = _stage_anonymize(input_path, cfg, work, anonymizer, workers, quiet)
         timings["read_anonymize"] = time.perf_counter() - t0
         n_chunks = counts["chunks"]
+        if n_chunks == 0:  # nothing to write: an error, not an empty corpus
+            shutil.rmtree(work, ignore_errors=True)
+            why_none = "; ".join(f"{k}: {v}" for k, v in counts["reasons"].items()) or "the input holds no unit"
+            first = f" (first: {counts['examples'][0]})" if counts["examples"] else ""
+            raise InputError(f"{input_path}: no pair to write ({counts['skipped']} unit(s) skipped; {why_none}){first}")
 
         t0 = time.perf_counter()
         consistency_masks, sizes = _stage_consistency(cfg, work, n_chunks, anonymizer, workers, quiet)
@@ -951,6 +976,7 @@ def run(input_path: str | Path, outdir: str | Path, cfg: dict[str, Any], quiet: 
     t0 = time.perf_counter()
     _assemble(outdir, work, n_chunks, cfg)
     timings["write"] = time.perf_counter() - t0
+    os.umask(umask)  # the index is public: readable as the user's umask makes it
 
     if cfg.get("index", {}).get("enabled", True):
         from .search_portal.indexer import build_index

@@ -63,8 +63,9 @@ def read_corpus(path: str | Path, src_lang: str, tgt_lang: str, problems: Proble
 
 
 @contextmanager
-def atomic_write(path: str | Path, mode: str = "w"):
-    """Write to a temporary file beside ``path`` and rename it into place only when complete."""
+def atomic_write(path: str | Path, mode: str = "w", perm: int = 0o644):
+    """Write to a temporary file beside ``path`` and rename it into place only when complete, with ``perm``
+    (0o600 for a file that holds originals)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
@@ -73,7 +74,7 @@ def atomic_write(path: str | Path, mode: str = "w"):
             yield fh
             fh.flush()
             os.fsync(fh.fileno())
-        os.chmod(tmp, 0o644)
+        os.chmod(tmp, perm)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
