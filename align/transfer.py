@@ -104,6 +104,7 @@ class TolerantText:
         self.skel = ""
         self._ready = False  # the skeleton is made at the first search (many pairs have nothing to look for)
         self._grams: dict[str, list[int]] | None = None
+        self._found: dict[tuple[str, frozenset[int]], list[tuple[int, int]]] = {}
 
     def _make(self) -> None:
         runs = []
@@ -114,7 +115,15 @@ class TolerantText:
         self._ready = True
 
     def find(self, form: tuple[str, frozenset[int]]) -> list[tuple[int, int]]:
-        """Character spans of the form in the text, whole words only, left to right, not overlapping."""
+        """Character spans of the form in the text, whole words only, left to right, not overlapping. The
+        list is remembered for the text (a form is searched once per mention of its entity: a segment that
+        names one entity a thousand times searched it a thousand times); it is not to be modified."""
+        got = self._found.get(form)
+        if got is None:
+            got = self._found[form] = self._find(form)
+        return got
+
+    def _find(self, form: tuple[str, frozenset[int]]) -> list[tuple[int, int]]:
         if not self._ready:
             self._make()
         skel, breaks = form
@@ -267,7 +276,7 @@ class Transferrer:
                 if hits:
                     tgt_tokens = tokenize(tgt)
                     for ha, hb in hits:
-                        idx = [j for j, (a, b) in enumerate(tgt_tokens) if a < hb and ha < b]
+                        idx = _tokens_within(tgt_tokens, ha, hb)
                         lo, hi = self._grow(tgt, tgt_tokens, idx[0], idx[-1], free)
                         e = max(hb, tgt_tokens[hi][1])
                         if core.endswith(".") and tgt[e:e + 1] == ".":
@@ -448,6 +457,17 @@ class Transferrer:
                     occupied[s:e] = b"\x01" * (e - s)
                     result.guard_masks += 1
         result.mentions.sort(key=lambda x: x.start)
+
+
+def _tokens_within(tokens: list[tuple[int, int]], start: int, end: int) -> list[int]:
+    """Indexes of the tokens (in text order, not overlapping) that overlap [start, end), found by bisection."""
+    j = max(0, bisect_right(tokens, (start, float("inf"))) - 1)
+    out = []
+    while j < len(tokens) and tokens[j][0] < end:
+        if tokens[j][1] > start:
+            out.append(j)
+        j += 1
+    return out
 
 
 def _span(m: Mention, text: str, start: int, end: int) -> Mention:

@@ -56,6 +56,7 @@ from .corpora.formats import (
     read_corpus,
 )
 from .corpora.model import AnonymizedPair, Inline, Mention, SegmentPair, parse_pharaoh, pharaoh, remap_offset
+from .limits import SegmentLimit
 from .parallel import in_order, use_scheduler
 from .privacy import InputPlaceholders, MetadataPolicy, OpaqueIds, prepare_metadata
 from .report import write_report
@@ -479,9 +480,10 @@ def _stage_anonymize(input_path: str | Path, cfg: dict[str, Any], work: Path, an
     problems = Problems(strict=bool(inp.get("strict")))
     policy = MetadataPolicy.from_config(cfg)
     escaper = InputPlaceholders.from_config(cfg)
-    pairs_iter = escaper.apply(OpaqueIds(policy.ids).apply(read_corpus(
+    limit = SegmentLimit.from_config(cfg)
+    pairs_iter = escaper.apply(OpaqueIds(policy.ids).apply(limit.apply(read_corpus(
         input_path, cfg["src"], cfg["tgt"], problems, inp.get("format"), inp.get("src_col"), inp.get("tgt_col"),
-        int(inp.get("document_pairs", DOCUMENT_PAIRS) or 0))))
+        int(inp.get("document_pairs", DOCUMENT_PAIRS) or 0)), problems)))
     size = int(cfg.get("chunk_size", 2000))
     bar = tqdm(desc="anonymize", unit=" pairs", disable=quiet, mininterval=0.5)
     corpus_scope = anonymizer.scope == "corpus"
@@ -512,6 +514,7 @@ def _stage_anonymize(input_path: str | Path, cfg: dict[str, Any], work: Path, an
         bar.close()
     counts = {"chunks": n_chunks, "skipped": problems.skipped, "reasons": dict(problems.reasons),
               "examples": problems.examples, "input_placeholders": escaper.counts(),
+              "long_segments": limit.counts(),
               "files": problems.files}  # private (paths): for the key store, never the report
     _write_json(done_file, counts)
     return counts
@@ -992,6 +995,7 @@ def _stages(input_path: str | Path, outdir: Path, cfg: dict[str, Any], quiet: bo
         "units": {"read": stats.written + counts["skipped"], "written": stats.written, "skipped": counts["skipped"],
                   "skipped_by_reason": counts["reasons"], "skipped_examples": counts["examples"]},
         "input_placeholders": counts.get("input_placeholders", {}), "ids": cfg.get("ids", "opaque"),
+        "long_segments": counts.get("long_segments", {}),
         "mentions": {"src": dict(stats.src), "tgt": dict(stats.tgt)},
         "entities": n_entities,
         "rules": dict(stats.rules.most_common()),

@@ -31,8 +31,8 @@ from .corpora.model import Inline, SegmentPair
 ID_MODES = ("opaque", "keep")
 TEXT_POLICIES = ("anonymize", "drop", "keep")
 PEOPLE_POLICIES = ("drop", "keep")
-# meta keys that are not free text: language codes as read
-STRUCTURAL_KEYS = {"langs"}
+# meta keys that are not free text: language codes as read, the piece of a split unit
+STRUCTURAL_KEYS = {"langs", "part"}  # "part": paranon.limits
 # inline code elements whose content is native markup, not translatable text
 INLINE_CODE = regex.compile(r"<(bpt|ept|ph|it|ut)\b")
 # redactions already in the input: [NOME], [nome omitido], XXX, ***, ███
