@@ -212,7 +212,8 @@ def _units_one_by_one(path: Path, skip: int, src_lang: str, tgt_lang: str, doc_d
         try:
             text = chunk[:end.end()].decode("utf-8")
         except UnicodeDecodeError as exc:
-            problems.report(where, "bad encoding", f"not UTF-8 at byte {exc.start} of the unit")
+            at = line + chunk.count(b"\n", 0, exc.start)  # the line of the bad byte
+            problems.report(f"{path}:{at} (unit {k + 1})", "bad encoding", f"not UTF-8 at byte {exc.start} of the unit")
             bad += 1
             continue
         if "\ufffd" in text and encoding != "utf-8":
@@ -221,7 +222,8 @@ def _units_one_by_one(path: Path, skip: int, src_lang: str, tgt_lang: str, doc_d
             continue
         forbidden = XML_FORBIDDEN.search(text)
         if forbidden:
-            problems.report(where, "bad character", f"U+{ord(forbidden.group()):04X} is not allowed in XML")
+            at = line + text.count("\n", 0, forbidden.start())
+            problems.report(f"{path}:{at} (unit {k + 1})", "bad character", f"U+{ord(forbidden.group()):04X} is not allowed in XML")
             bad += 1
             continue
         try:
@@ -230,7 +232,9 @@ def _units_one_by_one(path: Path, skip: int, src_lang: str, tgt_lang: str, doc_d
             if _local(tu.tag) != "tu":  # wrapped to declare its namespace prefixes
                 tu = tu[0]
         except etree.XMLSyntaxError as exc:
-            problems.report(where, "malformed XML", str(exc.msg).strip().splitlines()[0])
+            at = line + max(0, (exc.lineno or 1) - 1)  # the unit parsed alone starts on its line 1
+            problems.report(f"{path}:{at} (unit {k + 1})", "malformed XML",
+                            str(exc.msg).strip().splitlines()[0].split(", line ")[0])
             bad += 1
             continue
         pair = _unit(tu, k + 1, path, line, src_lang, tgt_lang, doc_default, pseudo, problems)
