@@ -85,3 +85,32 @@ def test_the_cli_paths_are_not_in_the_report(tmp_path: Path):
     for name in ("report.json", "report.html"):
         text = (tmp_path / "out" / name).read_text(encoding="utf-8")
         assert "Nome_Apelido" not in text and str(tmp_path) not in text
+
+
+@pytest.mark.parametrize("line", ["Um\x07 toque.\tA\x07 bell.", "Fim de página\x0c.\tPage end\x0c.",
+                                  "Nulo\x00 aqui.\tNull\x00 here."])
+def test_a_control_character_of_a_tsv_keeps_corpus_tmx_well_formed(tmp_path, line):
+    from lxml import etree
+
+    src = tmp_path / "tm.tsv"
+    src.write_text("pt\ten\n" + line + "\nBom dia.\tGood morning.\n", encoding="utf-8")
+    assert main(["run", str(src), "-o", str(tmp_path / "out"), "--workers", "1", "--quiet"]) == 0
+    tree = etree.parse(str(tmp_path / "out" / "corpus.tmx"))
+    assert len(tree.findall(".//tu")) == 2 and "\ufffd" in "".join(tree.getroot().itertext())
+
+
+def test_a_full_disk_is_one_line_and_says_what_work_holds(tmp_path, capsys, monkeypatch):
+    import errno
+
+    from paranon import pipeline
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device", str(tmp_path / "out" / "corpus.tmx"))
+
+    monkeypatch.setattr(pipeline, "_assemble", full)
+    src = tmp_path / "tm.tmx"
+    src.write_bytes(_tmx()[:2000] + b"</body></tmx>\n")
+    assert main(["run", str(src), "-o", str(tmp_path / "out"), "--workers", "1", "--quiet"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[0] == f"paranon: error: No space left on device: {tmp_path / 'out' / 'corpus.tmx'}"
+    assert len(err) == 2 and ".work holds originals" in err[1] and "Traceback" not in "".join(err)

@@ -46,7 +46,7 @@ def _plain_tus() -> list[str]:
 # one TMX per leak channel: (file name, units)
 TMX_CHANNELS = {
     "note": ("tm.tmx", [_tu(*PLAIN[0], head=f"<note>Cliente: Dra. {SECRET}, NIF 123456789</note>"), *_plain_tus()]),
-    "prop": ("tm.tmx", [_tu(*PLAIN[0], head=f'<prop type="x-client">Dra. {SECRET}</prop>'), *_plain_tus()]),
+    "prop": ("tm.tmx", [_tu(*PLAIN[0], head=f'<prop type="x-project">Parecer para a Dra. {SECRET}</prop>'), *_plain_tus()]),
     "creationid": ("tm.tmx", [_tu(*PLAIN[0], attrs=' creationid="qesteves" changeid="qesteves"'), *_plain_tus()]),
     "tuid": ("tm.tmx", [_tu(*PLAIN[0], attrs=' tuid="Contrato_Quitéria_Esteves_Barbosa:1"'), *_plain_tus()]),
     "doc prop": ("tm.tmx", [_tu(*PLAIN[0], head='<prop type="doc">Contrato_Quitéria_Esteves_Barbosa</prop>'),

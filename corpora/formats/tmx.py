@@ -252,18 +252,26 @@ def _with_namespaces(text: str) -> bytes:
     return f"<paranon-unit{decl}>{text}</paranon-unit>".encode()
 
 
+def xml_text(text: str) -> str:
+    """Text escaped for XML; a character XML 1.0 cannot hold (a control character a TSV or JSONL input
+    had) becomes U+FFFD, so that corpus.tmx stays well-formed."""
+    if XML_FORBIDDEN.search(text):
+        text = XML_FORBIDDEN.sub("\ufffd", text)
+    return escape(text)
+
+
 def render_seg(text: str, inline: list[Inline]) -> str:
     """Text with inline markers put back, everything else escaped."""
     if not inline:
-        return escape(text)
+        return xml_text(text)
     out: list[str] = []
     pos = 0
     for marker in sorted(inline, key=lambda i: i.offset):  # stable: equal offsets keep their order
         off = min(max(marker.offset, pos), len(text))
-        out.append(escape(text[pos:off]))
+        out.append(xml_text(text[pos:off]))
         out.append(marker.xml)
         pos = off
-    out.append(escape(text[pos:]))
+    out.append(xml_text(text[pos:]))
     return "".join(out)
 
 
@@ -299,19 +307,19 @@ class TmxWriter:
         w = self.fh.write
         w(f"<tu tuid={quoteattr(pair.id)}{attrs}>\n")
         for note in meta.get("notes", []):
-            w(f"  <note>{escape(note)}</note>\n")
+            w(f"  <note>{xml_text(str(note))}</note>\n")
         props = meta.get("props") or []
         if not any(t.lower() in DOC_PROP_TYPES for t, _ in props):
             props = [["x-doc", pair.doc], *props]
         for ptype, value in props:
-            w(f"  <prop type={quoteattr(ptype)}>{escape(value)}</prop>\n")
+            w(f"  <prop type={quoteattr(ptype)}>{xml_text(str(value))}</prop>\n")
         langs = meta.get("langs") or [self.src_lang, self.tgt_lang]
         tprops = meta.get("tuv_props") or {}
         for side, lang, text, inline in (("src", langs[0], pair.src, pair.src_inline),
                                          ("tgt", langs[1], pair.tgt, pair.tgt_inline)):
             w(f"  <tuv xml:lang={quoteattr(lang)}>\n")
             for ptype, value in tprops.get(side, []):
-                w(f"    <prop type={quoteattr(ptype)}>{escape(value)}</prop>\n")
+                w(f"    <prop type={quoteattr(ptype)}>{xml_text(str(value))}</prop>\n")
             w(f"    <seg>{render_seg(text, inline)}</seg>\n  </tuv>\n")
         w("</tu>\n")
 
