@@ -55,9 +55,15 @@ def _unfinished(output: str) -> None:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
+    import signal
+
     from .pipeline import run
     from .runlock import RunLocked
 
+    def terminated(signum, frame):  # SIGTERM (kill, a scheduler's stop): as Ctrl+C, so that temporary
+        raise KeyboardInterrupt     # folders and the lock are released and the message says what .work holds
+
+    signal.signal(signal.SIGTERM, terminated)
     try:
         report = run(args.input, args.output, _config(args), quiet=args.quiet,
                      restart=getattr(args, "restart", False))

@@ -68,7 +68,7 @@ log = logging.getLogger("paranon")
 # coordinates), the replaced source, and the first free entity number after its document
 Anonymized = tuple[SegmentPair, list[Mention], Replaced, int]
 PARTS = ("jsonl", "tmx", "src", "tgt", "tsv", "pharaoh")
-WORK_VERSION = 6
+WORK_VERSION = 7  # 7: opaque ids and anonymized metadata in the checkpoints
 
 _WORKER: Anonymizer | None = None
 

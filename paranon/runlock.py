@@ -103,8 +103,11 @@ def clean_leftovers(outdir: str | Path) -> list[Path]:
 
 
 def die_with_parent() -> None:
-    """For a forked worker: killed by the kernel when the parent dies (Linux), and deaf to SIGINT."""
+    """For a forked worker: killed by the kernel when the parent dies (Linux), deaf to SIGINT, ended by
+    SIGTERM."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the pool stops its workers with SIGTERM: no handler of
+    # the parent's (``paranon run`` turns SIGTERM into an interruption) may run in them
     if sys.platform.startswith("linux"):
         try:
             libc = ctypes.CDLL(None, use_errno=True)

@@ -86,12 +86,16 @@ def test_a_lock_left_by_a_dead_run_is_taken_over(tmp_path, holder):
     assert not (out / LOCK_NAME).exists()
 
 
-def test_ctrl_c_stops_quietly_says_what_work_holds_and_leaves_no_process(tmp_path):
+@pytest.mark.parametrize("how", ["Ctrl+C", "SIGTERM"])
+def test_ctrl_c_stops_quietly_says_what_work_holds_and_leaves_no_process(tmp_path, how):
     out, cfg = tmp_path / "out", _config(tmp_path)
     proc = subprocess.Popen(_cmd(out, cfg), stderr=subprocess.PIPE, text=True, start_new_session=True)
     if not _wait_for(proc, lambda: (out / ".work" / "anon-000002.pkl").exists()):
         pytest.skip("the run finished before it could be interrupted")
-    os.killpg(proc.pid, signal.SIGINT)  # Ctrl+C reaches the whole process group
+    if how == "Ctrl+C":
+        os.killpg(proc.pid, signal.SIGINT)  # Ctrl+C reaches the whole process group
+    else:
+        os.kill(proc.pid, signal.SIGTERM)
     err = proc.communicate(timeout=120)[1]
     assert proc.returncode == 130
     assert "Traceback" not in err and len(err.strip().splitlines()) <= 2, err
