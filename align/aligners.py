@@ -189,7 +189,7 @@ class EflomalAligner(Aligner):
 
     def align_files(self, src_path: str | Path, tgt_path: str | Path, out_path: str | Path) -> None:
         """Align two token files (one pair per line, space-separated) and write Pharaoh links per line."""
-        with tempfile.TemporaryDirectory(prefix="paranon-eflomal-") as tmp:
+        with tempfile.TemporaryDirectory(prefix=f"paranon-eflomal-{os.getpid()}-") as tmp:
             fwd, rev = os.path.join(tmp, "fwd"), os.path.join(tmp, "rev")
             self.align_directions(src_path, tgt_path, fwd, rev)
             with open(src_path, encoding="utf-8") as fs, open(tgt_path, encoding="utf-8") as ft, \
@@ -211,7 +211,7 @@ class EflomalAligner(Aligner):
         from .determinism import seeded_environment
 
         extra_src, extra_tgt = self._extra_lines()
-        with tempfile.TemporaryDirectory(prefix="paranon-eflomal-") as tmp:
+        with tempfile.TemporaryDirectory(prefix=f"paranon-eflomal-{os.getpid()}-") as tmp:
             s_in, t_in = os.path.join(tmp, "src.bin"), os.path.join(tmp, "tgt.bin")
             with open(src_path, encoding="utf-8") as fs, open(tgt_path, encoding="utf-8") as ft, \
                     open(s_in, "wb") as so, open(t_in, "wb") as to:
@@ -253,7 +253,7 @@ class EflomalAligner(Aligner):
     def align(self, pairs: list[tuple[list[str], list[str]]]) -> list[Links]:
         if not pairs:
             return []
-        with tempfile.TemporaryDirectory(prefix="paranon-eflomal-") as tmp:
+        with tempfile.TemporaryDirectory(prefix=f"paranon-eflomal-{os.getpid()}-") as tmp:
             sp, tp, op = (os.path.join(tmp, n) for n in ("s", "t", "o"))
             with open(sp, "w", encoding="utf-8") as fs, open(tp, "w", encoding="utf-8") as ft:
                 for s, t in pairs:

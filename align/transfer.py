@@ -14,6 +14,8 @@ name part of it, in the target.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
+from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -85,6 +87,10 @@ def tolerant_form(text: str) -> tuple[str, frozenset[int]] | None:
     return "".join(chars), frozenset(b for b in breaks if b < len(chars))
 
 
+GRAM = 4  # TolerantText: a long text's skeleton is indexed by its 4-character grams
+INDEXED_TEXT = 20_000  # ... from this many characters
+
+
 class TolerantText:
     """A folded text with its separators set aside, where tolerant forms are found with ``str.find``.
 
@@ -97,6 +103,8 @@ class TolerantText:
         self.pos: list[int] = []
         self.skel = ""
         self._ready = False  # the skeleton is made at the first search (many pairs have nothing to look for)
+        self._grams: dict[str, list[int]] | None = None
+        self._found: dict[tuple[str, frozenset[int]], list[tuple[int, int]]] = {}
 
     def _make(self) -> None:
         runs = []
@@ -107,11 +115,32 @@ class TolerantText:
         self._ready = True
 
     def find(self, form: tuple[str, frozenset[int]]) -> list[tuple[int, int]]:
-        """Character spans of the form in the text, whole words only, left to right, not overlapping."""
+        """Character spans of the form in the text, whole words only, left to right, not overlapping. The
+        list is remembered for the text (a form is searched once per mention of its entity: a segment that
+        names one entity a thousand times searched it a thousand times); it is not to be modified."""
+        got = self._found.get(form)
+        if got is None:
+            got = self._found[form] = self._find(form)
+        return got
+
+    def _find(self, form: tuple[str, frozenset[int]]) -> list[tuple[int, int]]:
         if not self._ready:
             self._make()
         skel, breaks = form
         n, pos, text, out = len(skel), self.pos, self.text, []
+        if n >= GRAM and len(self.skel) > INDEXED_TEXT:  # a long text: candidates from its n-gram index
+            candidates = self._candidates(skel)
+            nxt = 0
+            for i in candidates:
+                if i < nxt or not self.skel.startswith(skel, i):
+                    continue
+                s, e = pos[i], pos[i + n - 1] + 1
+                ok = (s == 0 or not text[s - 1].isalnum()) and (e == len(text) or not text[e].isalnum()) and all(
+                    pos[i + k] == pos[i + k - 1] + 1 or k in breaks for k in range(1, n))
+                if ok:
+                    out.append((s, e))
+                nxt = i + (n if ok else 1)
+            return out
         i = self.skel.find(skel)
         while i >= 0:
             s, e = pos[i], pos[i + n - 1] + 1
@@ -121,6 +150,17 @@ class TolerantText:
                 out.append((s, e))
             i = self.skel.find(skel, i + (n if ok else 1))
         return out
+
+    def _candidates(self, skel: str) -> list[int]:
+        """Where the skeleton's first ``GRAM`` characters occur (searching a long text once per form, for
+        every mention of an entity-dense segment, was quadratic in its length)."""
+        if self._grams is None:
+            grams: dict[str, list[int]] = defaultdict(list)
+            sk = self.skel
+            for i in range(len(sk) - GRAM + 1):
+                grams[sk[i:i + GRAM]].append(i)
+            self._grams = grams
+        return self._grams.get(skel[:GRAM], [])
 
 
 def date_value(text: str, english: bool) -> tuple[int | None, int | None, int | None] | None:
@@ -189,12 +229,16 @@ class Transferrer:
         found: list[Mention] = []
         steps = {"string": 0, "pattern": 0, "alignment": 0, "target_only": 0}
 
+        occupied = bytearray(len(tgt) + 1)  # 1 where a found mention is: ``free`` in time of the span, not of
+        # the mentions found (a long entity-dense segment made it quadratic)
+
         def free(s: int, e: int) -> bool:
-            return not any(s < m.end and m.start < e for m in found)
+            return occupied.find(1, s, e) < 0
 
         def add(src: Mention, s: int, e: int, how: str) -> None:
             found.append(Mention(s, e, src.category, tgt[s:e], f"transfer:{how}", src.rule, src.subtype,
                                  entity=src.entity))
+            occupied[s:e] = b"\x01" * (e - s)
             steps[how] += 1
 
         matched: set[int] = set()
@@ -232,7 +276,7 @@ class Transferrer:
                 if hits:
                     tgt_tokens = tokenize(tgt)
                     for ha, hb in hits:
-                        idx = [j for j, (a, b) in enumerate(tgt_tokens) if a < hb and ha < b]
+                        idx = _tokens_within(tgt_tokens, ha, hb)
                         lo, hi = self._grow(tgt, tgt_tokens, idx[0], idx[-1], free)
                         e = max(hb, tgt_tokens[hi][1])
                         if core.endswith(".") and tgt[e:e + 1] == ".":
@@ -240,31 +284,47 @@ class Transferrer:
                         add(m, tgt_tokens[lo][0], e, "string")
                     matched.add(k)
                     break
-        # 2. patterns: dates and numbers that change form, back-aligned by value
+        # 2. patterns: dates and numbers that change form, back-aligned by value (the target's dates and
+        # numbers found once, by value, not once per mention)
+        dates: dict | None = None
+        numbers: dict | None = None
         for k, m in enumerate(src_mentions):
             if k in matched:
                 continue
             if m.category == "DATE":
                 val = date_value(m.text, english=False)
-                for h in EN_DATE.finditer(tgt):
-                    if free(h.start(), h.end()) and val and date_value(h.group(), english=True) == val:
-                        add(m, h.start(), h.end(), "pattern")
+                if not val:
+                    continue
+                if dates is None:
+                    dates = defaultdict(list)
+                    for h in EN_DATE.finditer(tgt):
+                        dates[date_value(h.group(), english=True)].append(h.span())
+                for hs, he in dates.get(val, ()):
+                    if free(hs, he):
+                        add(m, hs, he, "pattern")
                         matched.add(k)
                         break
             elif m.category in ("NAMEID", "ADDRESS") and any(c.isdigit() for c in m.text):
                 key = digits(m.text)
-                for h in NUMBER_LIKE.finditer(tgt):
-                    if digits(h.group()) == key and free(h.start(), h.end()):
-                        add(m, h.start(), h.end(), "pattern")
+                if numbers is None:
+                    numbers = defaultdict(list)
+                    for h in NUMBER_LIKE.finditer(tgt):
+                        numbers[digits(h.group())].append(h.span())
+                for hs, he in numbers.get(key, ()):
+                    if free(hs, he):
+                        add(m, hs, he, "pattern")
                         matched.add(k)
                         break
         # 3. word alignment for the rest, bounded by what is already matched
         tgt_tokens = tokenize(tgt)
         src_tok_of = {}
+        tok_starts = [s for s, _ in src_anon_tokens]
         for k, am in enumerate(src_anon_mentions):
-            for ti, (s, e) in enumerate(src_anon_tokens):
-                if s >= am.start and e <= am.end:
+            ti = bisect_left(tok_starts, am.start)  # the tokens inside the mention, not every token per mention
+            while ti < len(src_anon_tokens) and src_anon_tokens[ti][0] < am.end:
+                if src_anon_tokens[ti][1] <= am.end:
                     src_tok_of.setdefault(k, []).append(ti)
+                ti += 1
         for k, m in enumerate(src_mentions):
             if k in matched or k >= len(src_anon_mentions):
                 continue
@@ -292,6 +352,7 @@ class Transferrer:
             for s, e, cat in self.id_finder(tgt):
                 if free(s, e):
                     found.append(Mention(s, e, cat, tgt[s:e], "transfer:target_only", "target-only", entity=next_number))
+                    occupied[s:e] = b"\x01" * (e - s)
                     next_number += 1
                     steps["target_only"] += 1
         result = TransferResult(sorted(found, key=lambda x: x.start), steps=steps)
@@ -382,16 +443,31 @@ class Transferrer:
                     f = fold(w)
                     if len(f) >= 3 and (f not in self.common or f in self.names) and f not in self.places:
                         forms.setdefault(f, m)
+        occupied = bytearray(len(tgt) + 1)
+        for x in result.mentions:
+            occupied[x.start:x.end] = b"\x01" * (x.end - x.start)
         for key, m in sorted(forms.items(), key=lambda kv: -len(kv[0])):
             tf = self._form(key)
             if tf is None:
                 continue
             for s, e in tol.find(tf):
-                if not any(s < x.end and x.start < e for x in result.mentions):
+                if occupied.find(1, s, e) < 0:
                     result.mentions.append(Mention(s, e, m.category, tgt[s:e], "guard", "leak-guard", m.subtype,
                                                    entity=m.entity))
+                    occupied[s:e] = b"\x01" * (e - s)
                     result.guard_masks += 1
         result.mentions.sort(key=lambda x: x.start)
+
+
+def _tokens_within(tokens: list[tuple[int, int]], start: int, end: int) -> list[int]:
+    """Indexes of the tokens (in text order, not overlapping) that overlap [start, end), found by bisection."""
+    j = max(0, bisect_right(tokens, (start, float("inf"))) - 1)
+    out = []
+    while j < len(tokens) and tokens[j][0] < end:
+        if tokens[j][1] > start:
+            out.append(j)
+        j += 1
+    return out
 
 
 def _span(m: Mention, text: str, start: int, end: int) -> Mention:
@@ -426,18 +502,21 @@ def map_links(links: list[tuple[int, int]], old_tokens: list[tuple[int, int]], n
         n = len(old_tokens)
         return sorted({(i, j) for i, j in links if j < n})
     starts = {s: k for k, (s, _) in enumerate(new_tokens)}
-    ends = [e for _, e in new_tokens]
+    start_list = [s for s, _ in new_tokens]
+    ends: dict[int, int] = {}
+    for k, (_, e) in enumerate(new_tokens):
+        ends.setdefault(e, k)
     mapping: dict[int, int] = {}
     for k, ns in enumerate(remap_offsets((s for s, _ in old_tokens), replacements)):
         if ns in starts:
             mapping[k] = starts[ns]
-        else:  # inside a placeholder: the token that spans the new offset
-            for nk, (a, b) in enumerate(new_tokens):
-                if a <= ns < b or (ns == b and nk == len(new_tokens) - 1):
-                    mapping[k] = nk
-                    break
-            else:
-                # the token moved to the end of a replacement: find the token ending there
-                if ns in ends:
-                    mapping[k] = ends.index(ns)
+            continue
+        # inside a placeholder: the token that spans the new offset (found by bisection: tokens are in order)
+        nk = bisect_right(start_list, ns) - 1
+        if nk >= 0 and ns < new_tokens[nk][1]:
+            mapping[k] = nk
+        elif new_tokens and ns == new_tokens[-1][1]:
+            mapping[k] = len(new_tokens) - 1
+        elif ns in ends:  # the token moved to the end of a replacement: the token ending there
+            mapping[k] = ends[ns]
     return sorted({(i, mapping[j]) for i, j in links if j in mapping})

@@ -118,7 +118,9 @@ class CorpusForms:
             return []  # most texts: no word starts a form (one C-level pass instead of a match object a word)
         # where the words are is needed only once a form matched (most first words start none here)
         bounds: list[tuple[int, int]] | None = None
-        spans = [(m.start, m.end) for m in taken]
+        spans = bytearray(len(text) + 1)  # 1 where a mention is taken: a check in time of the span, not of
+        for m in taken:                  # the mentions (a long segment made it quadratic)
+            spans[m.start:m.end] = b"\x01" * (m.end - m.start)
         out = []
         n_words = len(words)
         i = 0
@@ -147,7 +149,7 @@ class CorpusForms:
         return out
 
     def _acceptable(self, text: str, bounds: list[tuple[int, int]], i: int, n: int, key: str,
-                    spans: list[tuple[int, int]]) -> tuple[int, int, str] | None:
+                    spans: bytearray) -> tuple[int, int, str] | None:
         """The occurrence of ``key`` at word ``i`` if it is whole words, overlaps no mention, and starts with a
         capital where its category needs one."""
         s, e = bounds[i][0], bounds[i + n - 1][1]
@@ -155,7 +157,7 @@ class CorpusForms:
         if dot and text[e:e + 1] == ".":
             e += 1
         boundary = (s == 0 or not text[s - 1].isalnum()) and (e == len(text) or not text[e].isalnum())
-        ok = boundary and not any(a < e and s < b for a, b in spans) and (
+        ok = boundary and spans.find(1, s, e) < 0 and (
             cat not in CAPITALIZED_CATEGORIES or text[s].isupper())
         return (s, e, key) if ok else None
 

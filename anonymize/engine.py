@@ -104,10 +104,22 @@ def apply_mentions(text: str, mentions: list[Mention], ops: Operators, scope_key
 
 def resolve(found: list[Mention], new: list[Mention]) -> list[Mention]:
     """Add ``new`` mentions that overlap nothing already found (earlier recognizers win)."""
-    added = []
+    added: list[Mention] = []
+    if not new:
+        return added
+    # the characters already taken, as a map: a check in time of the mention, not of the mentions found
+    # (a long entity-dense segment made it quadratic)
+    taken = bytearray(max(m.end for m in (*found, *new)) + 1)
+    for f in found:
+        taken[f.start:f.end] = b"\x01" * (f.end - f.start)
     for m in sorted(new, key=lambda x: (x.start, -(x.end - x.start))):
-        if not any(m.start < f.end and f.start < m.end for f in found + added):
-            added.append(m)
+        if m.start >= m.end:  # an empty span overlaps a mention it is strictly inside
+            if any(f.start < m.start < f.end for f in found + added):
+                continue
+        elif taken.find(1, m.start, m.end) >= 0:
+            continue
+        added.append(m)
+        taken[m.start:m.end] = b"\x01" * (m.end - m.start)
     return added
 
 

@@ -9,12 +9,14 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from ..corpora.model import AnonymizedPair
+from ..corpora.model import AnonymizedPair, SegmentPair
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS mentions (unit TEXT, side TEXT, start INTEGER, end INTEGER, scope TEXT,
     number INTEGER, category TEXT, subtype TEXT, original TEXT, recognizer TEXT, rule TEXT, chunk INTEGER);
 CREATE INDEX IF NOT EXISTS mentions_chunk ON mentions(chunk);
+CREATE TABLE IF NOT EXISTS ids (kind TEXT, public TEXT, original TEXT, chunk INTEGER);
+CREATE INDEX IF NOT EXISTS ids_chunk ON ids(chunk);
 """
 # built once at the end from the mentions: one row per (scope, number, original string)
 ENTITIES = """
@@ -23,6 +25,8 @@ CREATE TABLE entities AS SELECT scope, number, category, subtype, original, COUN
     FROM mentions GROUP BY scope, number, original ORDER BY MIN(rowid);
 CREATE INDEX IF NOT EXISTS mentions_unit ON mentions(unit);
 CREATE INDEX IF NOT EXISTS entities_key ON entities(scope, number);
+CREATE INDEX IF NOT EXISTS ids_public ON ids(public);
+CREATE INDEX IF NOT EXISTS ids_original ON ids(original);
 """
 
 
@@ -38,6 +42,41 @@ class KeyStore:
 
     def begin_chunk(self, chunk: int) -> None:
         self.db.execute("DELETE FROM mentions WHERE chunk = ?", (chunk,))
+        self.db.execute("DELETE FROM ids WHERE chunk = ?", (chunk,))
+
+    @staticmethod
+    def id_rows(pairs: list[SegmentPair], chunk: int = 0) -> list[tuple]:
+        """The original unit and document ids behind a chunk's opaque ones (``ids: opaque``); a document's
+        row comes with its first unit in the chunk."""
+        rows: list[tuple] = []
+        seen: set[str] = set()
+        for p in pairs:
+            unit, doc = p.source_ids
+            if (unit, doc) == ("", "") or (unit, doc) == (p.id, p.doc):
+                continue
+            if p.doc not in seen:
+                seen.add(p.doc)
+                rows.append(("doc", p.doc, doc, chunk))
+            rows.append(("unit", p.id, unit, chunk))
+        return rows
+
+    def add_id_rows(self, rows: list[tuple]) -> None:
+        self.db.executemany("INSERT INTO ids VALUES (?,?,?,?)", rows)
+
+    @staticmethod
+    def set_files(path: str | Path, files: dict[str, str], run_input: str | Path | None = None) -> None:
+        """The input files behind the report's aliases (``file-0001``), and the run's input as given (for
+        ``paranon apply``): paths name people too, so they live here, not in the report."""
+        db = sqlite3.connect(str(path))
+        try:
+            db.executescript(SCHEMA)
+            db.execute("DELETE FROM ids WHERE kind IN ('file', 'input')")
+            db.executemany("INSERT INTO ids VALUES ('file', ?, ?, -1)", [(a, p) for p, a in files.items()])
+            if run_input is not None:
+                db.execute("INSERT INTO ids VALUES ('input', 'input', ?, -1)", (str(Path(run_input).absolute()),))
+            db.commit()
+        finally:
+            db.close()
 
     @staticmethod
     def rows(pair: AnonymizedPair, scope: str, chunk: int = 0) -> list[tuple]:
@@ -73,6 +112,30 @@ def originals(path: str | Path) -> list[str]:
         return [r[0] for r in db.execute("SELECT DISTINCT original FROM mentions")]
     finally:
         db.close()
+
+
+def run_input(path: str | Path) -> str | None:
+    """The input path of the run whose key store this is."""
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        row = db.execute("SELECT original FROM ids WHERE kind = 'input' LIMIT 1").fetchone()
+    except sqlite3.OperationalError:
+        row = None
+    finally:
+        db.close()
+    return row[0] if row else None
+
+
+def public_id(path: str | Path, original: str, kind: str = "unit") -> str | None:
+    """The opaque id that stands for an original unit (or document) id, if any."""
+    db = sqlite3.connect(str(path))
+    try:
+        row = db.execute("SELECT public FROM ids WHERE kind = ? AND original = ? LIMIT 1", (kind, original)).fetchone()
+    except sqlite3.OperationalError:  # a key store from before the ids table
+        row = None
+    finally:
+        db.close()
+    return row[0] if row else None
 
 
 def reveal(path: str | Path, pair: AnonymizedPair) -> tuple[str, str]:

@@ -46,9 +46,20 @@ class Segment:
     doc: Doc
     memory: DocumentMemory
     found: list[Mention] = field(default_factory=list)
+    # (characters covered by found[:n], n): ``found`` only grows, so the map grows with it
+    _covered: tuple[bytearray, int] | None = field(default=None, repr=False, compare=False)
 
     def covered(self, start: int, end: int) -> bool:
-        return any(m.start < end and start < m.end for m in self.found)
+        found = self.found
+        if len(found) < 16 or start >= end:
+            return any(m.start < end and start < m.end for m in found)
+        occ, n = self._covered or (bytearray(len(self.text) + 1), 0)
+        if n > len(found):  # a new list: start the map again
+            occ, n = bytearray(len(self.text) + 1), 0
+        for m in found[n:]:
+            occ[m.start:m.end] = b"\x01" * (m.end - m.start)
+        self._covered = (occ, len(found))
+        return occ.find(1, start, end) >= 0  # in time of the span, not of the mentions (long segments)
 
 
 class Recognizer:

@@ -55,6 +55,7 @@ class SegmentPair:
     src_inline: list[Inline] = field(default_factory=list)
     tgt_inline: list[Inline] = field(default_factory=list)
     origin: str = ""  # "file:line" for messages
+    source_ids: tuple[str, str] = ("", "")  # (unit id, document id) as read, when the public ones are opaque
 
 
 @pickled_by_constructor

@@ -46,13 +46,46 @@ def _config(args: argparse.Namespace) -> dict:
     return cfg
 
 
+def _unfinished(output: str) -> None:
+    """After a run stopped early: say, in one line, that its checkpoints hold originals."""
+    work = Path(output) / ".work"
+    if work.exists():
+        print(f"paranon: {work} holds originals of the unfinished run: run the same command again to resume, "
+              f"or delete it (rm -r {work})", file=sys.stderr)
+
+
 def cmd_run(args: argparse.Namespace) -> int:
+    import signal
+
     from .input_check import check_languages
     from .pipeline import run
+    from .runlock import RunLocked
 
-    cfg = _config(args)
-    check_languages(args.input, cfg)
-    report = run(args.input, args.output, cfg, quiet=args.quiet, restart=getattr(args, "restart", False))
+    def terminated(signum, frame):  # SIGTERM (kill, a scheduler's stop): as Ctrl+C, so that temporary
+        raise KeyboardInterrupt     # folders and the lock are released and the message says what .work holds
+
+    signal.signal(signal.SIGTERM, terminated)
+    try:
+        cfg = _config(args)
+        check_languages(args.input, cfg)
+        report = run(args.input, args.output, cfg, quiet=args.quiet, restart=getattr(args, "restart", False))
+    except RunLocked:
+        raise  # the other run's .work: not ours to speak of
+    except KeyboardInterrupt:
+        print("paranon: interrupted", file=sys.stderr)
+        _unfinished(args.output)
+        return 130
+    except (InputError, FileNotFoundError, ValueError):
+        _unfinished(args.output)
+        raise
+    except OSError as exc:  # a full disk, a folder that cannot be written: one line, not a traceback
+        print(f"paranon: error: {exc.strerror or exc}" + (f": {exc.filename}" if exc.filename else ""),
+              file=sys.stderr)
+        _unfinished(args.output)
+        return 1
+    except BaseException:
+        _unfinished(args.output)
+        raise
     u = report["units"]
     print(f"{u['written']} pairs written to {args.output} ({u['skipped']} skipped"
           + (f": {', '.join(f'{k} {v}' for k, v in u['skipped_by_reason'].items())}" if u["skipped"] else "")

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from .corpora.formats.common import InputError
+from .runlock import die_with_parent
 
 # the Dask client of the current run, set by use_scheduler
 _CLIENT: Any = None
@@ -48,12 +49,19 @@ def in_order(fn: Callable, jobs: Iterable, workers: int, initializer: Callable, 
             yield results
         return
     ctx = get_context("fork") if hasattr(os, "fork") else get_context("spawn")
-    pool = ctx.Pool(workers, initializer=initializer, initargs=initargs)
+    pool = ctx.Pool(workers, initializer=_pool_worker, initargs=(initializer, initargs))
     try:
         yield _bounded((pool.apply_async(fn, (job,)) for job in jobs), lambda r: r.get(), 2 * workers)
     finally:
         pool.terminate()
         pool.join()
+
+
+def _pool_worker(initializer: Callable, initargs: tuple) -> None:
+    """A pool process: dies with the run (no orphan after ``kill -9``), leaves Ctrl+C to the parent (no
+    traceback per worker), then the stage's own set-up."""
+    die_with_parent()
+    initializer(*initargs)
 
 
 def _bounded(submitted: Iterator, get: Callable[[Any], Any], in_flight: int) -> Iterator:

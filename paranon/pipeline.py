@@ -56,8 +56,11 @@ from .corpora.formats import (
     read_corpus,
 )
 from .corpora.model import AnonymizedPair, Inline, Mention, SegmentPair, parse_pharaoh, pharaoh, remap_offset
+from .limits import SegmentLimit
 from .parallel import in_order, use_scheduler
+from .privacy import InputPlaceholders, MetadataPolicy, OpaqueIds, prepare_metadata
 from .report import publish_report
+from .runlock import OutdirLock, clean_leftovers
 
 log = logging.getLogger("paranon")
 
@@ -65,7 +68,7 @@ log = logging.getLogger("paranon")
 # coordinates), the replaced source, and the first free entity number after its document
 Anonymized = tuple[SegmentPair, list[Mention], Replaced, int]
 PARTS = ("jsonl", "tmx", "src", "tgt", "tsv", "pharaoh")
-WORK_VERSION = 6
+WORK_VERSION = 7  # 7: opaque ids and anonymized metadata in the checkpoints
 
 _WORKER: Anonymizer | None = None
 
@@ -97,12 +100,22 @@ def _reset_worker() -> None:
 
 
 def _anonymize_docs(docs: list[list[SegmentPair]]) -> list[Anonymized]:
+    """Each document's pairs anonymized, with their metadata and inline code (``paranon.privacy``): those
+    texts go through the anonymizer as extra segments after the document's own, so that a name in a note
+    takes the number it has in the text."""
     assert _WORKER is not None
+    policy = MetadataPolicy.from_config(_WORKER.cfg)
     out: list[Anonymized] = []
     for pairs in docs:
-        res = _WORKER.anonymize_document(pairs)
+        preps = [prepare_metadata(p, policy) for p in pairs]
+        extra = [SegmentPair(id=p.id, doc=p.doc, src=t, tgt="", src_lang=p.src_lang, tgt_lang=p.tgt_lang)
+                 for p, prep in zip(pairs, preps, strict=True) for t in prep.texts]
+        res = _WORKER.anonymize_document(pairs + extra)
+        rest = iter(res[len(pairs):])
+        for prep in preps:
+            prep.fill([next(rest)[1].text for _ in prep.texts])
         nxt = _WORKER.numberer.next
-        out += [(p, ms, rep, nxt) for p, (ms, rep) in zip(pairs, res, strict=True)]
+        out += [(p, ms, rep, nxt) for p, (ms, rep) in zip(pairs, res[:len(pairs)], strict=True)]
     return out
 
 
@@ -465,8 +478,12 @@ def _stage_anonymize(input_path: str | Path, cfg: dict[str, Any], work: Path, an
         return json.loads(done_file.read_text(encoding="utf-8"))
     inp = cfg["input"]
     problems = Problems(strict=bool(inp.get("strict")))
-    pairs_iter = read_corpus(input_path, cfg["src"], cfg["tgt"], problems, inp.get("format"), inp.get("src_col"),
-                             inp.get("tgt_col"), int(inp.get("document_pairs", DOCUMENT_PAIRS) or 0))
+    policy = MetadataPolicy.from_config(cfg)
+    escaper = InputPlaceholders.from_config(cfg)
+    limit = SegmentLimit.from_config(cfg)
+    pairs_iter = escaper.apply(OpaqueIds(policy.ids).apply(limit.apply(read_corpus(
+        input_path, cfg["src"], cfg["tgt"], problems, inp.get("format"), inp.get("src_col"), inp.get("tgt_col"),
+        int(inp.get("document_pairs", DOCUMENT_PAIRS) or 0)), problems)))
     size = int(cfg.get("chunk_size", 2000))
     bar = tqdm(desc="anonymize", unit=" pairs", disable=quiet, mininterval=0.5)
     corpus_scope = anonymizer.scope == "corpus"
@@ -496,7 +513,9 @@ def _stage_anonymize(input_path: str | Path, cfg: dict[str, Any], work: Path, an
     finally:
         bar.close()
     counts = {"chunks": n_chunks, "skipped": problems.skipped, "reasons": dict(problems.reasons),
-              "examples": problems.examples}
+              "examples": problems.examples, "input_placeholders": escaper.counts(),
+              "long_segments": limit.counts(),
+              "files": problems.files}  # private (paths): for the key store, never the report
     _write_json(done_file, counts)
     return counts
 
@@ -615,7 +634,7 @@ def _consistent_chunk(job: tuple[int, Path]) -> tuple[int, int, int]:
             payload["items"] = items
             _dump(work / f"anon-{k:06d}.pkl", payload)
     for side, texts in (("src", (rep.text for _, _, rep, _ in items)), ("tgt", (p.tgt for p, _, _, _ in items))):
-        with atomic_write(work / f"tok-{k:06d}.{side}") as fh:
+        with atomic_write(work / f"tok-{k:06d}.{side}", perm=0o600) as fh:  # the target's originals
             fh.writelines(" ".join(token_words(text)) + "\n" for text in texts)
     return k, len(items), added
 
@@ -727,7 +746,7 @@ def _transfer_chunk(job: TransferJob) -> tuple[int, int, TargetFound, dict[str, 
 _TARGETS: tuple[CorpusForms | None, dict[str, set[str]]] | None = None
 
 
-def _write_chunk(job: tuple[int, Path, str, str, dict[str, int] | None]) -> tuple[int, int, list, dict, dict]:
+def _write_chunk(job: tuple[int, Path, str, str, dict[str, int] | None]) -> tuple[int, int, list, dict, dict, list]:
     """Pass 2 of one chunk: the corpus's target forms masked, then the chunk written into its part files;
     the key-store rows go back to the caller, which commits them with the chunk (the part files alone do not
     make a chunk done)."""
@@ -750,7 +769,7 @@ def _write_chunk(job: tuple[int, Path, str, str, dict[str, int] | None]) -> tupl
         n += 1
         stats.add(r)
     writers.commit()
-    return k, n, rows, stats.to_json(), fin.next_by_scope
+    return k, n, rows, stats.to_json(), fin.next_by_scope, KeyStore.id_rows([it[0] for it in items], k)
 
 
 def _stage_transfer(cfg: dict[str, Any], work: Path, sizes: list[int], anonymizer: Anonymizer, workers: int,
@@ -823,9 +842,10 @@ def _stage_transfer(cfg: dict[str, Any], work: Path, sizes: list[int], anonymize
                 yield k, work, cfg["src"], cfg["tgt"], carried if anonymizer.scope == "corpus" else None
 
         with in_order(_write_chunk, write_jobs(), n_workers, _init_worker, (cfg,), _reset_worker) as results:
-            for k, n_pairs, rows, chunk_stats, next_by_scope in results:
+            for k, n_pairs, rows, chunk_stats, next_by_scope, id_rows in results:
                 keys.begin_chunk(k)
                 keys.add_rows(rows)
+                keys.add_id_rows(id_rows)
                 keys.commit()
                 if anonymizer.scope == "corpus":
                     carried = next_by_scope
@@ -884,6 +904,13 @@ def _entity_rows(keys_path: Path, limit: int = 20000) -> tuple[int, list[dict[st
         db.close()
 
 
+def _input_aliases(files: dict[str, str]) -> str:
+    aliases = sorted(files.values())
+    if len(aliases) <= 3:
+        return ", ".join(aliases)
+    return f"{len(aliases)} files ({aliases[0]} to {aliases[-1]})"
+
+
 def run(input_path: str | Path, outdir: str | Path, cfg: dict[str, Any], quiet: bool = False,
         restart: bool = False) -> dict[str, Any]:
     outdir = Path(outdir).absolute()  # jobs name their chunk files by path, for Dask workers too
@@ -891,8 +918,27 @@ def run(input_path: str | Path, outdir: str | Path, cfg: dict[str, Any], quiet: 
             and not Path(f"{input_path}.{cfg['src']}").exists():
         raise InputError(f"{input_path}: no such file or folder")
     outdir.mkdir(parents=True, exist_ok=True)
-    src_lang, tgt_lang = cfg["src"], cfg["tgt"]
+    with OutdirLock(outdir):  # one run per OUTDIR; a killed run's lock is taken over
+        removed = clean_leftovers(outdir)
+        if removed:
+            log.info("removed %d folder(s) or file(s) a killed run left", len(removed))
+        return _run_locked(input_path, outdir, cfg, quiet, restart)
+
+
+def _run_locked(input_path: str | Path, outdir: Path, cfg: dict[str, Any], quiet: bool,
+                restart: bool) -> dict[str, Any]:
     timings: dict[str, float] = {}
+    # every file the run writes in .work (originals) is owner-only; the public outputs set their own mode
+    umask = os.umask(0o077)
+    try:
+        return _stages(input_path, outdir, cfg, quiet, restart, timings, umask)
+    finally:
+        os.umask(umask)
+
+
+def _stages(input_path: str | Path, outdir: Path, cfg: dict[str, Any], quiet: bool, restart: bool,
+            timings: dict[str, float], umask: int) -> dict[str, Any]:
+    src_lang, tgt_lang = cfg["src"], cfg["tgt"]
     anonymizer = Anonymizer(cfg)
     _quiet_gc()
     workers = int(cfg.get("workers") or 0) or os.cpu_count() or 1
@@ -910,6 +956,11 @@ def run(input_path: str | Path, outdir: str | Path, cfg: dict[str, Any], quiet: 
         counts = _stage_anonymize(input_path, cfg, work, anonymizer, workers, quiet)
         timings["read_anonymize"] = time.perf_counter() - t0
         n_chunks = counts["chunks"]
+        if n_chunks == 0:  # nothing to write: an error, not an empty corpus
+            shutil.rmtree(work, ignore_errors=True)
+            why_none = "; ".join(f"{k}: {v}" for k, v in counts["reasons"].items()) or "the input holds no unit"
+            first = f" (first: {counts['examples'][0]})" if counts["examples"] else ""
+            raise InputError(f"{input_path}: no pair to write ({counts['skipped']} unit(s) skipped; {why_none}){first}")
 
         t0 = time.perf_counter()
         consistency_masks, sizes = _stage_consistency(cfg, work, n_chunks, anonymizer, workers, quiet)
@@ -924,9 +975,11 @@ def run(input_path: str | Path, outdir: str | Path, cfg: dict[str, Any], quiet: 
         stats = _stage_transfer(cfg, work, sizes, anonymizer, workers, quiet, aligned.get("symmetrization"))
         timings["transfer"] = time.perf_counter() - t0
 
+    KeyStore.set_files(work / "keys.sqlite", counts.get("files", {}), input_path)
     t0 = time.perf_counter()
     _assemble(outdir, work, n_chunks, cfg)
     timings["write"] = time.perf_counter() - t0
+    os.umask(umask)  # the index is public: readable as the user's umask makes it
 
     if cfg.get("index", {}).get("enabled", True):
         from .search_portal.indexer import build_index
@@ -937,9 +990,12 @@ def run(input_path: str | Path, outdir: str | Path, cfg: dict[str, Any], quiet: 
 
     n_entities, entity_rows = _entity_rows(outdir / "keys.sqlite")
     report = {
-        "input": str(input_path), "src_lang": src_lang, "tgt_lang": tgt_lang, "aligner": why,
+        # the input by its files' aliases, never a path (file and folder names can name people)
+        "input": _input_aliases(counts.get("files", {})), "src_lang": src_lang, "tgt_lang": tgt_lang, "aligner": why,
         "units": {"read": stats.written + counts["skipped"], "written": stats.written, "skipped": counts["skipped"],
                   "skipped_by_reason": counts["reasons"], "skipped_examples": counts["examples"]},
+        "input_placeholders": counts.get("input_placeholders", {}), "ids": cfg.get("ids", "opaque"),
+        "long_segments": counts.get("long_segments", {}),
         "mentions": {"src": dict(stats.src), "tgt": dict(stats.tgt)},
         "entities": n_entities,
         "rules": dict(stats.rules.most_common()),

@@ -10,7 +10,7 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from .anonymize.keystore import reveal
+from .anonymize.keystore import public_id, reveal
 from .corpora.formats.common import InputError
 from .corpora.model import AnonymizedPair
 
@@ -60,8 +60,9 @@ def placeholders(keys: Path, rec: dict) -> list[Placeholder]:
 
 def reveal_lines(outdir: str | Path, unit: str) -> list[str]:
     outdir = Path(outdir)
-    rec = find_unit(outdir, unit)
     keys = outdir / "keys.sqlite"
+    opaque = public_id(keys, unit) if keys.exists() else None  # the id as the input had it -> its opaque id
+    rec = find_unit(outdir, opaque or unit)
     found = placeholders(keys, rec)
     src, tgt = reveal(keys, AnonymizedPair.from_record(rec))
     out = [f"unit {rec['id']} (document {rec.get('doc', '')})",

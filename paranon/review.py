@@ -304,16 +304,21 @@ def unit_texts(outdir: Path, unit: str) -> dict[str, Any] | None:
 # -- apply ----------------------------------------------------------------------------------------
 
 def run_input(outdir: Path, given: str | None) -> Path:
-    """The input the run read: ``given``, or the one its report.json names."""
+    """The input the run read: ``given``, or the one its key store names (the report names no path)."""
+    from .anonymize.keystore import run_input as stored_input
+
+    keys = Path(outdir) / "keys.sqlite"
     if given:
         path = Path(given)
     else:
-        report = Path(outdir) / "report.json"
-        if not report.exists():
-            raise InputError(f"{report}: not found; pass --input")
-        path = Path(json.loads(report.read_text(encoding="utf-8"))["input"])
+        if not keys.exists():
+            raise InputError(f"{keys}: not found; pass --input")
+        stored = stored_input(keys)
+        if stored is None:
+            raise InputError(f"{keys}: names no input (a run of an older paranon); pass --input")
+        path = Path(stored)
     if not path.exists() and not any(path.parent.glob(path.name + ".*")):
-        raise InputError(f"{path}: the run's input is not there (report.json names it); pass --input")
+        raise InputError(f"{path}: the run's input is not there (keys.sqlite names it); pass --input")
     return path
 
 

@@ -201,7 +201,9 @@ def _pool(procs: int) -> Iterator[Any]:
     if procs < 2 or not hasattr(os, "fork"):
         yield None
         return
-    pool = get_context("fork").Pool(procs)
+    from ..runlock import die_with_parent
+
+    pool = get_context("fork").Pool(procs, initializer=die_with_parent)  # no orphan if the build is killed
     try:
         yield pool
     finally:

@@ -158,6 +158,6 @@ def test_a_tm_without_document_ids_runs_as_pseudo_documents_on_every_worker(tmp_
         run(tm, tmp_path / f"w{workers}", c, quiet=True)
         outs.append((tmp_path / f"w{workers}" / "corpus.jsonl").read_text(encoding="utf-8"))
     rows = [json.loads(x) for x in outs[0].splitlines()]
-    assert [r["doc"] for r in rows] == ["nodocs"] * 4 + ["nodocs#2"] * 4 + ["nodocs#3"]
+    assert [r["doc"] for r in rows] == ["doc-0001"] * 4 + ["doc-0002"] * 4 + ["doc-0003"]  # nodocs, nodocs#2 ... (opaque)
     assert rows[4]["src"].startswith("<NAME1_PERSON>")  # each block numbers its entities from 1
     assert outs[0] == outs[1]

@@ -53,16 +53,23 @@ class AddressRecognizer(Recognizer):
         t = seg.text
         out = []
 
+        taken = bytearray(len(t) + 1)  # characters of the mentions in ``out``: checks in time of the span,
+        # not of the mentions (a long segment made them quadratic)
+
         def add(s: int, e: int, rule: str) -> None:
             while e > s and t[e - 1] in " ,;":
                 e -= 1
-            if e > s and not any(m.start < e and s < m.end for m in out):
+            if e > s and taken.find(1, s, e) < 0:
                 out.append(self.mention(seg, s, e, "ADDRESS", rule))
+                taken[s:e] = b"\x01" * (e - s)
 
         # "Câmara Municipal de Vila Nova de Gaia": a head word inside an organisation's name is not an address
-        inside_org = [(ch.start, ch.end) for ch in chains_of(seg, self.rules, self.lex) if ch.org_head]
+        inside_org = bytearray(len(t) + 1)  # 1 strictly inside an organisation chain
+        for ch in chains_of(seg, self.rules, self.lex):
+            if ch.org_head and ch.end - ch.start > 1:
+                inside_org[ch.start + 1:ch.end] = b"\x01" * (ch.end - ch.start - 1)
         for m in self.pt.finditer(t):
-            if any(a < m.start() < b for a, b in inside_org):
+            if inside_org[m.start()]:
                 continue
             add(m.start(), m.end(), "address:pt-head")
         for m in self.fused.finditer(t):
@@ -75,6 +82,7 @@ class AddressRecognizer(Recognizer):
             # "10a Belmont Street, London NW1 8HH": the town between street and postcode is part of the address
             if prev is not None and BETWEEN_STREET_AND_POSTCODE.fullmatch(t[prev.end:m.start()]):
                 out.remove(prev)
+                taken[prev.start:prev.end] = bytes(prev.end - prev.start)
                 add(prev.start, m.end(), prev.rule)
                 continue
             add(m.start(), m.end(), "address:postcode")

@@ -98,8 +98,18 @@ class UppercaseFallback(Recognizer):
         if f in self.not_names or f in seg.memory.lower_vocab or self.lex.is_name(w) or self.lex.is_place(w) \
                 or zipf(w.lower()) >= 3.5:
             return False
+        return self._running_text(seg, doc)
+
+    def _running_text(self, seg: Segment, doc) -> bool:
+        """Whether most of the segment's words are in lower case (running text, not a heading in capitals);
+        counted once per segment, not once per candidate (a long segment made that quadratic)."""
+        cached = getattr(self, "_running", None)
+        if cached is not None and cached[0] is seg:
+            return cached[1]
         words = [t.text for t in doc if t.text.isalpha() and len(t.text) > 1]
-        return sum(t.islower() for t in words) * 2 > len(words)  # running text, not a heading in capitals
+        running = sum(t.islower() for t in words) * 2 > len(words)
+        self._running = (seg, running)
+        return running
 
     def _heading(self, seg: Segment, content: list[str]) -> bool:
         """A run of capitals words, no first name among them, every one ordinary but one at most, and that

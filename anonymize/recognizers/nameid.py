@@ -74,9 +74,12 @@ class NameIdRecognizer(Recognizer):
         t = seg.text
         out = []
 
+        taken = bytearray(len(t) + 1)  # characters of the mentions in ``out``: a check in time of the span
+
         def add(s: int, e: int, cat: str, rule: str) -> None:
-            if e > s and not any(m.start < e and s < m.end for m in out):
+            if e > s and taken.find(1, s, e) < 0:
                 out.append(self.mention(seg, s, e, cat, rule))
+                taken[s:e] = b"\x01" * (e - s)
 
         if "@" in t:
             for m in EMAIL.finditer(t):

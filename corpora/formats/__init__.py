@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ..model import SegmentPair
 from .common import DOCUMENT_PAIRS, InputError, Problems
-from .tabular import JsonlWriter, TsvWriter, read_jsonl, read_moses, read_tsv
+from .tabular import JsonlWriter, TsvWriter, moses_paths, read_jsonl, read_moses, read_tsv
 from .tmx import TmxWriter, read_tmx
 
 FORMATS = ("tmx", "tsv", "moses", "jsonl")
@@ -48,6 +48,8 @@ def read_corpus(path: str | Path, src_lang: str, tgt_lang: str, problems: Proble
     fmt = fmt or detect_format(path, src_lang, tgt_lang)
     if fmt != "moses" and not path.exists():
         raise InputError(f"{path}: no such file")
+    for f in (moses_paths(path, src_lang, tgt_lang) if fmt == "moses" else (path,)):
+        problems.alias(f)  # the report names the file by its alias, never by its path
     if fmt == "tmx":
         yield from read_tmx(path, src_lang, tgt_lang, problems, doc_pairs=doc_pairs)
     elif fmt == "tsv":
@@ -61,8 +63,9 @@ def read_corpus(path: str | Path, src_lang: str, tgt_lang: str, problems: Proble
 
 
 @contextmanager
-def atomic_write(path: str | Path, mode: str = "w"):
-    """Write to a temporary file beside ``path`` and rename it into place only when complete."""
+def atomic_write(path: str | Path, mode: str = "w", perm: int = 0o644):
+    """Write to a temporary file beside ``path`` and rename it into place only when complete, with ``perm``
+    (0o600 for a file that holds originals)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
@@ -71,7 +74,7 @@ def atomic_write(path: str | Path, mode: str = "w"):
             yield fh
             fh.flush()
             os.fsync(fh.fileno())
-        os.chmod(tmp, 0o644)
+        os.chmod(tmp, perm)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

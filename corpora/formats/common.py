@@ -15,6 +15,8 @@ import regex
 
 # `&'92;` style hexadecimal meta-character codes found in old TM exports (Windows-1252 code points).
 HEX_META_CODE = regex.compile(r"&'([0-9A-Fa-f]{2});")
+# the unit id a reader's message names, "(unit CONTRATO-1:3)": not for public files
+UNIT_IN_MESSAGE = regex.compile(r" \(unit [^)]*\)")
 WHITESPACE_RUN = regex.compile(r"[ \t\u00a0]{2,}")
 
 
@@ -47,12 +49,29 @@ class InputError(Exception):
 
 @dataclass
 class Problems:
-    """Collects skipped units and why; raises on the first one when strict."""
+    """Collects skipped units and why; raises on the first one when strict.
+
+    ``examples`` go into the public report, so there a file is named by its alias (``file-0001``, see
+    :meth:`alias`; the map goes to the key store) and the unit by nothing but its line; the one-line error
+    of ``--strict`` names the real path and unit, for the person running paranon."""
 
     strict: bool = False
     reasons: Counter = field(default_factory=Counter)
     examples: list[str] = field(default_factory=list)
     max_examples: int = 200
+    files: dict[str, str] = field(default_factory=dict)  # input path -> public alias
+
+    def alias(self, path: object) -> str:
+        key = str(path)
+        if key not in self.files:
+            self.files[key] = f"file-{len(self.files) + 1:04d}"
+        return self.files[key]
+
+    def public(self, message: str) -> str:
+        """A message fit for the report: paths replaced by their aliases, unit ids left out."""
+        for path in sorted(self.files, key=len, reverse=True):
+            message = message.replace(path, self.files[path])
+        return UNIT_IN_MESSAGE.sub("", message)
 
     def report(self, where: str, reason: str, detail: str = "") -> None:
         message = f"{where}: {reason}" + (f" ({detail})" if detail else "")
@@ -60,7 +79,7 @@ class Problems:
             raise InputError(message)
         self.reasons[reason] += 1
         if len(self.examples) < self.max_examples:
-            self.examples.append(message)
+            self.examples.append(self.public(message))
 
     @property
     def skipped(self) -> int:

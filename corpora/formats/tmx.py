@@ -9,6 +9,7 @@ Inline elements become :class:`~paranon.corpora.model.Inline` markers.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
@@ -63,11 +64,13 @@ def seg_content(seg: etree._Element) -> tuple[str, list[Inline]]:
         add_text(el.text)
         for child in el:
             name = _local(child.tag)
-            if name in INLINE_WRAPPING:
+            if name in INLINE_WRAPPING or (name and name not in INLINE_ATOMIC and (child.text or len(child))):
+                # <hi>, <sub>, and elements of other formats that wrap text (XLIFF's <g>, <mrk>): their text
+                # is segment text, seen by the recognizers and masked with the rest
                 inline.append(Inline(length, _open_tag(child)))
                 walk(child)
                 inline.append(Inline(length, f"</{name}>"))
-            elif name:  # bpt, ept, ph, it, ut and anything unknown: kept whole
+            elif name:  # bpt, ept, ph, it, ut (native code) and empty unknown elements: kept whole
                 inline.append(Inline(length, etree.tostring(child, with_tail=False, encoding="unicode")))
             add_text(child.tail)
 
@@ -75,87 +78,200 @@ def seg_content(seg: etree._Element) -> tuple[str, list[Inline]]:
     return "".join(parts), inline
 
 
+# where each unit starts, for the unit-by-unit reading that takes over after a syntax error
+TU_START = re.compile(rb"<(?:[\w.-]+:)?tu[\s>/]")
+TU_END = re.compile(rb"</(?:[\w.-]+:)?tu\s*>")
+# characters XML 1.0 forbids (a NUL or other control character in a unit makes the whole file malformed)
+XML_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def _unit(tu: etree._Element, n: int, path: Path, line: int | str, src_lang: str, tgt_lang: str,
+          doc_default: str, pseudo: PseudoDocuments, problems: Problems) -> SegmentPair | None:
+    """One ``<tu>`` as a pair, or None (reported) when it lacks a side or a side is empty."""
+    unit_id = tu.get("tuid") or f"{doc_default}:{n}"
+    where = f"{path}:{line} (unit {unit_id})"
+    meta: dict = {}
+    props = [[p.get("type", ""), p.text or ""] for p in tu if _local(p.tag) == "prop"]
+    notes = [x.text or "" for x in tu if _local(x.tag) == "note"]
+    if props:
+        meta["props"] = props
+    if notes:
+        meta["notes"] = notes
+    attrs = {k: v for k, v in tu.attrib.items() if k != "tuid"}
+    if attrs:
+        meta["attrs"] = attrs
+    doc = next((v for t in DOC_PROP_TYPES for k, v in props if k.lower() == t and v), None)
+    sides: dict[str, tuple[str, list[Inline], list]] = {}
+    for tuv in tu:
+        if _local(tuv.tag) != "tuv":
+            continue
+        lang = _tuv_lang(tuv)
+        for key, wanted in (("src", src_lang), ("tgt", tgt_lang)):
+            if key not in sides and lang_matches(lang, wanted):
+                seg = next((s for s in tuv if _local(s.tag) == "seg"), None)
+                tprops = [[p.get("type", ""), p.text or ""] for p in tuv if _local(p.tag) == "prop"]
+                if seg is None:
+                    sides[key] = ("", [], tprops)
+                else:
+                    text, inline = seg_content(seg)
+                    sides[key] = (text, inline, tprops)
+                sides[key + "_code"] = lang  # type: ignore[assignment]
+    missing = [w for k, w in (("src", src_lang), ("tgt", tgt_lang)) if k not in sides]
+    if missing:
+        problems.report(where, f"missing {'/'.join(missing)} side")
+        return None
+    empty = [w for k, w in (("src", src_lang), ("tgt", tgt_lang)) if not sides[k][0].strip()]
+    if empty:
+        problems.report(where, f"empty {'/'.join(empty)} segment")
+        return None
+    tprops_meta = {k: sides[k][2] for k in ("src", "tgt") if sides[k][2]}
+    if tprops_meta:
+        meta["tuv_props"] = tprops_meta
+    meta["langs"] = [sides["src_code"], sides["tgt_code"]]  # type: ignore[index]
+    return SegmentPair(id=unit_id, doc=doc or pseudo.next(), src=sides["src"][0], tgt=sides["tgt"][0],
+                       src_lang=src_lang, tgt_lang=tgt_lang, meta=meta,
+                       src_inline=sides["src"][1], tgt_inline=sides["tgt"][1], origin=where)
+
+
 def read_tmx(path: str | Path, src_lang: str, tgt_lang: str, problems: Problems,
              doc_default: str | None = None, doc_pairs: int = DOCUMENT_PAIRS) -> Iterator[SegmentPair]:
     """Yield the (src, tgt) pairs of a TMX file; problems are reported, never dropped silently. A unit
-    without a document property gets a pseudo-document (``PseudoDocuments``, ``doc_pairs`` units each)."""
+    without a document property gets a pseudo-document (``PseudoDocuments``, ``doc_pairs`` units each).
+
+    The file is read as a stream; a syntax error (a bad byte, a control character, a broken or truncated
+    unit) would end the stream there, so from that unit on the file is read unit by unit
+    (:func:`_units_one_by_one`): the bad unit is reported with its line and the reading goes on at the next."""
     path = Path(path)
     doc_default = doc_default or path.stem
     pseudo = PseudoDocuments(doc_default, doc_pairs)
     n = 0
     context = etree.iterparse(str(path), events=("end",), tag=("{*}tu", "tu"), huge_tree=True,
                               resolve_entities=False, no_network=True, load_dtd=False)
+    failure: tuple[str, str, str] | None = None
     try:
         for _, tu in context:
             n += 1
             line = tu.sourceline
-            unit_id = tu.get("tuid") or f"{doc_default}:{n}"
-            where = f"{path}:{line} (unit {unit_id})"
-            meta: dict = {}
-            props = [[p.get("type", ""), p.text or ""] for p in tu if _local(p.tag) == "prop"]
-            notes = [x.text or "" for x in tu if _local(x.tag) == "note"]
-            if props:
-                meta["props"] = props
-            if notes:
-                meta["notes"] = notes
-            attrs = {k: v for k, v in tu.attrib.items() if k != "tuid"}
-            if attrs:
-                meta["attrs"] = attrs
-            doc = next((v for t in DOC_PROP_TYPES for k, v in props if k.lower() == t and v), None)
-            sides: dict[str, tuple[str, list[Inline], list]] = {}
-            for tuv in tu:
-                if _local(tuv.tag) != "tuv":
-                    continue
-                lang = _tuv_lang(tuv)
-                for key, wanted in (("src", src_lang), ("tgt", tgt_lang)):
-                    if key not in sides and lang_matches(lang, wanted):
-                        seg = next((s for s in tuv if _local(s.tag) == "seg"), None)
-                        tprops = [[p.get("type", ""), p.text or ""] for p in tuv if _local(p.tag) == "prop"]
-                        if seg is None:
-                            sides[key] = ("", [], tprops)
-                        else:
-                            text, inline = seg_content(seg)
-                            sides[key] = (text, inline, tprops)
-                        sides[key + "_code"] = lang  # type: ignore[assignment]
+            pair = _unit(tu, n, path, line, src_lang, tgt_lang, doc_default, pseudo, problems)
             tu.clear()
             while tu.getprevious() is not None:
                 del tu.getparent()[0]
-            missing = [w for k, w in (("src", src_lang), ("tgt", tgt_lang)) if k not in sides]
-            if missing:
-                problems.report(where, f"missing {'/'.join(missing)} side")
-                continue
-            empty = [w for k, w in (("src", src_lang), ("tgt", tgt_lang)) if not sides[k][0].strip()]
-            if empty:
-                problems.report(where, f"empty {'/'.join(empty)} segment")
-                continue
-            tprops_meta = {k: sides[k][2] for k in ("src", "tgt") if sides[k][2]}
-            if tprops_meta:
-                meta["tuv_props"] = tprops_meta
-            meta["langs"] = [sides["src_code"], sides["tgt_code"]]  # type: ignore[index]
-            yield SegmentPair(id=unit_id, doc=doc or pseudo.next(), src=sides["src"][0], tgt=sides["tgt"][0],
-                              src_lang=src_lang, tgt_lang=tgt_lang, meta=meta,
-                              src_inline=sides["src"][1], tgt_inline=sides["tgt"][1], origin=where)
+            if pair is not None:
+                yield pair
     except etree.XMLSyntaxError as exc:
-        line = exc.lineno or "?"
-        problems.report(f"{path}:{line}", "malformed XML", str(exc.msg).strip().splitlines()[0])
+        failure = (f"{path}:{exc.lineno or '?'}", "malformed XML", str(exc.msg).strip().splitlines()[0])
     except (UnicodeDecodeError, LookupError) as exc:
-        problems.report(str(path), "bad encoding", str(exc))
+        failure = (str(path), "bad encoding", str(exc))
     finally:
         del context
+    if failure is not None:
+        found = yield from _units_one_by_one(path, n, src_lang, tgt_lang, doc_default, pseudo, problems)
+        if not found:  # nothing the unit-by-unit reading could name: the stream's own error
+            problems.report(*failure)
+
+
+def _encoding(head: bytes) -> str:
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "utf-16"
+    if head.startswith(b"<\x00"):
+        return "utf-16-le"
+    if head.startswith(b"\x00<"):
+        return "utf-16-be"
+    m = re.match(rb"\s*<\?xml[^>]*encoding=[\"']([\w.-]+)", head.lstrip(b"\xef\xbb\xbf"))
+    return m.group(1).decode("ascii").lower() if m else "utf-8"
+
+
+def _units_one_by_one(path: Path, skip: int, src_lang: str, tgt_lang: str, doc_default: str,
+                      pseudo: PseudoDocuments, problems: Problems) -> Iterator[SegmentPair]:
+    """After the stream failed: every unit after the first ``skip`` (read already), each parsed on its own.
+    A unit runs from its ``<tu`` to the next unit's; one that does not decode, holds a character XML
+    forbids, does not parse or has no ``</tu>`` is reported with its line. Returns how many bad units it
+    reported."""
+    raw = path.read_bytes()
+    encoding = _encoding(raw[:200])
+    if encoding.replace("_", "-") not in ("utf-8", "utf8"):
+        # a two-byte or legacy encoding: decoded whole (a bad byte becomes U+FFFD, reported below), then
+        # scanned as UTF-8
+        raw = raw.decode(encoding, errors="replace").encode("utf-8")
+        encoding = "utf-16" if "16" in encoding else encoding
+    starts = [m.start() for m in TU_START.finditer(raw)]
+    bad = 0
+    line, last = 1, 0
+    for k, start in enumerate(starts):
+        line += raw.count(b"\n", last, start)
+        last = start
+        if k < skip:
+            continue
+        chunk = raw[start:starts[k + 1] if k + 1 < len(starts) else len(raw)]
+        where = f"{path}:{line} (unit {k + 1})"
+        end = TU_END.search(chunk)
+        if end is None:
+            problems.report(where, "malformed XML", "no </tu>: the file is truncated or the unit broken")
+            bad += 1
+            continue
+        try:
+            text = chunk[:end.end()].decode("utf-8")
+        except UnicodeDecodeError as exc:
+            at = line + chunk.count(b"\n", 0, exc.start)  # the line of the bad byte
+            problems.report(f"{path}:{at} (unit {k + 1})", "bad encoding", f"not UTF-8 at byte {exc.start} of the unit")
+            bad += 1
+            continue
+        if "\ufffd" in text and encoding != "utf-8":
+            problems.report(where, "bad encoding", f"not {encoding}")
+            bad += 1
+            continue
+        forbidden = XML_FORBIDDEN.search(text)
+        if forbidden:
+            at = line + text.count("\n", 0, forbidden.start())
+            problems.report(f"{path}:{at} (unit {k + 1})", "bad character", f"U+{ord(forbidden.group()):04X} is not allowed in XML")
+            bad += 1
+            continue
+        try:
+            tu = etree.fromstring(_with_namespaces(text), etree.XMLParser(resolve_entities=False, no_network=True,
+                                                                         load_dtd=False, huge_tree=True))
+            if _local(tu.tag) != "tu":  # wrapped to declare its namespace prefixes
+                tu = tu[0]
+        except etree.XMLSyntaxError as exc:
+            at = line + max(0, (exc.lineno or 1) - 1)  # the unit parsed alone starts on its line 1
+            problems.report(f"{path}:{at} (unit {k + 1})", "malformed XML",
+                            str(exc.msg).strip().splitlines()[0].split(", line ")[0])
+            bad += 1
+            continue
+        pair = _unit(tu, k + 1, path, line, src_lang, tgt_lang, doc_default, pseudo, problems)
+        if pair is not None:
+            yield pair
+    return bad
+
+
+def _with_namespaces(text: str) -> bytes:
+    """A unit cut out of its file, with any namespace prefix it uses declared (so that it parses alone)."""
+    prefixes = set(re.findall(r"</?([\w.-]+):", text)) - {"xml"}
+    if not prefixes:
+        return text.encode("utf-8")
+    decl = "".join(f' xmlns:{p}="urn:paranon:{p}"' for p in sorted(prefixes))
+    return f"<paranon-unit{decl}>{text}</paranon-unit>".encode()
+
+
+def xml_text(text: str) -> str:
+    """Text escaped for XML; a character XML 1.0 cannot hold (a control character a TSV or JSONL input
+    had) becomes U+FFFD, so that corpus.tmx stays well-formed."""
+    if XML_FORBIDDEN.search(text):
+        text = XML_FORBIDDEN.sub("\ufffd", text)
+    return escape(text)
 
 
 def render_seg(text: str, inline: list[Inline]) -> str:
     """Text with inline markers put back, everything else escaped."""
     if not inline:
-        return escape(text)
+        return xml_text(text)
     out: list[str] = []
     pos = 0
     for marker in sorted(inline, key=lambda i: i.offset):  # stable: equal offsets keep their order
         off = min(max(marker.offset, pos), len(text))
-        out.append(escape(text[pos:off]))
+        out.append(xml_text(text[pos:off]))
         out.append(marker.xml)
         pos = off
-    out.append(escape(text[pos:]))
+    out.append(xml_text(text[pos:]))
     return "".join(out)
 
 
@@ -191,19 +307,19 @@ class TmxWriter:
         w = self.fh.write
         w(f"<tu tuid={quoteattr(pair.id)}{attrs}>\n")
         for note in meta.get("notes", []):
-            w(f"  <note>{escape(note)}</note>\n")
+            w(f"  <note>{xml_text(str(note))}</note>\n")
         props = meta.get("props") or []
         if not any(t.lower() in DOC_PROP_TYPES for t, _ in props):
             props = [["x-doc", pair.doc], *props]
         for ptype, value in props:
-            w(f"  <prop type={quoteattr(ptype)}>{escape(value)}</prop>\n")
+            w(f"  <prop type={quoteattr(ptype)}>{xml_text(str(value))}</prop>\n")
         langs = meta.get("langs") or [self.src_lang, self.tgt_lang]
         tprops = meta.get("tuv_props") or {}
         for side, lang, text, inline in (("src", langs[0], pair.src, pair.src_inline),
                                          ("tgt", langs[1], pair.tgt, pair.tgt_inline)):
             w(f"  <tuv xml:lang={quoteattr(lang)}>\n")
             for ptype, value in tprops.get(side, []):
-                w(f"    <prop type={quoteattr(ptype)}>{escape(value)}</prop>\n")
+                w(f"    <prop type={quoteattr(ptype)}>{xml_text(str(value))}</prop>\n")
             w(f"    <seg>{render_seg(text, inline)}</seg>\n  </tuv>\n")
         w("</tu>\n")
 
