@@ -163,8 +163,9 @@ class Transferrer:
     """Transfers one pair's mentions. ``id_finder`` finds identifiers in the target (language-independent)."""
 
     def __init__(self, id_finder=None, common_words: set[str] | None = None, places: set[str] | None = None,
-                 names: set[str] | None = None, legal_tails: list[str] | None = None) -> None:
+                 names: set[str] | None = None, legal_tails: list[str] | None = None, english=None) -> None:
         self.id_finder = id_finder
+        self.english = english  # align.english.EnglishRecognizer: the second line on an English target
         tails = sorted({t.rstrip(".") for t in legal_tails or []}, key=len, reverse=True)
         self.legal_tail = regex.compile(r"\s*,?\s*(?:" + "|".join(regex.escape(t) for t in tails) +
                                         r")\.?(?![\p{L}\p{N}])") if tails else None
@@ -187,7 +188,7 @@ class Transferrer:
         folded = fold_same_length(tgt)
         tol = TolerantText(folded)
         found: list[Mention] = []
-        steps = {"string": 0, "pattern": 0, "alignment": 0, "target_only": 0}
+        steps = {"string": 0, "pattern": 0, "alignment": 0, "english": 0, "target_only": 0}
 
         def free(s: int, e: int) -> bool:
             return not any(s < m.end and m.start < e for m in found)
@@ -287,6 +288,10 @@ class Transferrer:
             if free(s, e):
                 add(m, s, e, "alignment")
                 matched.add(k)
+        # 4. the English recognizer: a hit widens the one entity's mention it covers, takes the number of the
+        # source entity it matches, or is a target-only entity
+        if self.english is not None:
+            next_number = self._english(src_mentions, tgt, found, matched, steps, next_number)
         # identifiers present only in the target get new numbers after the source's
         if self.id_finder is not None:
             for s, e, cat in self.id_finder(tgt):
@@ -300,6 +305,51 @@ class Transferrer:
         self._guard(src_mentions, tgt, tol, result)
         self._tidy(tgt, result)
         return result
+
+    def _english(self, src_mentions: list[Mention], tgt: str, found: list[Mention], matched: set[int],
+                 steps: dict[str, int], next_number: int) -> int:
+        for h in self.english.find(tgt):
+            over = [m for m in found if m.start < h.end and h.start < m.end]
+            if over:
+                if len({(m.entity, m.category) for m in over}) == 1 and over[0].category == h.category:
+                    s, e = min([h.start] + [m.start for m in over]), max([h.end] + [m.end for m in over])
+                    for m in over:
+                        found.remove(m)
+                    found.append(_span(over[0], tgt, s, e))  # the whole name, the whole address
+                continue
+            k = self._counterpart(h, src_mentions, tgt, matched)
+            if k is not None:
+                src = src_mentions[k]
+                found.append(Mention(h.start, h.end, src.category, tgt[h.start:h.end], "transfer:english", src.rule,
+                                     src.subtype, entity=src.entity))
+                matched.add(k)
+                steps["english"] += 1
+            else:
+                found.append(Mention(h.start, h.end, h.category, tgt[h.start:h.end], "transfer:target_only", h.rule,
+                                     entity=next_number))
+                next_number += 1
+                steps["target_only"] += 1
+        return next_number
+
+    def _counterpart(self, h, src_mentions: list[Mention], tgt: str, matched: set[int]) -> int | None:
+        """The source mention an English hit stands for: the same date, the same digits, or (names, addresses)
+        a shared rare word; an untransferred one first."""
+        text = tgt[h.start:h.end]
+        words = {fold(w) for w in GUARD_WORD.findall(text) if len(w) >= 3}
+        best = None
+        for k, m in enumerate(src_mentions):
+            if m.category != h.category:
+                continue
+            if h.category == "DATE":
+                ok = h.value is not None and date_value(m.text, english=False) == h.value
+            elif h.category == "NAMEID":
+                ok = digits(m.text) == digits(text)
+            else:
+                src_words = {fold(w) for w in GUARD_WORD.findall(m.text) if len(w) >= 3}
+                ok = any(w not in self.common or w in self.names for w in words & src_words)
+            if ok and (best is None or (k not in matched and best in matched)):
+                best = k
+        return best
 
     def _tidy(self, tgt: str, result: TransferResult) -> None:
         """Absorb a legal-form tail into an organisation and join pieces of one entity.

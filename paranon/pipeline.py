@@ -32,7 +32,7 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
 from contextlib import ExitStack
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import groupby
 from pathlib import Path
 from typing import Any
@@ -40,6 +40,7 @@ from typing import Any
 from tqdm import tqdm
 
 from .align.aligners import EflomalAligner, Links, make_aligner, symmetrize_lines
+from .align.english import EnglishRecognizer
 from .align.target import (
     MIN_ALIGNED_PAIRS,
     allow_key,
@@ -226,7 +227,8 @@ class Finisher:
         self.src_lang, self.tgt_lang = src_lang, tgt_lang
         self.transferrer = Transferrer(target_id_finder(anonymizer), anonymizer.lex.common, anonymizer.lex.places,
                                        anonymizer.lex.first | anonymizer.lex.last,
-                                       anonymizer.rules["organization"]["tails"])
+                                       anonymizer.rules["organization"]["tails"],
+                                       EnglishRecognizer() if tgt_lang.lower().startswith("en") else None)
         self.next_by_scope: dict[str, int] = {}
         self.forms: CorpusForms | None = None
 
@@ -283,7 +285,9 @@ class Finisher:
                 found[key][2] = found[key][2] or key in earned
                 found[key][3] += most[key]
             for ((p, ms, _rep, _), _lk), (tr, _scope) in zip(pairs, done, strict=True):
-                if doc_numbers:
+                if doc_numbers:  # a target-only entity is the document's entity of the same form
+                    tr.mentions = [replace(m, entity=doc_numbers[k]) if m.recognizer == "transfer:target_only"
+                                   and (k := form_key(m.text)) in doc_numbers else m for m in tr.mentions]
                     extra, _ = doc_forms.mentions(p.tgt, tr.mentions, doc_numbers, 0)
                     extra = self._with_source(ms, extra, tr, earned)
                     if extra:

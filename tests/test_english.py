@@ -1,0 +1,106 @@
+"""The English-side recognizer: dates, identifiers, addresses, companies and titled persons, and what it
+leaves visible in EU legislation."""
+
+from __future__ import annotations
+
+import pytest
+from paranon.align.english import EnglishRecognizer
+from paranon.align.transfer import Transferrer, tokenize
+from paranon.corpora.model import Mention
+
+
+@pytest.fixture(scope="module")
+def rec():
+    return EnglishRecognizer()
+
+
+def _hits(rec, text):
+    return [(text[h.start:h.end], h.category) for h in rec.find(text)]
+
+
+@pytest.mark.parametrize("text, found, value", [
+    ("Signed in Lisbon on 15 April 2024.", "15 April 2024", (15, 4, 2024)),
+    ("Done this 22nd day of September 2023.", "this 22nd day of September 2023", (22, 9, 2023)),
+    ("Effective as of March 3rd, 2021 onwards.", "March 3rd, 2021", (3, 3, 2021)),
+    ("Paid on the 1st of Sept. 2020.", "the 1st of Sept. 2020", (1, 9, 2020)),
+    ("DATED 30 JUNE 2019", "30 JUNE 2019", (30, 6, 2019)),
+    ("Due on 15/04/2024.", "15/04/2024", (15, 4, 2024)),
+    ("Due on 2024-04-15.", "2024-04-15", (15, 4, 2024)),
+])
+def test_english_dates_in_their_common_layouts(rec, text, found, value):
+    hits = rec.find(text)
+    assert [(text[h.start:h.end], h.value) for h in hits] == [(found, value)]
+
+
+@pytest.mark.parametrize("text", ["You may 2 times apply.", "Article 12/2024 applies", "the march 5 km"])
+def test_words_that_only_look_like_dates_are_not_dates(rec, text):
+    assert [c for _, c in _hits(rec, text)] == []
+
+
+@pytest.mark.parametrize("text, found, category", [
+    ("Call +44 20 7946 0958 today", "+44 20 7946 0958", "NAMEID"),
+    ("or on 020 7946 0958.", "020 7946 0958", "NAMEID"),
+    ("to IBAN GB82 WEST 1234 5698 7654 32 by", "GB82 WEST 1234 5698 7654 32", "NAMEID"),
+    ("write to ana.costa@example.org now", "ana.costa@example.org", "NAMEID"),
+    ("with company number 01234567.", "01234567", "NAMEID"),
+    ("Passport No. X1234567 issued", "X1234567", "NAMEID"),
+])
+def test_english_identifiers(rec, text, found, category):
+    assert _hits(rec, text) == [(found, category)]
+
+
+@pytest.mark.parametrize("text, found", [
+    ("offices at Av. Eng. Duarte Pacheco, No. 26, 9th floor, 1070-110 Lisboa.",
+     "Av. Eng. Duarte Pacheco, No. 26, 9th floor, 1070-110 Lisboa"),
+    ("at 10 Downing Street, London SW1A 2AA.", "10 Downing Street, London SW1A 2AA"),
+    ("Suite 200, 1 Main Street, New York, NY 10001", "Suite 200, 1 Main Street, New York, NY 10001"),
+    ("moved to the 3rd Floor last year", "3rd Floor"),
+])
+def test_an_english_address_is_one_span(rec, text, found):
+    assert _hits(rec, text) == [(found, "ADDRESS")]
+
+
+@pytest.mark.parametrize("text, found", [
+    ("signed by Smith & Jones Ltd yesterday", ["Smith & Jones Ltd"]),
+    ("Borges – Costa Consulting LLP and Marés Pescas, Lda. agree", ["Borges – Costa Consulting LLP",
+                                                                   "Marés Pescas, Lda."]),
+    ("The Boring Company Inc. said", ["Boring Company Inc."]),
+])
+def test_a_company_name_with_its_legal_tail(rec, text, found):
+    assert [t for t, c in _hits(rec, text) if c == "ORGANIZATION"] == found
+
+
+@pytest.mark.parametrize("text, found", [
+    ("Mr John Smith signed.", ["Mr John Smith"]),
+    ("as Dr. Ana Costa said", ["Dr. Ana Costa"]),
+    ("Mr President, Madam Speaker", []),          # a role noun after a title is no name
+])
+def test_a_titled_person(rec, text, found):
+    assert [t for t, c in _hits(rec, text) if c == "PERSON"] == found
+
+
+@pytest.mark.parametrize("text", [
+    "Regulation (EU) No 216/2008 of the European Parliament and of the Council",
+    "the Supreme Court of Liechtenstein and the United Kingdom",
+    "Commission Implementing Regulation (EU) 2019/947 on the rules for unmanned aircraft",
+])
+def test_eu_legislation_stays_visible(rec, text):
+    assert rec.find(text) == []
+
+
+def test_a_hit_takes_its_source_entitys_number_or_a_new_one(rec):
+    """The English date matches the Portuguese one by value; a company only in English is target-only."""
+    src = Mention(10, 33, "DATE", "15 de abril de 2024", "date", "date:written", entity=4)
+    tgt = "Signed on 15 April 2024 with Smith & Jones Ltd."
+    res = Transferrer(english=rec).transfer([src], [], [], tgt, links=[], next_number=7)
+    got = [(m.text, m.entity, m.recognizer) for m in res.mentions]
+    assert ("15 April 2024", 4, "transfer:pattern") in got or ("15 April 2024", 4, "transfer:english") in got
+    assert ("Smith & Jones Ltd.", 7, "transfer:target_only") in got
+
+
+def test_a_hit_widens_the_entitys_pieces_into_one_span(rec):
+    """The transfer left an address in pieces; the English address is one span with the entity's number."""
+    tgt = "Av. Eng. Duarte Pacheco, No. 26, 9th floor, 1070-110 Lisboa"
+    src = Mention(0, 20, "ADDRESS", "Av. Eng. Duarte Pacheco", "address", "address:head", entity=2)
+    res = Transferrer(english=rec).transfer([src], tokenize(src.text), [], tgt, links=[])
+    assert [(m.text, m.entity) for m in res.mentions] == [(tgt, 2)]
