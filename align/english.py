@@ -26,7 +26,11 @@ NUMERIC_DATE = regex.compile(r"(?<![\d/.-])(?:(?P<a>\d{1,2})[/.-](?P<b>\d{1,2})[
                              r"|(?P<iy>(?:1[89]|20)\d{2})-(?P<im>\d{2})-(?P<id>\d{2}))(?![\d/-]|\.\d)")
 EMAIL = regex.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 IBAN = regex.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?\b")
-CODE = regex.compile(r"(?=[\p{L}\d./ -]*\d[\p{L}\d./ -]*\d)[\p{Lu}\d][\p{L}\d]*(?:(?:[./-]| (?=\d))[\p{L}\d]+)*")
+CODE = regex.compile(r"(?=[\p{L}\d./ -]*\d[\p{L}\d./ -]*\d)[\p{Lu}\d][\p{L}\d]*"
+                     r"(?:(?:[./-]| (?=\d)| (?=\p{Lu}{1,3}\d))[\p{L}\d]+)*(?:\(\d\))?")  # 15263809 5 Y47, 1284719(3)
+NIF_LIKE = regex.compile(r"(?<![\d.,/-])\d{3}[ .]?\d{3}[ .]?\d{3}(?![\d,/-]|\.\d)")  # checked by python-stdnum
+WORD_ORDINAL = r"[A-Za-z]+(?:-[A-Za-z]+)?"  # "ninth", "twenty-second": checked by text2num
+WORD_YEAR = r"(?:two|one)\s+thousand(?:[\s-]+(?:and\s+)?[a-z]+(?:-[a-z]+)?){0,2}|(?:nineteen|twenty)[\s-]+[a-z]+(?:-[a-z]+)?"
 TRIGGER_GAP = r"(?:\s*(?:no\.?|number|nr\.?|n\.?º|:|is|\(|#)\s*){0,3}\s*"
 UK_POSTCODE = regex.compile(r"\b(?:[A-PR-UWYZ][A-HK-Y]?\d[A-Z\d]?\s?\d[ABD-HJLNP-UW-Z]{2})\b")
 PT_POSTCODE = regex.compile(r"\b\d{4}-\d{3}\b(?:\s+\p{Lu}[\p{L}-]+(?:\s+\p{Lu}[\p{L}-]+)?)?")
@@ -36,7 +40,7 @@ HOUSE_NUMBER = r"(?:No\.?\s*|n\.?\s?º\s*|#\s*)?\d{1,5}[A-Za-z]?"
 NAME_WORD = r"\p{Lu}[\p{L}'’-]*\.?"
 ADDRESS_GAP = regex.compile(r"[\s,]*(?:\p{Lu}[\p{L}'’-]+[\s,]+){0,2}")  # pieces of one address: commas, a town
 ORG_WORD = r"(?:\p{Lu}[\p{L}\p{N}'’.-]*|\d+)"
-ORG_JOIN = r"(?:\s*[&–—-]\s*|\s+(?:and|of|for|&)\s+|\s+)"
+ORG_JOIN = r"(?:\s*[&–—-]\s*|\s+(?:and|of|for|&|d[aeo]s?|e)\s+|\s+)"  # Portuguese names keep their particles
 LEADING_ARTICLE = regex.compile(r"(?:The|A|An|THE)\s+")
 
 
@@ -76,6 +80,12 @@ class EnglishRecognizer:
             + r"|" + month % 3 + r"\s+" + day % 3 + r"(?:,?\s+(?P<y3>" + YEAR + "))?"
             + r"|" + month % 4 + r",?\s+(?P<y4>" + YEAR + r")"
             + r")(?![\p{L}\d])", regex.IGNORECASE)
+        # in words, as deeds write them: "the ninth day of October two thousand and twenty-four"
+        self.word_dates = regex.compile(
+            r"(?<![\p{L}\d])(?:(?:(?:this|the)\s+)?(?P<dw>" + WORD_ORDINAL + r")\s+day\s+of\s+(?:the\s+month\s+of\s+)?"
+            r"|(?:this|the)\s+(?P<dw2>" + WORD_ORDINAL + r")\s+of\s+)"
+            + month % 5 + r"(?:,?\s+(?:of\s+(?:the\s+year\s+)?)?(?:(?P<y5>" + YEAR + r")|(?P<yw>" + WORD_YEAR + r")))?"
+            r"(?![\p{L}\d])", regex.IGNORECASE)
         self.trigger = regex.compile(r"(?<![\p{L}])(?:" + _alt(d["identifiers"]["triggers"]) + r")" + TRIGGER_GAP,
                                      regex.IGNORECASE)
         a = d["addresses"]
@@ -93,11 +103,28 @@ class EnglishRecognizer:
                                          + r"(?![\p{L}\d]))?")
         o = d["organizations"]["legal_tails"]
         word = r"(?!(?:" + _alt(o) + r")(?![\p{L}\d]))" + ORG_WORD  # a chain does not run over another's tail
-        self.company = regex.compile(r"(?<![\p{L}\d])" + word + r"(?:" + ORG_JOIN + word + r"){0,5},?\s+(?:"
+        self.company = regex.compile(r"(?<![\p{L}\d])" + word + r"(?:" + ORG_JOIN + word + r"){0,8},?\s+(?:"
                                      + _alt(o) + r")(?![\p{L}\d])")
         self.person = regex.compile(r"(?<![\p{L}])(?:" + _alt(d["persons"]["titles"]) + r")\.?\s+"
                                     r"(?P<name>\p{Lu}[\p{L}'’-]+(?:\s+(?:\p{Lu}\.|\p{Lu}[\p{L}'’-]+)){0,3})")
         self.role_nouns = {w.lower() for w in d["persons"].get("role_nouns", [])}
+        self.phone_regions = d["identifiers"].get("phone_regions", ["GB"])
+
+    def word_date_value(self, m: regex.Match) -> tuple[int | None, int, int | None] | None:
+        from text_to_num import alpha2digit, text2num
+
+        day = alpha2digit((m.group("dw") or m.group("dw2")).lower(), "en")
+        num = regex.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)", day)
+        mon = m.group("m5")
+        if not num or not 1 <= int(num.group(1)) <= 31 or mon.islower() and mon.lower() == "may":
+            return None
+        year = m.group("y5")
+        if m.group("yw"):
+            try:
+                year = text2num(m.group("yw").lower().replace("-", " "), "en")
+            except ValueError:
+                return None
+        return int(num.group(1)), self.month_number[mon.lower().rstrip(".")], int(year) if year else None
 
     def date_value(self, m: regex.Match) -> tuple[int | None, int, int | None] | None:
         for k in "1234":
@@ -120,6 +147,10 @@ class EnglishRecognizer:
             v = self.date_value(m)
             if v is not None:
                 hits.append(Hit(m.start(), m.end(), "DATE", "en:date", v))
+        for m in self.word_dates.finditer(text):
+            v = self.word_date_value(m)
+            if v is not None:
+                hits.append(Hit(m.start(), m.end(), "DATE", "en:date-words", v))
         for m in NUMERIC_DATE.finditer(text):
             if m.group("iy"):
                 y, mo, dd = int(m.group("iy")), int(m.group("im")), int(m.group("id"))
@@ -149,12 +180,16 @@ class EnglishRecognizer:
     def _identifiers(self, text: str) -> list[Hit]:
         import phonenumbers
         from stdnum import iban
+        from stdnum.pt import nif
 
         hits = [Hit(m.start(), m.end(), "NAMEID", "en:email") for m in EMAIL.finditer(text)]
         hits += [Hit(m.start(), m.end(), "NAMEID", "en:iban") for m in IBAN.finditer(text) if iban.is_valid(m.group())]
         if sum(c.isdigit() for c in text) >= 7:
-            for pm in phonenumbers.PhoneNumberMatcher(text, "GB", leniency=phonenumbers.Leniency.VALID):
-                hits.append(Hit(pm.start, pm.end, "NAMEID", "en:phone"))
+            for region in self.phone_regions:
+                for pm in phonenumbers.PhoneNumberMatcher(text, region, leniency=phonenumbers.Leniency.VALID):
+                    hits.append(Hit(pm.start, pm.end, "NAMEID", "en:phone"))
+            hits += [Hit(m.start(), m.end(), "NAMEID", "en:nif") for m in NIF_LIKE.finditer(text)
+                     if nif.is_valid(m.group())]
         for t in self.trigger.finditer(text):
             c = CODE.match(text, t.end())
             if c:

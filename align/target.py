@@ -28,7 +28,7 @@ MIN_ALIGNED_PAIRS = 2  # pairs in which alignment alone must find a form before 
 FREQUENT_EN_ZIPF = 4.0  # a single word this frequent in English (wordfreq Zipf) is a word, not a name
 CONTENT_WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'’.-]*")
 FORM_JOINERS = {"of", "and", "for", "the", "on", "in", "to", "de", "da", "do", "das", "dos", "e", "&", "a", "an"}
-EARNED_RECOGNIZERS = ("transfer:string", "transfer:pattern", "transfer:target_only", "guard", "target:")
+EARNED_RECOGNIZERS = ("transfer:string", "transfer:pattern", "transfer:english", "transfer:target_only", "guard")
 
 
 @lru_cache(maxsize=1 << 16)

@@ -47,6 +47,7 @@ NAMED_CATEGORIES = ("PERSON", "ORGANIZATION", "ADDRESS")
 EN_TITLES = {"mr", "mrs", "ms", "miss", "dr", "prof", "sir", "madam", "lord", "lady", "judge", "justice"}
 ALIGNMENT_WINDOW = 4  # tokens around a name's aligned words where its capitalized form is looked for
 PREPOSITIONS = {"de", "da", "do", "das", "dos", "of", "for"}
+ACRONYM = regex.compile(r"\p{Lu}[\p{Lu}\d&.-]{1,9}")  # an organisation's acronym: IPQ, ASF, CMVM
 MERGEABLE_GAP = regex.compile(r"(?:[\s,.;:&'’\-]|\b(?:of|and|for|the|de|da|do|das|dos|e)\b|\p{Lu}[\p{L}'’.-]*)*")
 
 
@@ -292,6 +293,9 @@ class Transferrer:
         # source entity it matches, or is a target-only entity
         if self.english is not None:
             next_number = self._english(src_mentions, tgt, found, matched, steps, next_number)
+        # 5. a long form before its bracketed acronym: "Portuguese Institute for Quality (<N15>)" takes the
+        # acronym's number when the source side names that entity in another form too
+        self._long_forms(src_mentions, tgt, found, steps, free)
         # identifiers present only in the target get new numbers after the source's
         if self.id_finder is not None:
             for s, e, cat in self.id_finder(tgt):
@@ -309,13 +313,19 @@ class Transferrer:
     def _english(self, src_mentions: list[Mention], tgt: str, found: list[Mention], matched: set[int],
                  steps: dict[str, int], next_number: int) -> int:
         for h in self.english.find(tgt):
-            over = [m for m in found if m.start < h.end and h.start < m.end]
+            over = sorted((m for m in found if m.start < h.end and h.start < m.end), key=lambda m: m.start)
             if over:
-                if len({(m.entity, m.category) for m in over}) == 1 and over[0].category == h.category:
+                one = len({m.entity for m in over}) == 1
+                inside = all(h.start <= m.start and m.end <= h.end for m in over)
+                if all(m.category == h.category for m in over) and (one or inside and _visible_between(tgt, over)):
+                    # the whole name, the whole address: one entity's pieces, or the pieces of what the hit
+                    # shows is one name ("X – TRANSPORTES E Y, S.A.": the words between would show)
                     s, e = min([h.start] + [m.start for m in over]), max([h.end] + [m.end for m in over])
-                    for m in over:
-                        found.remove(m)
-                    found.append(_span(over[0], tgt, s, e))  # the whole name, the whole address
+                    if len(over) > 1 or (s, e) != (over[0].start, over[0].end):
+                        for m in over:
+                            found.remove(m)
+                        found.append(_span(over[0], tgt, s, e))
+                        steps["english_widened"] = steps.get("english_widened", 0) + 1
                 continue
             k = self._counterpart(h, src_mentions, tgt, matched)
             if k is not None:
@@ -330,6 +340,30 @@ class Transferrer:
                 next_number += 1
                 steps["target_only"] += 1
         return next_number
+
+    def _long_forms(self, src_mentions: list[Mention], tgt: str, found: list[Mention], steps: dict[str, int],
+                    free) -> None:
+        toks = None
+        for m in list(found):
+            if m.category != "ORGANIZATION" or not ACRONYM.fullmatch(m.text) or tgt[m.start - 1:m.start] != "(" \
+                    or tgt[m.end:m.end + 1] != ")":
+                continue
+            if not any(x.entity == m.entity and fold(x.text) != fold(m.text) for x in src_mentions):
+                continue
+            toks = toks or tokenize(tgt)
+            before = [j for j, (a, b) in enumerate(toks) if b <= m.start - 1]
+            if not before:
+                continue
+            j = before[-1]
+            a, b = toks[j]
+            if b != len(tgt[:m.start - 1].rstrip()) or not free(a, b) or not CAPITALIZED.match(tgt[a:b]):
+                continue
+            lo, hi = self._grow(tgt, toks, j, j, free)
+            if not _initials_fit(m.text, tgt[toks[lo][0]:toks[hi][1]]):
+                continue
+            found.append(Mention(toks[lo][0], toks[hi][1], m.category, tgt[toks[lo][0]:toks[hi][1]], "transfer:alias",
+                                 m.rule, m.subtype, entity=m.entity))
+            steps["alias"] = steps.get("alias", 0) + 1
 
     def _counterpart(self, h, src_mentions: list[Mention], tgt: str, matched: set[int]) -> int | None:
         """The source mention an English hit stands for: the same date, the same digits, or (names, addresses)
@@ -442,6 +476,19 @@ class Transferrer:
                                                    entity=m.entity))
                     result.guard_masks += 1
         result.mentions.sort(key=lambda x: x.start)
+
+
+def _initials_fit(acronym: str, long: str) -> bool:
+    """Whether an acronym can stand for a long form: two thirds of its letters or more are initials of the long
+    form's content words, in any order (IPQ for "Portuguese Institute for Quality"; not EEC for "Regulation")."""
+    initials = {w[0].lower() for w in GUARD_WORD.findall(long) if w.lower() not in JOINERS}
+    letters = {c.lower() for c in acronym if c.isalpha()}
+    return len(initials) >= 2 and bool(letters) and len(letters & initials) * 3 >= 2 * len(letters)
+
+
+def _visible_between(text: str, ms: list[Mention]) -> bool:
+    """Whether letters show between consecutive mentions (sorted)."""
+    return any(any(c.isalpha() for c in text[a.end:b.start]) for a, b in zip(ms, ms[1:], strict=False))
 
 
 def _span(m: Mention, text: str, start: int, end: int) -> Mention:

@@ -26,13 +26,19 @@ def _hits(rec, text):
     ("DATED 30 JUNE 2019", "30 JUNE 2019", (30, 6, 2019)),
     ("Due on 15/04/2024.", "15/04/2024", (15, 4, 2024)),
     ("Due on 2024-04-15.", "2024-04-15", (15, 4, 2024)),
+    # in words, as deeds write them (text2num reads the ordinal and the year)
+    ("On the ninth day of October two thousand and twenty-four, at", "the ninth day of October two thousand and "
+     "twenty-four", (9, 10, 2024)),
+    ("On this twenty-second day of March 2023, at", "this twenty-second day of March 2023", (22, 3, 2023)),
+    ("declared that on the third of June of this year", "the third of June", (3, 6, None)),
 ])
 def test_english_dates_in_their_common_layouts(rec, text, found, value):
     hits = rec.find(text)
     assert [(text[h.start:h.end], h.value) for h in hits] == [(found, value)]
 
 
-@pytest.mark.parametrize("text", ["You may 2 times apply.", "Article 12/2024 applies", "the march 5 km"])
+@pytest.mark.parametrize("text", ["You may 2 times apply.", "Article 12/2024 applies", "the march 5 km",
+                                  "the first of all", "the second of the conditions", "a third of May's pay"])
 def test_words_that_only_look_like_dates_are_not_dates(rec, text):
     assert [c for _, c in _hits(rec, text)] == []
 
@@ -44,6 +50,9 @@ def test_words_that_only_look_like_dates_are_not_dates(rec, text):
     ("write to ana.costa@example.org now", "ana.costa@example.org", "NAMEID"),
     ("with company number 01234567.", "01234567", "NAMEID"),
     ("Passport No. X1234567 issued", "X1234567", "NAMEID"),
+    ("helpline 707 200 318, or", "707 200 318", "NAMEID"),           # a Portuguese number in English text
+    ("legal person no. 513.316.639, with", "513.316.639", "NAMEID"),  # a NIF with a valid check digit
+    ("citizen card no. 15263809 5 Y47, valid", "15263809 5 Y47", "NAMEID"),
 ])
 def test_english_identifiers(rec, text, found, category):
     assert _hits(rec, text) == [(found, category)]
@@ -104,3 +113,65 @@ def test_a_hit_widens_the_entitys_pieces_into_one_span(rec):
     src = Mention(0, 20, "ADDRESS", "Av. Eng. Duarte Pacheco", "address", "address:head", entity=2)
     res = Transferrer(english=rec).transfer([src], tokenize(src.text), [], tgt, links=[])
     assert [(m.text, m.entity) for m in res.mentions] == [(tgt, 2)]
+
+
+@pytest.mark.parametrize("text, found", [
+    ("the number 513.316.630 is", []),            # nine digits, no valid check digit, no trigger
+    ("in 2019/947 and 216/2008", []),
+    ("costs EUR 123 456 789.00", []),
+])
+def test_numbers_that_are_no_identifiers_stay_visible(rec, text, found):
+    assert [t for t, c in _hits(rec, text) if c == "NAMEID"] == found
+
+
+@pytest.mark.parametrize("tgt, pieces, whole", [
+    ("against LOGIVIA – TRANSPORTES E LOGÍSTICA, S.A., with", ["LOGIVIA", "LOGÍSTICA, S.A."],
+     "LOGIVIA – TRANSPORTES E LOGÍSTICA, S.A."),
+    ("signed by Smith – Jones & Partners LLP today", ["Smith", "Partners LLP"], "Smith – Jones & Partners LLP"),
+    ("a complaint from Bananeira do Funchal – Comércio de Frutas, Lda. concerning", ["Bananeira", "Frutas, Lda."],
+     "Bananeira do Funchal – Comércio de Frutas, Lda."),
+])
+def test_a_company_name_in_pieces_becomes_one_span(rec, tgt, pieces, whole):
+    """Two source entities the recognizers split one company into, words showing between them: the English
+    name is one mask (the first piece's number), so those words no longer show."""
+    src = [Mention(0, len(p), "ORGANIZATION", p, "test", "test", entity=k + 1) for k, p in enumerate(pieces)]
+    res = Transferrer(english=rec).transfer(src, [], [], tgt, links=[])
+    assert [m.text for m in res.mentions] == [whole] and res.mentions[0].entity == 1
+
+
+@pytest.mark.parametrize("tgt, acronym, long_form", [
+    ("approved by the Portuguese Institute for Quality (IPQ).", "IPQ", "Portuguese Institute for Quality"),
+    ("supervised by the Insurance and Pension Funds Supervisory Authority (ASF), to which",
+     "ASF", "Insurance and Pension Funds Supervisory Authority"),
+    ("paid by the Business Development Institute of the Autonomous Region of Madeira (IDE-RAM) on",
+     "IDE-RAM", "Business Development Institute of the Autonomous Region of Madeira"),
+])
+def test_a_long_form_before_its_bracketed_acronym_shares_its_number(tgt, acronym, long_form):
+    src = [Mention(0, 3, "ORGANIZATION", acronym, "test", "test", entity=5),
+           Mention(10, 40, "ORGANIZATION", "Instituto Português (long form)", "test", "test", entity=5)]
+    res = Transferrer().transfer(src, [], [], tgt, links=[])
+    assert [(m.text, m.entity) for m in res.mentions] == [(long_form, 5), (acronym, 5)]
+
+
+@pytest.mark.parametrize("tgt, pieces", [
+    ("owned by TAR Holdings B.V. since", ["TAR", "Holdings B.V."]),
+    ("signed by Borges – Costa Consulting LLP today", ["Borges", "Costa Consulting LLP"]),
+    ("by Alfa & Omega Ltd on", ["Alfa", "Omega Ltd"]),
+])
+def test_two_entities_with_nothing_showing_between_keep_their_numbers(rec, tgt, pieces):
+    src = [Mention(0, len(p), "ORGANIZATION", p, "test", "test", entity=k + 1) for k, p in enumerate(pieces)]
+    res = Transferrer(english=rec).transfer(src, [], [], tgt, links=[])
+    assert [(m.text, m.entity) for m in res.mentions] == [(p, k + 1) for k, p in enumerate(pieces)]
+
+
+@pytest.mark.parametrize("tgt", [
+    "Council Regulation (EEC) No 3922/91",          # the acronym's letters are not the words' initials
+    "in the Federation (IFALPA) and",
+    "the Regulation (EEC) applies",
+])
+def test_a_bracketed_acronym_does_not_take_a_chain_it_cannot_stand_for(tgt):
+    acr = tgt[tgt.index("(") + 1:tgt.index(")")]
+    src = [Mention(0, 3, "ORGANIZATION", acr, "test", "test", entity=5),
+           Mention(10, 40, "ORGANIZATION", "Comunidade Económica Europeia", "test", "test", entity=5)]
+    res = Transferrer().transfer(src, [], [], tgt, links=[])
+    assert [m.text for m in res.mentions] == [acr]
