@@ -275,6 +275,15 @@ class Transferrer:
             tidx = [j for j in tidx if free(*tgt_tokens[j]) and not _is_punct(tgt, tgt_tokens[j])]
             if not tidx:
                 continue
+            if ACRONYM.fullmatch(m.text) and m.category == "ORGANIZATION":
+                # an acronym stands for an acronym: its aligned upper-case token, not the words around it
+                # ("Acordo EEE" -> "EEA Agreement": "EEA")
+                caps = [j for j in tidx if ACRONYM.fullmatch(tgt[tgt_tokens[j][0]:tgt_tokens[j][1]])]
+                if caps:
+                    j = caps[0]
+                    add(m, tgt_tokens[j][0], tgt_tokens[j][1], "alignment")
+                    matched.add(k)
+                    continue
             lo, hi = tidx[0], tidx[-1]
             if m.category in NAMED_CATEGORIES and not any(
                     CAPITALIZED.match(tgt[tgt_tokens[j][0]:tgt_tokens[j][1]]) for j in range(lo, hi + 1)):

@@ -175,3 +175,23 @@ def test_a_bracketed_acronym_does_not_take_a_chain_it_cannot_stand_for(tgt):
            Mention(10, 40, "ORGANIZATION", "Comunidade Económica Europeia", "test", "test", entity=5)]
     res = Transferrer().transfer(src, [], [], tgt, links=[])
     assert [m.text for m in res.mentions] == [acr]
+
+
+@pytest.mark.parametrize("src_text, acr, tgt, link_to, masked", [
+    ("nos termos do Acordo EEE", "EEE", "under the EEA Agreement", ["EEA", "Agreement"], "EEA"),
+    ("o Comité da OMC reuniu", "OMC", "the WTO Committee met", ["WTO", "Committee"], "WTO"),
+    ("segundo a ONU Genebra", "ONU", "according to the UN Geneva office", ["UN", "Geneva"], "UN"),
+])
+def test_an_aligned_acronym_covers_its_acronym_not_the_words_beside_it(src_text, acr, tgt, link_to, masked):
+    """The acronym differs across the languages (string match fails); alignment points at the acronym and the
+    word beside it: the mask covers the acronym only."""
+    s = src_text.index(acr)
+    anon = src_text[:s] + "<NAME1_ORGANIZATION>" + src_text[s + len(acr):]
+    placeholder = Mention(s, s + 20, "ORGANIZATION", "<NAME1_ORGANIZATION>", "test", "", entity=1)
+    original = Mention(s, s + len(acr), "ORGANIZATION", acr, "test", "fallback:all-upper", entity=1)
+    src_toks, tgt_toks = tokenize(anon), tokenize(tgt)
+    i = next(k for k, (a, b) in enumerate(src_toks) if a == s)
+    words = [tgt[a:b] for a, b in tgt_toks]
+    links = [(i, words.index(w)) for w in link_to]
+    res = Transferrer().transfer([original], src_toks, [placeholder], tgt, links=links)
+    assert [m.text for m in res.mentions] == [masked]
