@@ -326,14 +326,18 @@ class Transferrer:
             if over:
                 one = len({m.entity for m in over}) == 1
                 inside = all(h.start <= m.start and m.end <= h.end for m in over)
-                if all(m.category == h.category for m in over) and (one or inside and _visible_between(tgt, over)):
+                same = all(m.category == h.category for m in over)
+                # an English address around pieces the steps took for names ("14 <P>, <P>, Oxford <ADDRESS>")
+                address = h.category == "ADDRESS" and inside and any(m.category == "ADDRESS" for m in over)
+                if same and (one or inside and _visible_between(tgt, over)) or address:
                     # the whole name, the whole address: one entity's pieces, or the pieces of what the hit
                     # shows is one name ("X – TRANSPORTES E Y, S.A.": the words between would show)
                     s, e = min([h.start] + [m.start for m in over]), max([h.end] + [m.end for m in over])
+                    keep = next(m for m in over if m.category == h.category)
                     if len(over) > 1 or (s, e) != (over[0].start, over[0].end):
                         for m in over:
                             found.remove(m)
-                        found.append(_span(over[0], tgt, s, e))
+                        found.append(_span(keep, tgt, s, e))
                         steps["english_widened"] = steps.get("english_widened", 0) + 1
                 continue
             k = self._counterpart(h, src_mentions, tgt, matched)

@@ -195,3 +195,22 @@ def test_an_aligned_acronym_covers_its_acronym_not_the_words_beside_it(src_text,
     links = [(i, words.index(w)) for w in link_to]
     res = Transferrer().transfer([original], src_toks, [placeholder], tgt, links=links)
     assert [m.text for m in res.mentions] == [masked]
+
+
+@pytest.mark.parametrize("tgt, pieces, whole", [
+    ("resident at 14 Elm Grove, Headington, Oxford OX3 7LS;", [("Elm Grove", "PERSON"), ("Headington", "PERSON"),
+     ("OX3 7LS", "ADDRESS")], "14 Elm Grove, Headington, Oxford OX3 7LS"),
+    ("offices on the 3rd Floor, 10 King Street, London", [("3rd Floor", "PERSON"), ("King Street", "ADDRESS")],
+     "3rd Floor, 10 King Street"),
+    ("at Av. Eng. Duarte Pacheco, No. 26, 9th floor, 1070-110 Lisboa.", [("Duarte Pacheco", "ADDRESS"),
+     ("Pacheco, No", "ADDRESS")], "Av. Eng. Duarte Pacheco, No. 26, 9th floor, 1070-110 Lisboa"),
+])
+def test_an_english_address_takes_in_the_pieces_read_as_names(rec, tgt, pieces, whole):
+    """Pieces the transfer took for persons inside what reads as one English address become that address."""
+    found = []
+    for k, (text, cat) in enumerate(pieces):
+        found.append(Mention(0, len(text), cat, text, "test", "test", entity=k + 1))
+    res = Transferrer(english=rec).transfer(found, [], [], tgt, links=[])
+    addr = [m for m in res.mentions if m.category == "ADDRESS"]
+    assert [m.text for m in res.mentions] == [whole] and addr and addr[0].entity == next(
+        k + 1 for k, (_, c) in enumerate(pieces) if c == "ADDRESS")
