@@ -108,12 +108,13 @@ def allowed_source_tokens(src: str, src_tokens: list[tuple[int, int]], allow: se
 
 
 def drop_allowed(mentions: list[Mention], tgt: str, tgt_tokens: list[tuple[int, int]], allow: set[str],
-                 protected: set[int]) -> list[Mention]:
-    """The target mentions without those the allow list keeps visible: an allowed form itself, or a mention
-    whose words all lie on target tokens aligned to an allowed source form (``protected``)."""
+                 protected: set[int], src_entities: set[int] = frozenset()) -> list[Mention]:
+    """The target mentions without those the allow list keeps visible: an allowed form itself (unless its
+    entity is masked on the pair's source side, in a longer form: ``Parlamento Europeu e do Conselho``), or a
+    mention whose words all lie on target tokens aligned to an allowed source form (``protected``)."""
     out = []
     for m in mentions:
-        if allow_key(m.text) in allow:
+        if allow_key(m.text) in allow and m.entity not in src_entities:
             continue
         if protected and m.category in CAPITALIZED_CATEGORIES:
             words = [k for k, (a, b) in enumerate(tgt_tokens) if a < m.end and m.start < b

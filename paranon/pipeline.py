@@ -334,7 +334,7 @@ class Finisher:
                     if extra:
                         tr.steps["corpus_target_consistency"] = len(extra)
                     if self.an.allow:
-                        self._keep_allowed_visible(p, rep, lk, tr)
+                        self._keep_allowed_visible(p, ms, rep, lk, tr)
             yield self.replace(p, ms, rep, lk, tr, scope)
 
     def _source_spreads(self, m: Mention, key: str) -> bool:
@@ -386,18 +386,18 @@ class Finisher:
                 tr.mentions = sorted(tr.mentions + extra, key=lambda m: m.start)
                 tr.steps["consistency"] = len(extra)
         if an.allow:
-            self._keep_allowed_visible(p, rep, links, tr)
+            self._keep_allowed_visible(p, ms, rep, links, tr)
         if an.scope != "segment":
             self.next_by_scope[scope] = max([nxt] + [m.entity + 1 for m in tr.mentions])
         return tr, scope
 
-    def _keep_allowed_visible(self, p: SegmentPair, rep: Replaced, links: list[tuple[int, int]],
+    def _keep_allowed_visible(self, p: SegmentPair, ms: list[Mention], rep: Replaced, links: list[tuple[int, int]],
                               tr: TransferResult) -> None:
         """The allow list on the target side: an allowed form, or the words aligned to an allowed source form,
         stay visible (``Parlamento Europeu`` allowed keeps ``European Parliament``)."""
         src_toks = allowed_source_tokens(rep.text, tokenize(rep.text), self.an.allow)
         protected = {j for i, j in links if i in src_toks}
-        kept = drop_allowed(tr.mentions, p.tgt, tokenize(p.tgt), self.an.allow, protected)
+        kept = drop_allowed(tr.mentions, p.tgt, tokenize(p.tgt), self.an.allow, protected, {m.entity for m in ms})
         if len(kept) != len(tr.mentions):
             tr.steps["allowed_visible"] = tr.steps.get("allowed_visible", 0) + len(tr.mentions) - len(kept)
             tr.mentions = kept

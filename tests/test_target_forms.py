@@ -149,5 +149,15 @@ def test_the_finisher_keeps_an_allowed_bodys_english_visible(public_finisher, sr
     s = tgt.index(masked_en)
     stray = Mention(s, s + len(masked_en), "ORGANIZATION", masked_en, "consistency", "corpus:test", entity=3)
     tr = TransferResult([stray])
-    public_finisher._keep_allowed_visible(SegmentPair("d:1", "d", src, tgt), Replaced(src, []), links, tr)
+    public_finisher._keep_allowed_visible(SegmentPair("d:1", "d", src, tgt), [], Replaced(src, []), links, tr)
     assert tr.mentions == [] and tr.steps["allowed_visible"] == 1
+
+
+@pytest.mark.parametrize("text, src_entities, kept", [
+    ("European Parliament", set(), False),   # its entity is not masked on the source side: visible
+    ("European Parliament", {1}, True),      # masked there in a longer form: masked here too, same number
+    ("EUROPEAN PARLIAMENT", {2}, False),     # another entity is masked there: this one stays visible
+])
+def test_an_allowed_english_form_stays_masked_where_its_source_entity_is(text, src_entities, kept):
+    got = drop_allowed([_m(text)], text, tokenize(text), {"european parliament"}, set(), src_entities)
+    assert bool(got) is kept
