@@ -89,8 +89,9 @@ class EnglishRecognizer:
         self.trigger = regex.compile(r"(?<![\p{L}])(?:" + _alt(d["identifiers"]["triggers"]) + r")" + TRIGGER_GAP,
                                      regex.IGNORECASE)
         a = d["addresses"]
-        self.level = regex.compile(r"(?<![\p{L}\d])(?:\d{1,2}" + ORDINAL + r"\s+(?:" + _alt(a["levels"]) + r")"
-                                   r"|(?:" + _alt(a["levels"]) + r")\s+\d{1,4}[A-Z]?)(?![\p{L}\d])")
+        self.level = regex.compile(r"(?<![\p{L}\d])(?:\d{1,2}(?:" + ORDINAL + r"|\.?º)\s+(?:" + _alt(a["levels"]) + r")"
+                                   r"(?:\s+[A-Z](?![\p{L}\d]))?|(?:" + _alt(a["levels"]) + r")\s+\d{1,4}(?:\.\d{1,3})?[A-Z]?)"
+                                   r"(?![\p{L}\d])")
         tails = _alt(a["street_tails"])
         alone = _alt(a["street_tails_alone"])
         after = r"(?:,?\s+" + HOUSE_NUMBER + r"(?![\p{L}\d]))"
@@ -99,9 +100,10 @@ class EnglishRecognizer:
             + after + "?|(?:" + NAME_WORD + r"\s+){1,4}(?:" + tails + r")(?![\p{L}])" + after
             + r"|(?:" + NAME_WORD + r"\s+){1,4}(?:" + alone + r")(?![\p{L}])" + after + "?)")
         self.street_head = regex.compile(r"(?<![\p{L}\d])(?:" + _alt(a["street_heads"]) + r")\s+(?:(?:" + NAME_WORD
-                                         + r"|d[aeo]s?)\s+){0,5}" + NAME_WORD + r"(?:,?\s+" + HOUSE_NUMBER
+                                         + r"|d[aeo]s?|e)\s+){0,5}" + NAME_WORD + r"(?:,?\s+" + HOUSE_NUMBER
                                          + r"(?![\p{L}\d]))?")
         o = d["organizations"]["legal_tails"]
+        o = o + [t.upper() for t in o]  # LDA., LTD, INC. in names written in capitals
         word = r"(?!(?:" + _alt(o) + r")(?![\p{L}\d]))" + ORG_WORD  # a chain does not run over another's tail
         self.company = regex.compile(r"(?<![\p{L}\d])" + word + r"(?:" + ORG_JOIN + word + r"){0,8},?\s+(?:"
                                      + _alt(o) + r")(?![\p{L}\d])")
@@ -197,13 +199,16 @@ class EnglishRecognizer:
         return hits
 
     def _addresses(self, text: str) -> list[Hit]:
-        pieces = [(m.start(), m.end()) for pat in (self.level, self.street, self.street_head, UK_POSTCODE,
-                                                     PT_POSTCODE, US_ZIP) for m in pat.finditer(text)]
+        pieces = [(m.start(), m.end(), pat is self.level) for pat in (self.level, self.street, self.street_head,
+                                                                      UK_POSTCODE, PT_POSTCODE, US_ZIP)
+                  for m in pat.finditer(text)]
         pieces.sort()
-        merged: list[list[int]] = []
-        for s, e in pieces:  # pieces of one address (street, number, floor, town, postcode) make one span
+        merged: list[list] = []
+        for s, e, level in pieces:  # pieces of one address (street, number, floor, town, postcode) make one span
             if merged and (s <= merged[-1][1] or ADDRESS_GAP.fullmatch(text, merged[-1][1], s)):
                 merged[-1][1] = max(merged[-1][1], e)
+                merged[-1][2] = merged[-1][2] and level
             else:
-                merged.append([s, e])
-        return [Hit(s, e, "ADDRESS", "en:address") for s, e in merged]
+                merged.append([s, e, level])
+        # a floor or room alone ("on the 2nd floor") only widens an address already there
+        return [Hit(s, e, "ADDRESS", "en:address-level" if level else "en:address") for s, e, level in merged]

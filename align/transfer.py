@@ -329,7 +329,10 @@ class Transferrer:
                 same = all(m.category == h.category for m in over)
                 # an English address around pieces the steps took for names ("14 <P>, <P>, Oxford <ADDRESS>")
                 address = h.category == "ADDRESS" and inside and any(m.category == "ADDRESS" for m in over)
-                if same and (one or inside and _visible_between(tgt, over)) or address:
+                # a company whose first words the steps took for a person ("<P> – MOBILIÁRIO E <ORG>, LDA.")
+                company = h.category == "ORGANIZATION" and inside and any(m.category == h.category for m in over) \
+                    and _visible_between(tgt, over)
+                if same and (one or inside and _visible_between(tgt, over)) or address or company:
                     # the whole name, the whole address: one entity's pieces, or the pieces of what the hit
                     # shows is one name ("X – TRANSPORTES E Y, S.A.": the words between would show)
                     s, e = min([h.start] + [m.start for m in over]), max([h.end] + [m.end for m in over])
@@ -341,6 +344,8 @@ class Transferrer:
                         steps["english_widened"] = steps.get("english_widened", 0) + 1
                 continue
             k = self._counterpart(h, src_mentions, tgt, matched)
+            if k is None and h.rule == "en:address-level":
+                continue  # a floor alone is no one's address
             if k is not None:
                 src = src_mentions[k]
                 found.append(Mention(h.start, h.end, src.category, tgt[h.start:h.end], "transfer:english", src.rule,

@@ -63,10 +63,19 @@ def test_english_identifiers(rec, text, found, category):
      "Av. Eng. Duarte Pacheco, No. 26, 9th floor, 1070-110 Lisboa"),
     ("at 10 Downing Street, London SW1A 2AA.", "10 Downing Street, London SW1A 2AA"),
     ("Suite 200, 1 Main Street, New York, NY 10001", "Suite 200, 1 Main Street, New York, NY 10001"),
-    ("moved to the 3rd Floor last year", "3rd Floor"),
+    ("Avenida da Liberdade, n.º 560, Edifício Start, sala 2.08, 4710-249 Braga",
+     "Avenida da Liberdade, n.º 560, Edifício Start, sala 2.08, 4710-249 Braga"),
+    ("at Avenida de Horta e Costa, n.º 122, 15.º andar E, Macau", "Avenida de Horta e Costa, n.º 122, 15.º andar E"),
 ])
 def test_an_english_address_is_one_span(rec, text, found):
     assert _hits(rec, text) == [(found, "ADDRESS")]
+
+
+@pytest.mark.parametrize("text", ["moved to the 3rd Floor last year", "on the 2nd floor of the Council building",
+                                  "in Room 12 of the Berlaymont"])
+def test_a_floor_or_room_alone_is_not_masked(rec, text):
+    assert [h.rule for h in rec.find(text)] == ["en:address-level"]
+    assert Transferrer(english=rec).transfer([], [], [], text, links=[]).mentions == []
 
 
 @pytest.mark.parametrize("text, found", [
@@ -128,6 +137,8 @@ def test_numbers_that_are_no_identifiers_stay_visible(rec, text, found):
     ("against LOGIVIA – TRANSPORTES E LOGÍSTICA, S.A., with", ["LOGIVIA", "LOGÍSTICA, S.A."],
      "LOGIVIA – TRANSPORTES E LOGÍSTICA, S.A."),
     ("signed by Smith – Jones & Partners LLP today", ["Smith", "Partners LLP"], "Smith – Jones & Partners LLP"),
+    ("Business name: SOL NASCENTE – MOBILIÁRIO E DECORAÇÃO, LDA.", ["SOL NASCENTE", "DECORAÇÃO, LDA."],
+     "SOL NASCENTE – MOBILIÁRIO E DECORAÇÃO, LDA."),
     ("a complaint from Bananeira do Funchal – Comércio de Frutas, Lda. concerning", ["Bananeira", "Frutas, Lda."],
      "Bananeira do Funchal – Comércio de Frutas, Lda."),
 ])
@@ -214,3 +225,17 @@ def test_an_english_address_takes_in_the_pieces_read_as_names(rec, tgt, pieces, 
     addr = [m for m in res.mentions if m.category == "ADDRESS"]
     assert [m.text for m in res.mentions] == [whole] and addr and addr[0].entity == next(
         k + 1 for k, (_, c) in enumerate(pieces) if c == "ADDRESS")
+
+
+@pytest.mark.parametrize("tgt, pieces, whole", [
+    ("Business name: SOL NASCENTE – MOBILIÁRIO E DECORAÇÃO, LDA.", [("SOL NASCENTE", "PERSON"),
+     ("DECORAÇÃO, LDA.", "ORGANIZATION")], "SOL NASCENTE – MOBILIÁRIO E DECORAÇÃO, LDA."),
+    ("owned by Rita Sousa – Consultoria e Gestão, Lda. since", [("Rita Sousa", "PERSON"),
+     ("Gestão, Lda.", "ORGANIZATION")], "Rita Sousa – Consultoria e Gestão, Lda."),
+    ("a complaint from Bananeira do Funchal – Comércio de Frutas, Lda. concerning", [("Bananeira", "PERSON"),
+     ("Frutas, Lda.", "ORGANIZATION")], "Bananeira do Funchal – Comércio de Frutas, Lda."),
+])
+def test_a_company_takes_in_a_first_piece_read_as_a_person(rec, tgt, pieces, whole):
+    src = [Mention(0, len(t), c, t, "test", "test", entity=k + 1) for k, (t, c) in enumerate(pieces)]
+    res = Transferrer(english=rec).transfer(src, [], [], tgt, links=[])
+    assert [(m.text, m.category, m.entity) for m in res.mentions] == [(whole, "ORGANIZATION", 2)]
