@@ -505,8 +505,10 @@ def _initials_fit(acronym: str, long: str) -> bool:
 
 
 def _visible_between(text: str, ms: list[Mention]) -> bool:
-    """Whether letters show between consecutive mentions (sorted)."""
-    return any(any(c.isalpha() for c in text[a.end:b.start]) for a, b in zip(ms, ms[1:], strict=False))
+    """Whether a word other than a joiner shows between consecutive mentions (sorted): "X – TRANSPORTES E Y"
+    is one name in pieces, "Filipa Nogueira and Brightwell Logistics, Ltd" two names."""
+    return any(any(w.lower() not in JOINERS for w in GUARD_WORD.findall(text[a.end:b.start]))
+               for a, b in zip(ms, ms[1:], strict=False))
 
 
 def _span(m: Mention, text: str, start: int, end: int) -> Mention:

@@ -239,3 +239,17 @@ def test_a_company_takes_in_a_first_piece_read_as_a_person(rec, tgt, pieces, who
     src = [Mention(0, len(t), c, t, "test", "test", entity=k + 1) for k, (t, c) in enumerate(pieces)]
     res = Transferrer(english=rec).transfer(src, [], [], tgt, links=[])
     assert [(m.text, m.category, m.entity) for m in res.mentions] == [(whole, "ORGANIZATION", 2)]
+
+
+@pytest.mark.parametrize("tgt, pieces", [
+    ("between Filipa Nogueira and Brightwell Logistics, Ltd, hereinafter", [("Filipa Nogueira", "PERSON"),
+     ("Brightwell Logistics, Ltd", "ORGANIZATION")]),
+    ("signed by Matilde Calado and Kessler Maschinenbau, GmbH", [("Matilde Calado", "PERSON"),
+     ("Kessler Maschinenbau, GmbH", "ORGANIZATION")]),
+    ("by Hortogal, Lda. and Marés Pescas, Lda.", [("Hortogal, Lda.", "ORGANIZATION"),
+     ("Marés Pescas, Lda.", "ORGANIZATION")]),
+])
+def test_two_names_joined_by_and_stay_two(rec, tgt, pieces):
+    src = [Mention(0, len(t), c, t, "test", "test", entity=k + 1) for k, (t, c) in enumerate(pieces)]
+    res = Transferrer(english=rec).transfer(src, [], [], tgt, links=[])
+    assert [(m.text, m.entity) for m in res.mentions] == [(t, k + 1) for k, (t, _) in enumerate(pieces)]
