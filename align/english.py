@@ -28,6 +28,8 @@ EMAIL = regex.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 IBAN = regex.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?\b")
 CODE = regex.compile(r"(?=[\p{L}\d./ -]*\d[\p{L}\d./ -]*\d)[\p{Lu}\d][\p{L}\d]*"
                      r"(?:(?:[./-]| (?=\d)| (?=\p{Lu}{1,3}\d))[\p{L}\d]+)*(?:\(\d\))?")  # 15263809 5 Y47, 1284719(3)
+# worth a look by phonenumbers: an international or bracketed prefix, or nine digits or more in groups (not a date)
+PHONE_GATE = regex.compile(r"(?:\+|\(\+?)\d[\d ().-]{5,}\d|(?<![\d.,/])\d(?:[ -]?\d){8,}")
 NIF_LIKE = regex.compile(r"(?<![\d.,/-])\d{3}[ .]?\d{3}[ .]?\d{3}(?![\d,/-]|\.\d)")  # checked by python-stdnum
 WORD_ORDINAL = r"[A-Za-z]+(?:-[A-Za-z]+)?"  # "ninth", "twenty-second": checked by text2num
 WORD_YEAR = r"(?:two|one)\s+thousand(?:[\s-]+(?:and\s+)?[a-z]+(?:-[a-z]+)?){0,2}|(?:nineteen|twenty)[\s-]+[a-z]+(?:-[a-z]+)?"
@@ -72,6 +74,9 @@ class EnglishRecognizer:
         self.month_number.update({a.lower(): n for a, n in d["dates"]["month_abbreviations"].items()})
         month = r"(?P<m%s>" + "|".join(sorted(self.month_number, key=len, reverse=True)) + r")\.?"
         day = r"(?P<d%s>\d{1,2})" + ORDINAL + "?"
+        # the patterns below run only on texts where their key words are (most segments have none)
+        self.month_gate = regex.compile(r"(?<![\p{L}])(?:" + "|".join(sorted(self.month_number, key=len, reverse=True))
+                                        + r")(?![\p{L}])", regex.IGNORECASE)
         self.dates = regex.compile(
             r"(?<![\p{L}\d])(?:"
             + r"(?:(?:this|the)\s+)?" + day % 1 + r"\s+day\s+of\s+" + month % 1 + r"(?:,?\s+(?:in\s+the\s+year\s+)?"
@@ -105,12 +110,19 @@ class EnglishRecognizer:
         o = d["organizations"]["legal_tails"]
         o = o + [t.upper() for t in o]  # LDA., LTD, INC. in names written in capitals
         word = r"(?!(?:" + _alt(o) + r")(?![\p{L}\d]))" + ORG_WORD  # a chain does not run over another's tail
+        self.tail_gate = regex.compile(r"(?<![\p{L}\d])(?:" + _alt(o) + r")(?![\p{L}\d])")
         self.company = regex.compile(r"(?<![\p{L}\d])" + word + r"(?:" + ORG_JOIN + word + r"){0,8},?\s+(?:"
                                      + _alt(o) + r")(?![\p{L}\d])")
         self.person = regex.compile(r"(?<![\p{L}])(?:" + _alt(d["persons"]["titles"]) + r")\.?\s+"
                                     r"(?P<name>\p{Lu}[\p{L}'’-]+(?:\s+(?:\p{Lu}\.|\p{Lu}[\p{L}'’-]+)){0,3})")
         self.role_nouns = {w.lower() for w in d["persons"].get("role_nouns", [])}
         self.phone_regions = d["identifiers"].get("phone_regions", ["GB"])
+        # imported here, when the finisher is built in the parent, not by each worker at its first segment
+        import phonenumbers
+        from stdnum import iban
+        from stdnum.pt import nif
+
+        self._phonenumbers, self._iban, self._nif = phonenumbers, iban, nif
 
     def word_date_value(self, m: regex.Match) -> tuple[int | None, int, int | None] | None:
         from text_to_num import alpha2digit, text2num
@@ -145,11 +157,12 @@ class EnglishRecognizer:
     def find(self, text: str) -> list[Hit]:
         """The hits in ``text``, longest first where they overlap, left to right."""
         hits: list[Hit] = []
-        for m in self.dates.finditer(text):
+        months = self.month_gate.search(text) is not None
+        for m in self.dates.finditer(text) if months else ():
             v = self.date_value(m)
             if v is not None:
                 hits.append(Hit(m.start(), m.end(), "DATE", "en:date", v))
-        for m in self.word_dates.finditer(text):
+        for m in self.word_dates.finditer(text) if months else ():
             v = self.word_date_value(m)
             if v is not None:
                 hits.append(Hit(m.start(), m.end(), "DATE", "en:date-words", v))
@@ -162,7 +175,7 @@ class EnglishRecognizer:
                 hits.append(Hit(m.start(), m.end(), "DATE", "en:date-numeric", (dd, mo, y)))
         hits += self._identifiers(text)
         hits += self._addresses(text)
-        for m in self.company.finditer(text):
+        for m in self.company.finditer(text) if self.tail_gate.search(text) else ():
             s = m.start()
             lead = LEADING_ARTICLE.match(text, s)
             if lead:
@@ -180,13 +193,10 @@ class EnglishRecognizer:
         return out
 
     def _identifiers(self, text: str) -> list[Hit]:
-        import phonenumbers
-        from stdnum import iban
-        from stdnum.pt import nif
-
+        phonenumbers, iban, nif = self._phonenumbers, self._iban, self._nif
         hits = [Hit(m.start(), m.end(), "NAMEID", "en:email") for m in EMAIL.finditer(text)]
         hits += [Hit(m.start(), m.end(), "NAMEID", "en:iban") for m in IBAN.finditer(text) if iban.is_valid(m.group())]
-        if sum(c.isdigit() for c in text) >= 7:
+        if PHONE_GATE.search(text):
             for region in self.phone_regions:
                 for pm in phonenumbers.PhoneNumberMatcher(text, region, leniency=phonenumbers.Leniency.VALID):
                     hits.append(Hit(pm.start, pm.end, "NAMEID", "en:phone"))

@@ -53,6 +53,12 @@ def english_country_names() -> frozenset[str]:
     return frozenset(out)
 
 
+def warm_target_lexicons() -> None:
+    """Load wordfreq's English list and the country names now (in a parent process, before workers fork)."""
+    english_zipf("the")
+    english_country_names()
+
+
 def plausible_name(m: Mention) -> bool:
     """Whether a person, organisation or address mention reads as a name in English: every content word
     capitalized (or a number), not one frequent English word alone, not a country."""

@@ -48,6 +48,7 @@ from .align.target import (
     drop_allowed,
     earned_by_step,
     spreadable,
+    warm_target_lexicons,
 )
 from .align.transfer import Transferrer, TransferResult, map_links, token_words, tokenize
 from .anonymize.consistency import CorpusForms, form_key
@@ -229,6 +230,7 @@ class Finisher:
                                        anonymizer.lex.first | anonymizer.lex.last,
                                        anonymizer.rules["organization"]["tails"],
                                        EnglishRecognizer() if tgt_lang.lower().startswith("en") else None)
+        warm_target_lexicons()  # wordfreq's English list and the country names, before the workers fork
         self.next_by_scope: dict[str, int] = {}
         self.forms: CorpusForms | None = None
 
