@@ -49,6 +49,7 @@ NAMED_CATEGORIES = ("PERSON", "ORGANIZATION", "ADDRESS")
 EN_TITLES = {"mr", "mrs", "ms", "miss", "dr", "prof", "sir", "madam", "lord", "lady", "judge", "justice"}
 ALIGNMENT_WINDOW = 4  # tokens around a name's aligned words where its capitalized form is looked for
 PREPOSITIONS = {"de", "da", "do", "das", "dos", "of", "for"}
+ACRONYM = regex.compile(r"\p{Lu}[\p{Lu}\d&.-]{1,9}")  # an organisation's acronym: IPQ, ASF, CMVM
 MERGEABLE_GAP = regex.compile(r"(?:[\s,.;:&'’\-]|\b(?:of|and|for|the|de|da|do|das|dos|e)\b|\p{Lu}[\p{L}'’.-]*)*")
 
 
@@ -203,8 +204,9 @@ class Transferrer:
     """Transfers one pair's mentions. ``id_finder`` finds identifiers in the target (language-independent)."""
 
     def __init__(self, id_finder=None, common_words: set[str] | None = None, places: set[str] | None = None,
-                 names: set[str] | None = None, legal_tails: list[str] | None = None) -> None:
+                 names: set[str] | None = None, legal_tails: list[str] | None = None, english=None) -> None:
         self.id_finder = id_finder
+        self.english = english  # align.english.EnglishRecognizer: the second line on an English target
         tails = sorted({t.rstrip(".") for t in legal_tails or []}, key=len, reverse=True)
         self.legal_tail = regex.compile(r"\s*,?\s*(?:" + "|".join(regex.escape(t) for t in tails) +
                                         r")\.?(?![\p{L}\p{N}])") if tails else None
@@ -227,7 +229,7 @@ class Transferrer:
         folded = fold_same_length(tgt)
         tol = TolerantText(folded)
         found: list[Mention] = []
-        steps = {"string": 0, "pattern": 0, "alignment": 0, "target_only": 0}
+        steps = {"string": 0, "pattern": 0, "alignment": 0, "english": 0, "target_only": 0}
 
         occupied = bytearray(len(tgt) + 1)  # 1 where a found mention is: ``free`` in time of the span, not of
         # the mentions found (a long entity-dense segment made it quadratic)
@@ -333,6 +335,15 @@ class Transferrer:
             tidx = [j for j in tidx if free(*tgt_tokens[j]) and not _is_punct(tgt, tgt_tokens[j])]
             if not tidx:
                 continue
+            if ACRONYM.fullmatch(m.text) and m.category == "ORGANIZATION":
+                # an acronym stands for an acronym: its aligned upper-case token, not the words around it
+                # ("Acordo EEE" -> "EEA Agreement": "EEA")
+                caps = [j for j in tidx if ACRONYM.fullmatch(tgt[tgt_tokens[j][0]:tgt_tokens[j][1]])]
+                if caps:
+                    j = caps[0]
+                    add(m, tgt_tokens[j][0], tgt_tokens[j][1], "alignment")
+                    matched.add(k)
+                    continue
             lo, hi = tidx[0], tidx[-1]
             if m.category in NAMED_CATEGORIES and not any(
                     CAPITALIZED.match(tgt[tgt_tokens[j][0]:tgt_tokens[j][1]]) for j in range(lo, hi + 1)):
@@ -347,6 +358,20 @@ class Transferrer:
             if free(s, e):
                 add(m, s, e, "alignment")
                 matched.add(k)
+        # 4. the English recognizer: a hit widens the one entity's mention it covers, takes the number of the
+        # source entity it matches, or is a target-only entity
+        def remark() -> None:  # after a step that adds or widens mentions itself: ``free`` sees them all
+            occupied[:] = bytes(len(occupied))
+            for x in found:
+                occupied[x.start:x.end] = b"\x01" * (x.end - x.start)
+
+        if self.english is not None:
+            next_number = self._english(src_mentions, tgt, found, matched, steps, next_number)
+            remark()
+        # 5. a long form before its bracketed acronym: "Portuguese Institute for Quality (<N15>)" takes the
+        # acronym's number when the source side names that entity in another form too
+        self._long_forms(src_mentions, tgt, found, steps, free)
+        remark()
         # identifiers present only in the target get new numbers after the source's
         if self.id_finder is not None:
             for s, e, cat in self.id_finder(tgt):
@@ -361,6 +386,90 @@ class Transferrer:
         self._guard(src_mentions, tgt, tol, result)
         self._tidy(tgt, result)
         return result
+
+    def _english(self, src_mentions: list[Mention], tgt: str, found: list[Mention], matched: set[int],
+                 steps: dict[str, int], next_number: int) -> int:
+        for h in self.english.find(tgt):
+            over = sorted((m for m in found if m.start < h.end and h.start < m.end), key=lambda m: m.start)
+            if over:
+                one = len({m.entity for m in over}) == 1
+                inside = all(h.start <= m.start and m.end <= h.end for m in over)
+                same = all(m.category == h.category for m in over)
+                # an English address around pieces the steps took for names ("14 <P>, <P>, Oxford <ADDRESS>")
+                address = h.category == "ADDRESS" and inside and any(m.category == "ADDRESS" for m in over)
+                # a company whose first words the steps took for a person ("<P> – MOBILIÁRIO E <ORG>, LDA.")
+                company = h.category == "ORGANIZATION" and inside and any(m.category == h.category for m in over) \
+                    and _visible_between(tgt, over)
+                if same and (one or inside and _visible_between(tgt, over)) or address or company:
+                    # the whole name, the whole address: one entity's pieces, or the pieces of what the hit
+                    # shows is one name ("X – TRANSPORTES E Y, S.A.": the words between would show)
+                    s, e = min([h.start] + [m.start for m in over]), max([h.end] + [m.end for m in over])
+                    keep = next(m for m in over if m.category == h.category)
+                    if len(over) > 1 or (s, e) != (over[0].start, over[0].end):
+                        for m in over:
+                            found.remove(m)
+                        found.append(_span(keep, tgt, s, e))
+                        steps["english_widened"] = steps.get("english_widened", 0) + 1
+                continue
+            k = self._counterpart(h, src_mentions, tgt, matched)
+            if k is None and h.rule == "en:address-level":
+                continue  # a floor alone is no one's address
+            if k is not None:
+                src = src_mentions[k]
+                found.append(Mention(h.start, h.end, src.category, tgt[h.start:h.end], "transfer:english", src.rule,
+                                     src.subtype, entity=src.entity))
+                matched.add(k)
+                steps["english"] += 1
+            else:
+                found.append(Mention(h.start, h.end, h.category, tgt[h.start:h.end], "transfer:target_only", h.rule,
+                                     entity=next_number))
+                next_number += 1
+                steps["target_only"] += 1
+        return next_number
+
+    def _long_forms(self, src_mentions: list[Mention], tgt: str, found: list[Mention], steps: dict[str, int],
+                    free) -> None:
+        toks = None
+        for m in list(found):
+            if m.category != "ORGANIZATION" or not ACRONYM.fullmatch(m.text) or tgt[m.start - 1:m.start] != "(" \
+                    or tgt[m.end:m.end + 1] != ")":
+                continue
+            if not any(x.entity == m.entity and fold(x.text) != fold(m.text) for x in src_mentions):
+                continue
+            toks = toks or tokenize(tgt)
+            before = [j for j, (a, b) in enumerate(toks) if b <= m.start - 1]
+            if not before:
+                continue
+            j = before[-1]
+            a, b = toks[j]
+            if b != len(tgt[:m.start - 1].rstrip()) or not free(a, b) or not CAPITALIZED.match(tgt[a:b]):
+                continue
+            lo, hi = self._grow(tgt, toks, j, j, free)
+            if not _initials_fit(m.text, tgt[toks[lo][0]:toks[hi][1]]):
+                continue
+            found.append(Mention(toks[lo][0], toks[hi][1], m.category, tgt[toks[lo][0]:toks[hi][1]], "transfer:alias",
+                                 m.rule, m.subtype, entity=m.entity))
+            steps["alias"] = steps.get("alias", 0) + 1
+
+    def _counterpart(self, h, src_mentions: list[Mention], tgt: str, matched: set[int]) -> int | None:
+        """The source mention an English hit stands for: the same date, the same digits, or (names, addresses)
+        a shared rare word; an untransferred one first."""
+        text = tgt[h.start:h.end]
+        words = {fold(w) for w in GUARD_WORD.findall(text) if len(w) >= 3}
+        best = None
+        for k, m in enumerate(src_mentions):
+            if m.category != h.category:
+                continue
+            if h.category == "DATE":
+                ok = h.value is not None and date_value(m.text, english=False) == h.value
+            elif h.category == "NAMEID":
+                ok = digits(m.text) == digits(text)
+            else:
+                src_words = {fold(w) for w in GUARD_WORD.findall(m.text) if len(w) >= 3}
+                ok = any(w not in self.common or w in self.names for w in words & src_words)
+            if ok and (best is None or (k not in matched and best in matched)):
+                best = k
+        return best
 
     def _tidy(self, tgt: str, result: TransferResult) -> None:
         """Absorb a legal-form tail into an organisation and join pieces of one entity.
@@ -468,6 +577,21 @@ def _tokens_within(tokens: list[tuple[int, int]], start: int, end: int) -> list[
             out.append(j)
         j += 1
     return out
+
+
+def _initials_fit(acronym: str, long: str) -> bool:
+    """Whether an acronym can stand for a long form: two thirds of its letters or more are initials of the long
+    form's content words, in any order (IPQ for "Portuguese Institute for Quality"; not EEC for "Regulation")."""
+    initials = {w[0].lower() for w in GUARD_WORD.findall(long) if w.lower() not in JOINERS}
+    letters = {c.lower() for c in acronym if c.isalpha()}
+    return len(initials) >= 2 and bool(letters) and len(letters & initials) * 3 >= 2 * len(letters)
+
+
+def _visible_between(text: str, ms: list[Mention]) -> bool:
+    """Whether a word other than a joiner shows between consecutive mentions (sorted): "X – TRANSPORTES E Y"
+    is one name in pieces, "Filipa Nogueira and Brightwell Logistics, Ltd" two names."""
+    return any(any(w.lower() not in JOINERS for w in GUARD_WORD.findall(text[a.end:b.start]))
+               for a, b in zip(ms, ms[1:], strict=False))
 
 
 def _span(m: Mention, text: str, start: int, end: int) -> Mention:

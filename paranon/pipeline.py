@@ -32,7 +32,7 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
 from contextlib import ExitStack
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import groupby
 from pathlib import Path
 from typing import Any
@@ -40,8 +40,18 @@ from typing import Any
 from tqdm import tqdm
 
 from .align.aligners import EflomalAligner, Links, make_aligner, symmetrize_lines
+from .align.english import EnglishRecognizer
+from .align.target import (
+    MIN_ALIGNED_PAIRS,
+    allow_key,
+    allowed_source_tokens,
+    drop_allowed,
+    earned_by_step,
+    spreadable,
+    warm_target_lexicons,
+)
 from .align.transfer import Transferrer, TransferResult, map_links, token_words, tokenize
-from .anonymize.consistency import CAPITALIZED_CATEGORIES, CorpusForms, form_key, identifier_form
+from .anonymize.consistency import CorpusForms, form_key
 from .anonymize.engine import Anonymizer, Replaced, apply_mentions
 from .anonymize.keystore import KeyStore
 from .anonymize.recognizer import DocumentMemory, Segment
@@ -68,7 +78,7 @@ log = logging.getLogger("paranon")
 # coordinates), the replaced source, and the first free entity number after its document
 Anonymized = tuple[SegmentPair, list[Mention], Replaced, int]
 PARTS = ("jsonl", "tmx", "src", "tgt", "tsv", "pharaoh")
-WORK_VERSION = 7  # 7: opaque ids and anonymized metadata in the checkpoints
+WORK_VERSION = 8  # 7: opaque ids and anonymized metadata in the checkpoints; 8: target forms' evidence
 
 _WORKER: Anonymizer | None = None
 
@@ -173,20 +183,17 @@ def target_id_finder(anonymizer: Anonymizer):
     return find
 
 
-# a chunk's target forms: form key -> ((category, subtype, rule, ends with a dot), source form keys of its entity)
-TargetFound = dict[str, tuple[tuple[str, str, str, bool], set[str]]]
+# a chunk's target forms: form key -> [(category, subtype, rule, ends with a dot), source form keys of its
+# entity, earned (a string or pattern step found it), pairs where alignment alone found it (most for one
+# entity of a document, added over the documents)]
+TargetFound = dict[str, list]
 
 
 def is_target_form(m: Mention, key: str) -> bool:
-    """Whether a target mention's text is masked wherever else it appears: names, organisations and addresses
-    written with a capital, dates, identifiers as the source side's corpus forms take them."""
-    if len(key) < 3:
-        return False
-    if m.category in CAPITALIZED_CATEGORIES:
-        return m.text[:1].isupper()
-    if m.category == "NAMEID":
-        return identifier_form(m.text)
-    return m.category == "DATE"
+    """Whether a target mention's text may be masked wherever else it appears, by its kind: a plausible name
+    (capitalized content words, not one frequent English word, not a country), a date, an identifier as the
+    source side's corpus forms take them. Whether it earned its spread is counted apart (``align/target.py``)."""
+    return spreadable(m, key)
 
 
 def _form_numbers(entity_texts: dict[int, set[str]]) -> dict[str, int]:
@@ -194,14 +201,25 @@ def _form_numbers(entity_texts: dict[int, set[str]]) -> dict[str, int]:
     return {form_key(t): e for e, texts in entity_texts.items() for t in texts}
 
 
-def target_forms_of(founds: Iterable[TargetFound]) -> tuple[CorpusForms | None, dict[str, set[str]]]:
-    """The corpus's target forms from the chunks' (in chunk order: a form keeps its first kind)."""
+def target_forms_of(founds: Iterable[TargetFound]) -> tuple[CorpusForms | None, dict[str, set[str]], set[str]]:
+    """The corpus's target forms from the chunks' (in chunk order: a form keeps its first kind): those a string
+    or pattern step found (also returned apart: they spread freely), and those aligned in two pairs or more."""
     forms, sources = CorpusForms(), {}
+    evidence: dict[str, list] = {}
     for found in founds:
-        for key, (kind, src) in found.items():
+        for key, (kind, src, earned, aligned) in found.items():
+            ev = evidence.setdefault(key, [kind, set(), False, 0])
+            ev[1].update(src)
+            ev[2] = ev[2] or earned
+            ev[3] += aligned
+    free = set()
+    for key, (kind, src, earned, aligned) in evidence.items():
+        if earned or aligned >= MIN_ALIGNED_PAIRS:  # a form aligned once in the whole corpus does not spread
             forms._add_kind(key, kind)
-            sources.setdefault(key, set()).update(src)
-    return (forms if sources else None), sources
+            sources[key] = src
+            if earned:
+                free.add(key)
+    return (forms if sources else None), sources, free
 
 
 @dataclass
@@ -223,15 +241,17 @@ class Finisher:
         self.src_lang, self.tgt_lang = src_lang, tgt_lang
         self.transferrer = Transferrer(target_id_finder(anonymizer), anonymizer.lex.common, anonymizer.lex.places,
                                        anonymizer.lex.first | anonymizer.lex.last,
-                                       anonymizer.rules["organization"]["tails"])
+                                       anonymizer.rules["organization"]["tails"],
+                                       EnglishRecognizer() if tgt_lang.lower().startswith("en") else None)
+        warm_target_lexicons()  # wordfreq's English list and the country names, before the workers fork
         self.next_by_scope: dict[str, int] = {}
         self.forms: CorpusForms | None = None
 
     def finish_chunk(self, items: list[Anonymized], links: list[list[tuple[int, int]]]) -> Iterator[PairResult]:
         """Both passes on one chunk that is the whole corpus (``process_in_memory``)."""
         done, found = self.transfer_chunk(items, links)
-        targets, sources = target_forms_of([found]) if self.forms is not None else (None, {})
-        yield from self.finish_transferred(items, links, done, targets, sources)
+        targets, sources, free = target_forms_of([found]) if self.forms is not None else (None, {}, set())
+        yield from self.finish_transferred(items, links, done, targets, sources, free)
 
     @staticmethod
     def _variants(items: list[Anonymized]) -> dict[str, dict[int, set[str]]]:
@@ -255,18 +275,36 @@ class Finisher:
             pairs = list(group)
             done = [self.transfer(*item, lk, variants[doc], numbers) for item, lk in pairs]
             doc_forms, doc_numbers = CorpusForms(), {}
-            for tr, _ in done:
+            firsts: dict[str, Mention] = {}
+            earned: set[str] = set()
+            aligned: dict[tuple[str, int], set[int]] = defaultdict(set)  # (form, entity) -> pairs aligning it
+            for i, (tr, _) in enumerate(done):
                 for m in tr.mentions:
                     key = form_key(m.text)
-                    if is_target_form(m, key):
-                        if key not in doc_numbers:
-                            doc_forms._add(key, m)
-                            doc_numbers[key] = m.entity
-                        found.setdefault(key, (CorpusForms.kind_of(m), set()))[1].update(
+                    if is_target_form(m, key) and allow_key(m.text) not in self.an.allow \
+                            and (m.recognizer != "transfer:string" or self._source_spreads(m, key)):
+                        firsts.setdefault(key, m)
+                        if earned_by_step(m):
+                            earned.add(key)
+                        else:
+                            aligned[key, m.entity].add(i)
+                        found.setdefault(key, [CorpusForms.kind_of(m), set(), False, 0])[1].update(
                             form_key(t) for t in variants[doc].get(m.entity, ()))
-            for ((p, _ms, _rep, _), _lk), (tr, _scope) in zip(pairs, done, strict=True):
-                if doc_numbers:
+            most: dict[str, int] = defaultdict(int)
+            for (key, _e), where in aligned.items():
+                most[key] = max(most[key], len(where))
+            for key, m in firsts.items():
+                if key in earned or most[key] >= MIN_ALIGNED_PAIRS:  # the form earned its spread
+                    doc_forms._add(key, m)
+                    doc_numbers[key] = m.entity
+                found[key][2] = found[key][2] or key in earned
+                found[key][3] += most[key]
+            for ((p, ms, _rep, _), _lk), (tr, _scope) in zip(pairs, done, strict=True):
+                if doc_numbers:  # a target-only entity is the document's entity of the same form
+                    tr.mentions = [replace(m, entity=doc_numbers[k]) if m.recognizer == "transfer:target_only"
+                                   and (k := form_key(m.text)) in doc_numbers else m for m in tr.mentions]
                     extra, _ = doc_forms.mentions(p.tgt, tr.mentions, doc_numbers, 0)
+                    extra = self._with_source(ms, extra, tr, earned)
                     if extra:
                         tr.mentions = sorted(tr.mentions + extra, key=lambda m: m.start)
                         tr.steps["target_consistency"] = len(extra)
@@ -275,10 +313,13 @@ class Finisher:
 
     def finish_transferred(self, items: list[Anonymized], links: list[list[tuple[int, int]]],
                            done: list[tuple[TransferResult, str]], targets: CorpusForms | None,
-                           sources: dict[str, set[str]]) -> Iterator[PairResult]:
+                           sources: dict[str, set[str]], free: set[str] = frozenset()) -> Iterator[PairResult]:
         """Pass 2: the target forms of the whole corpus masked where they still show (a translated name the
         alignment missed in this document but found in another), then the pairs replaced. An occurrence takes
-        the number of this document's entity with the same source form when there is one, else a new one."""
+        the number of this document's entity with the same source form. A form of ``free`` (an original's text,
+        a date or identifier pattern: its occurrence is a leak) is masked wherever it shows, under a new number
+        if the document has no such entity; a translated form only where its entity is on the pair's source
+        side too (else it is counted as withheld: one entity, one number, both sides)."""
         variants = self._variants(items)
         assigned: dict[tuple[str, str], int] = {}
         src_numbers: dict[str, dict[str, int]] = {}
@@ -289,18 +330,47 @@ class Finisher:
                     if p.doc not in src_numbers:
                         src_numbers[p.doc] = _form_numbers(variants[p.doc])
                     extra = []
+                    here = {m.entity for m in ms}
                     for s, e, key in hits:
                         if (scope, key) not in assigned:
                             same = [src_numbers[p.doc][k] for k in sources.get(key, ()) if k in src_numbers[p.doc]]
-                            same = [n for n in same if any(m.entity == n for m in ms)] if self.an.scope == "segment" \
-                                else same
+                            same = [n for n in same if n in here] if self.an.scope == "segment" else same
+                            if not same and key not in free:  # a translation with no source entity here
+                                tr.steps["target_spread_withheld"] = tr.steps.get("target_spread_withheld", 0) + 1
+                                continue
                             assigned[scope, key] = min(same) if same else self._new_number(scope, ms, tr, extra)
+                        if key not in free and assigned[scope, key] not in here:  # not on this pair's source side
+                            tr.steps["target_spread_withheld"] = tr.steps.get("target_spread_withheld", 0) + 1
+                            continue
                         cat, sub, rule, _ = targets.kinds[targets.forms[key]]
                         extra.append(Mention(s, e, cat, p.tgt[s:e], "consistency", f"corpus-target:{rule}", sub, 0.9,
                                              entity=assigned[scope, key]))
                     tr.mentions = sorted(tr.mentions + extra, key=lambda m: m.start)
-                    tr.steps["corpus_target_consistency"] = len(extra)
+                    if extra:
+                        tr.steps["corpus_target_consistency"] = len(extra)
+                    if self.an.allow:
+                        self._keep_allowed_visible(p, ms, rep, lk, tr)
             yield self.replace(p, ms, rep, lk, tr, scope)
+
+    def _source_spreads(self, m: Mention, key: str) -> bool:
+        """Whether the source side would spread this form of a name (its original's text): not when its words
+        are all ordinary Portuguese words and none a name (``IEC``, ``ACP`` as ``_propagation_forms`` has it)."""
+        if m.category not in ("PERSON", "ORGANIZATION"):
+            return True
+        lex, fw = self.an.lex, self.an.function_words
+        words = key.split()
+        return not all(w in lex.common or w in fw for w in words) or any(w in lex.first or w in lex.last for w in words)
+
+    @staticmethod
+    def _with_source(ms: list[Mention], extra: list[Mention], tr: TransferResult, free: set[str]) -> list[Mention]:
+        """The spread target mentions of ``free`` forms (an original's text, a pattern's value: a leak where
+        they show), and those whose entity is on the pair's source side too (one entity, one number, both
+        sides); the others are counted as withheld."""
+        here = {m.entity for m in ms}
+        kept = [m for m in extra if m.entity in here or form_key(m.text) in free]
+        if len(kept) < len(extra):
+            tr.steps["target_spread_withheld"] = tr.steps.get("target_spread_withheld", 0) + len(extra) - len(kept)
+        return kept
 
     def _new_number(self, scope: str, ms: list[Mention], tr: TransferResult, extra: list[Mention]) -> int:
         used = [m.entity for m in ms + tr.mentions + extra]
@@ -330,9 +400,22 @@ class Finisher:
             if extra:
                 tr.mentions = sorted(tr.mentions + extra, key=lambda m: m.start)
                 tr.steps["consistency"] = len(extra)
+        if an.allow:
+            self._keep_allowed_visible(p, ms, rep, links, tr)
         if an.scope != "segment":
             self.next_by_scope[scope] = max([nxt] + [m.entity + 1 for m in tr.mentions])
         return tr, scope
+
+    def _keep_allowed_visible(self, p: SegmentPair, ms: list[Mention], rep: Replaced, links: list[tuple[int, int]],
+                              tr: TransferResult) -> None:
+        """The allow list on the target side: an allowed form, or the words aligned to an allowed source form,
+        stay visible (``Parlamento Europeu`` allowed keeps ``European Parliament``)."""
+        src_toks = allowed_source_tokens(rep.text, tokenize(rep.text), self.an.allow)
+        protected = {j for i, j in links if i in src_toks}
+        kept = drop_allowed(tr.mentions, p.tgt, tokenize(p.tgt), self.an.allow, protected, {m.entity for m in ms})
+        if len(kept) != len(tr.mentions):
+            tr.steps["allowed_visible"] = tr.steps.get("allowed_visible", 0) + len(tr.mentions) - len(kept)
+            tr.mentions = kept
 
     def replace(self, p: SegmentPair, ms: list[Mention], rep: Replaced, links: list[tuple[int, int]],
                 tr: TransferResult, scope: str) -> PairResult:
@@ -743,7 +826,7 @@ def _transfer_chunk(job: TransferJob) -> tuple[int, int, TargetFound, dict[str, 
     return k, len(items), found, fin.next_by_scope
 
 
-_TARGETS: tuple[CorpusForms | None, dict[str, set[str]]] | None = None
+_TARGETS: tuple[CorpusForms | None, dict[str, set[str]], set[str]] | None = None
 
 
 def _write_chunk(job: tuple[int, Path, str, str, dict[str, int] | None]) -> tuple[int, int, list, dict, dict, list]:
@@ -755,7 +838,7 @@ def _write_chunk(job: tuple[int, Path, str, str, dict[str, int] | None]) -> tupl
     fin = _finisher(work, src_lang, tgt_lang)
     if _TARGETS is None:
         _TARGETS = _load(work / "targets.pkl")
-    targets, sources = _TARGETS
+    targets, sources, free = _TARGETS
     saved = _load(work / f"tr-{k:06d}.pkl")
     fin.next_by_scope = dict(saved["next_by_scope"] if carried is None else carried)
     items = _load(work / f"anon-{k:06d}.pkl")["items"]
@@ -763,7 +846,7 @@ def _write_chunk(job: tuple[int, Path, str, str, dict[str, int] | None]) -> tupl
     stats = Stats()
     rows: list[tuple] = []
     n = 0
-    for r in fin.finish_transferred(items, saved["links"], saved["done"], targets, sources):
+    for r in fin.finish_transferred(items, saved["links"], saved["done"], targets, sources, free):
         writers.write(r.anonymized)
         rows += KeyStore.rows(r.anonymized, r.scope, k)
         n += 1
@@ -822,7 +905,7 @@ def _stage_transfer(cfg: dict[str, Any], work: Path, sizes: list[int], anonymize
     # the corpus's target forms belong to corpus consistency (anonymize.corpus_consistency)
     # (made and dropped here, not kept for the pass-2 workers to share: kept, it stayed in the parent
     # through the index stage, which then weighed more than the workers' own copies had)
-    _dump(work / "targets.pkl", target_forms_of(founds) if (work / "forms.pkl").exists() else (None, {}))
+    _dump(work / "targets.pkl", target_forms_of(founds) if (work / "forms.pkl").exists() else (None, {}, set()))
     founds.clear()
 
     stats = Stats()

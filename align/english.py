@@ -1,0 +1,224 @@
+"""A second line on the English side: dates, identifiers, addresses, companies and titled persons found in
+the target text itself, for what the transfer steps did not carry.
+
+The transfer finds a source entity's English form by string, pattern and alignment; this finds English
+shapes on their own (``this 22nd day of September 2023``, ``3rd Floor``, ``Smith & Jones Ltd``,
+``+44 20 7946 0958``). ``Transferrer`` gives a hit the number of the source entity it matches (same date,
+same digits, a shared name word) or a new one (a target-only entity), and widens a mention already there to
+a hit that covers it (the whole company name with its legal tail, the whole address). Data (months, triggers,
+street tails, legal tails, titles) is in ``anonymize/data/en.yaml``. What EU legislation is full of stays
+visible: legislation numbers (``Regulation (EU) No 216/2008`` has no trigger), countries, institutions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import regex
+import yaml
+
+DATA = Path(__file__).resolve().parent.parent / "anonymize" / "data" / "en.yaml"
+ORDINAL = r"(?:st|nd|rd|th)"
+YEAR = r"(?:1[89]|20)\d{2}"
+NUMERIC_DATE = regex.compile(r"(?<![\d/.-])(?:(?P<a>\d{1,2})[/.-](?P<b>\d{1,2})[/.-](?P<c>(?:1[89]|20)\d{2})"
+                             r"|(?P<iy>(?:1[89]|20)\d{2})-(?P<im>\d{2})-(?P<id>\d{2}))(?![\d/-]|\.\d)")
+EMAIL = regex.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+IBAN = regex.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?\b")
+CODE = regex.compile(r"(?=[\p{L}\d./ -]*\d[\p{L}\d./ -]*\d)[\p{Lu}\d][\p{L}\d]*"
+                     r"(?:(?:[./-]| (?=\d)| (?=\p{Lu}{1,3}\d))[\p{L}\d]+)*(?:\(\d\))?")  # 15263809 5 Y47, 1284719(3)
+# worth a look by phonenumbers: an international or bracketed prefix, or nine digits or more in groups (not a date)
+PHONE_GATE = regex.compile(r"(?:\+|\(\+?)\d[\d ().-]{5,}\d|(?<![\d.,/])\d(?:[ -]?\d){8,}")
+NIF_LIKE = regex.compile(r"(?<![\d.,/-])\d{3}[ .]?\d{3}[ .]?\d{3}(?![\d,/-]|\.\d)")  # checked by python-stdnum
+WORD_ORDINAL = r"[A-Za-z]+(?:-[A-Za-z]+)?"  # "ninth", "twenty-second": checked by text2num
+WORD_YEAR = r"(?:two|one)\s+thousand(?:[\s-]+(?:and\s+)?[a-z]+(?:-[a-z]+)?){0,2}|(?:nineteen|twenty)[\s-]+[a-z]+(?:-[a-z]+)?"
+TRIGGER_GAP = r"(?:\s*(?:no\.?|number|nr\.?|n\.?º|:|is|\(|#)\s*){0,3}\s*"
+UK_POSTCODE = regex.compile(r"\b(?:[A-PR-UWYZ][A-HK-Y]?\d[A-Z\d]?\s?\d[ABD-HJLNP-UW-Z]{2})\b")
+PT_POSTCODE = regex.compile(r"\b\d{4}-\d{3}\b(?:\s+\p{Lu}[\p{L}-]+(?:\s+\p{Lu}[\p{L}-]+)?)?")
+US_ZIP = regex.compile(r"\b(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|"
+                       r"S[CD]|T[NX]|UT|V[AT]|W[AIVY])\s\d{5}(?:-\d{4})?\b")
+HOUSE_NUMBER = r"(?:No\.?\s*|n\.?\s?º\s*|#\s*)?\d{1,5}[A-Za-z]?"
+NAME_WORD = r"\p{Lu}[\p{L}'’-]*\.?"
+ADDRESS_GAP = regex.compile(r"[\s,]*(?:\p{Lu}[\p{L}'’-]+[\s,]+){0,2}")  # pieces of one address: commas, a town
+ORG_WORD = r"(?:\p{Lu}[\p{L}\p{N}'’.-]*|\d+)"
+ORG_JOIN = r"(?:\s*[&–—-]\s*|\s+(?:and|of|for|&|d[aeo]s?|e)\s+|\s+)"  # Portuguese names keep their particles
+LEADING_ARTICLE = regex.compile(r"(?:The|A|An|THE)\s+")
+
+
+@dataclass(frozen=True)
+class Hit:
+    start: int
+    end: int
+    category: str
+    rule: str
+    value: tuple | None = None  # a date's (day, month, year)
+
+
+def _alt(words: list[str]) -> str:
+    return "|".join(regex.escape(w) for w in sorted(set(words), key=len, reverse=True))
+
+
+@lru_cache(maxsize=1)
+def english_data() -> dict:
+    return yaml.safe_load(DATA.read_text(encoding="utf-8"))
+
+
+class EnglishRecognizer:
+    """English dates, identifiers, addresses, companies and titled persons in a text."""
+
+    def __init__(self, data: dict | None = None) -> None:
+        d = data or english_data()
+        months = d["dates"]["months"]
+        self.month_number = {m.lower(): k + 1 for k, m in enumerate(months)}
+        self.month_number.update({a.lower(): n for a, n in d["dates"]["month_abbreviations"].items()})
+        month = r"(?P<m%s>" + "|".join(sorted(self.month_number, key=len, reverse=True)) + r")\.?"
+        day = r"(?P<d%s>\d{1,2})" + ORDINAL + "?"
+        # the patterns below run only on texts where their key words are (most segments have none)
+        self.month_gate = regex.compile(r"(?<![\p{L}])(?:" + "|".join(sorted(self.month_number, key=len, reverse=True))
+                                        + r")(?![\p{L}])", regex.IGNORECASE)
+        self.dates = regex.compile(
+            r"(?<![\p{L}\d])(?:"
+            + r"(?:(?:this|the)\s+)?" + day % 1 + r"\s+day\s+of\s+" + month % 1 + r"(?:,?\s+(?:in\s+the\s+year\s+)?"
+            r"(?P<y1>" + YEAR + "))?"
+            + r"|(?:the\s+)?" + day % 2 + r"\s+(?:of\s+)?" + month % 2 + r"(?:,?\s+(?P<y2>" + YEAR + "))?"
+            + r"|" + month % 3 + r"\s+" + day % 3 + r"(?:,?\s+(?P<y3>" + YEAR + "))?"
+            + r"|" + month % 4 + r",?\s+(?P<y4>" + YEAR + r")"
+            + r")(?![\p{L}\d])", regex.IGNORECASE)
+        # in words, as deeds write them: "the ninth day of October two thousand and twenty-four"
+        self.word_dates = regex.compile(
+            r"(?<![\p{L}\d])(?:(?:(?:this|the)\s+)?(?P<dw>" + WORD_ORDINAL + r")\s+day\s+of\s+(?:the\s+month\s+of\s+)?"
+            r"|(?:this|the)\s+(?P<dw2>" + WORD_ORDINAL + r")\s+of\s+)"
+            + month % 5 + r"(?:,?\s+(?:of\s+(?:the\s+year\s+)?)?(?:(?P<y5>" + YEAR + r")|(?P<yw>" + WORD_YEAR + r")))?"
+            r"(?![\p{L}\d])", regex.IGNORECASE)
+        self.trigger = regex.compile(r"(?<![\p{L}])(?:" + _alt(d["identifiers"]["triggers"]) + r")" + TRIGGER_GAP,
+                                     regex.IGNORECASE)
+        a = d["addresses"]
+        self.level = regex.compile(r"(?<![\p{L}\d])(?:\d{1,2}(?:" + ORDINAL + r"|\.?º)\s+(?:" + _alt(a["levels"]) + r")"
+                                   r"(?:\s+[A-Z](?![\p{L}\d]))?|(?:" + _alt(a["levels"]) + r")\s+\d{1,4}(?:\.\d{1,3})?[A-Z]?)"
+                                   r"(?![\p{L}\d])")
+        tails = _alt(a["street_tails"])
+        alone = _alt(a["street_tails_alone"])
+        after = r"(?:,?\s+" + HOUSE_NUMBER + r"(?![\p{L}\d]))"
+        self.street = regex.compile(  # a house number before or after, or a tail that needs none
+            r"(?<![\p{L}\d])(?:" + HOUSE_NUMBER + r",?\s+(?:" + NAME_WORD + r"\s+){1,4}(?:" + tails + r")(?![\p{L}])"
+            + after + "?|(?:" + NAME_WORD + r"\s+){1,4}(?:" + tails + r")(?![\p{L}])" + after
+            + r"|(?:" + NAME_WORD + r"\s+){1,4}(?:" + alone + r")(?![\p{L}])" + after + "?)")
+        self.street_head = regex.compile(r"(?<![\p{L}\d])(?:" + _alt(a["street_heads"]) + r")\s+(?:(?:" + NAME_WORD
+                                         + r"|d[aeo]s?|e)\s+){0,5}" + NAME_WORD + r"(?:,?\s+" + HOUSE_NUMBER
+                                         + r"(?![\p{L}\d]))?")
+        o = d["organizations"]["legal_tails"]
+        o = o + [t.upper() for t in o]  # LDA., LTD, INC. in names written in capitals
+        word = r"(?!(?:" + _alt(o) + r")(?![\p{L}\d]))" + ORG_WORD  # a chain does not run over another's tail
+        self.tail_gate = regex.compile(r"(?<![\p{L}\d])(?:" + _alt(o) + r")(?![\p{L}\d])")
+        self.company = regex.compile(r"(?<![\p{L}\d])" + word + r"(?:" + ORG_JOIN + word + r"){0,8},?\s+(?:"
+                                     + _alt(o) + r")(?![\p{L}\d])")
+        self.person = regex.compile(r"(?<![\p{L}])(?:" + _alt(d["persons"]["titles"]) + r")\.?\s+"
+                                    r"(?P<name>\p{Lu}[\p{L}'’-]+(?:\s+(?:\p{Lu}\.|\p{Lu}[\p{L}'’-]+)){0,3})")
+        self.role_nouns = {w.lower() for w in d["persons"].get("role_nouns", [])}
+        self.phone_regions = d["identifiers"].get("phone_regions", ["GB"])
+        # imported here, when the finisher is built in the parent, not by each worker at its first segment
+        import phonenumbers
+        from stdnum import iban
+        from stdnum.pt import nif
+
+        self._phonenumbers, self._iban, self._nif = phonenumbers, iban, nif
+
+    def word_date_value(self, m: regex.Match) -> tuple[int | None, int, int | None] | None:
+        from text_to_num import alpha2digit, text2num
+
+        day = alpha2digit((m.group("dw") or m.group("dw2")).lower(), "en")
+        num = regex.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)", day)
+        mon = m.group("m5")
+        if not num or not 1 <= int(num.group(1)) <= 31 or mon.islower() and mon.lower() == "may":
+            return None
+        year = m.group("y5")
+        if m.group("yw"):
+            try:
+                year = text2num(m.group("yw").lower().replace("-", " "), "en")
+            except ValueError:
+                return None
+        return int(num.group(1)), self.month_number[mon.lower().rstrip(".")], int(year) if year else None
+
+    def date_value(self, m: regex.Match) -> tuple[int | None, int, int | None] | None:
+        for k in "1234":
+            mon = m.group(f"m{k}")
+            if mon:
+                day = m.group(f"d{k}") if k != "4" else None
+                year = m.group(f"y{k}")
+                if mon.islower():  # "may", "march": a verb, not a month
+                    return None
+                if day and not 1 <= int(day) <= 31:
+                    return None
+                return (int(day) if day else None, self.month_number[mon.lower().rstrip(".")],
+                        int(year) if year else None)
+        return None
+
+    def find(self, text: str) -> list[Hit]:
+        """The hits in ``text``, longest first where they overlap, left to right."""
+        hits: list[Hit] = []
+        months = self.month_gate.search(text) is not None
+        for m in self.dates.finditer(text) if months else ():
+            v = self.date_value(m)
+            if v is not None:
+                hits.append(Hit(m.start(), m.end(), "DATE", "en:date", v))
+        for m in self.word_dates.finditer(text) if months else ():
+            v = self.word_date_value(m)
+            if v is not None:
+                hits.append(Hit(m.start(), m.end(), "DATE", "en:date-words", v))
+        for m in NUMERIC_DATE.finditer(text):
+            if m.group("iy"):
+                y, mo, dd = int(m.group("iy")), int(m.group("im")), int(m.group("id"))
+            else:
+                dd, mo, y = int(m.group("a")), int(m.group("b")), int(m.group("c"))
+            if 1 <= mo <= 12 and 1 <= dd <= 31:
+                hits.append(Hit(m.start(), m.end(), "DATE", "en:date-numeric", (dd, mo, y)))
+        hits += self._identifiers(text)
+        hits += self._addresses(text)
+        for m in self.company.finditer(text) if self.tail_gate.search(text) else ():
+            s = m.start()
+            lead = LEADING_ARTICLE.match(text, s)
+            if lead:
+                s = lead.end()
+            if s < m.end():
+                hits.append(Hit(s, m.end(), "ORGANIZATION", "en:legal-tail"))
+        for m in self.person.finditer(text):
+            if m.group("name").split()[0].lower() not in self.role_nouns:
+                hits.append(Hit(m.start(), m.end(), "PERSON", "en:title"))
+        hits.sort(key=lambda h: (h.start, h.start - h.end))
+        out: list[Hit] = []
+        for h in hits:
+            if not out or h.start >= out[-1].end:
+                out.append(h)
+        return out
+
+    def _identifiers(self, text: str) -> list[Hit]:
+        phonenumbers, iban, nif = self._phonenumbers, self._iban, self._nif
+        hits = [Hit(m.start(), m.end(), "NAMEID", "en:email") for m in EMAIL.finditer(text)]
+        hits += [Hit(m.start(), m.end(), "NAMEID", "en:iban") for m in IBAN.finditer(text) if iban.is_valid(m.group())]
+        if PHONE_GATE.search(text):
+            for region in self.phone_regions:
+                for pm in phonenumbers.PhoneNumberMatcher(text, region, leniency=phonenumbers.Leniency.VALID):
+                    hits.append(Hit(pm.start, pm.end, "NAMEID", "en:phone"))
+            hits += [Hit(m.start(), m.end(), "NAMEID", "en:nif") for m in NIF_LIKE.finditer(text)
+                     if nif.is_valid(m.group())]
+        for t in self.trigger.finditer(text):
+            c = CODE.match(text, t.end())
+            if c:
+                hits.append(Hit(c.start(), c.end(), "NAMEID", "en:trigger"))
+        return hits
+
+    def _addresses(self, text: str) -> list[Hit]:
+        pieces = [(m.start(), m.end(), pat is self.level) for pat in (self.level, self.street, self.street_head,
+                                                                      UK_POSTCODE, PT_POSTCODE, US_ZIP)
+                  for m in pat.finditer(text)]
+        pieces.sort()
+        merged: list[list] = []
+        for s, e, level in pieces:  # pieces of one address (street, number, floor, town, postcode) make one span
+            if merged and (s <= merged[-1][1] or ADDRESS_GAP.fullmatch(text, merged[-1][1], s)):
+                merged[-1][1] = max(merged[-1][1], e)
+                merged[-1][2] = merged[-1][2] and level
+            else:
+                merged.append([s, e, level])
+        # a floor or room alone ("on the 2nd floor") only widens an address already there
+        return [Hit(s, e, "ADDRESS", "en:address-level" if level else "en:address") for s, e, level in merged]

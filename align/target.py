@@ -1,0 +1,131 @@
+"""Which target-side forms may spread, and what the allow list keeps visible on the target side.
+
+Target consistency masks a form the transfer found in one pair wherever else it appears (in the document,
+then in the corpus). One alignment error spread that way masks a common word everywhere ("Agreement",
+"Union", "Council"), so a form has to earn its spread:
+
+* it is a plausible name: its content words are capitalized, it is not one frequent English word on its
+  own (wordfreq) and not a country's English name (places are public);
+* and it was found by a string or pattern step (the original itself, a date, an identifier), or aligned
+  from the same source entity in at least two pairs (``MIN_ALIGNED_PAIRS``).
+
+The allow list acts on both sides: a target mention whose text is an allowed form is dropped, and so is one
+that lies wholly on the words aligned to an allowed source form (``Parlamento Europeu`` allowed keeps
+``European Parliament`` visible in its pair).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import regex
+
+from ..anonymize.consistency import CAPITALIZED_CATEGORIES, identifier_form
+from ..anonymize.lexicons import fold, fold_same_length
+from ..corpora.model import Mention
+
+MIN_ALIGNED_PAIRS = 2  # pairs in which alignment alone must find a form before it spreads
+FREQUENT_EN_ZIPF = 4.0  # a single word this frequent in English (wordfreq Zipf) is a word, not a name
+CONTENT_WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'’.-]*")
+FORM_JOINERS = {"of", "and", "for", "the", "on", "in", "to", "de", "da", "do", "das", "dos", "e", "&", "a", "an"}
+EARNED_RECOGNIZERS = ("transfer:string", "transfer:pattern", "transfer:english", "transfer:target_only", "guard")
+
+
+@lru_cache(maxsize=1 << 16)
+def english_zipf(word: str) -> float:
+    """wordfreq's English frequency of a folded word (Zipf scale), cached."""
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(word, "en")
+
+
+@lru_cache(maxsize=1)
+def english_country_names() -> frozenset[str]:
+    """Countries' English names, folded (pycountry): ``liechtenstein``, ``united kingdom`` ..."""
+    import pycountry
+
+    out = set()
+    for c in pycountry.countries:
+        for attr in ("name", "common_name", "official_name"):
+            name = getattr(c, attr, None)
+            if name:
+                out.add(" ".join(fold(name).split()))
+    return frozenset(out)
+
+
+def warm_target_lexicons() -> None:
+    """Load wordfreq's English list and the country names now (in a parent process, before workers fork)."""
+    english_zipf("the")
+    english_country_names()
+
+
+def plausible_name(m: Mention) -> bool:
+    """Whether a person, organisation or address mention reads as a name in English: every content word
+    capitalized (or a number), not one frequent English word alone, not a country."""
+    words = CONTENT_WORD.findall(m.text)
+    content = [w for w in words if w.lower() not in FORM_JOINERS]
+    if not content or not all(w[0].isupper() or w[0].isdigit() for w in content):
+        return False
+    key = " ".join(fold(w) for w in words)
+    if key in english_country_names():
+        return False
+    if len(content) == 1 and english_zipf(fold(content[0]).strip(".'’-")) >= FREQUENT_EN_ZIPF:
+        return False
+    return True
+
+
+def earned_by_step(m: Mention) -> bool:
+    """Found by a step that matched the original or a pattern, not by alignment alone."""
+    return m.recognizer.startswith(EARNED_RECOGNIZERS)
+
+
+def spreadable(m: Mention, key: str) -> bool:
+    """A target mention's form may enter target consistency by its kind (evidence is counted apart):
+    a plausible name, a date, or an identifier long enough."""
+    if len(key) < 3 or m.recognizer == "consistency":
+        return False
+    if m.category in CAPITALIZED_CATEGORIES:
+        return plausible_name(m)
+    if m.category == "NAMEID":
+        return identifier_form(m.text)
+    return m.category == "DATE"
+
+
+def allow_key(text: str) -> str:
+    return " ".join(fold(text).split())
+
+
+def allowed_source_tokens(src: str, src_tokens: list[tuple[int, int]], allow: set[str]) -> set[int]:
+    """Indices of the source tokens that are part of an allowed form (whole words, case/accent-insensitive)."""
+    if not allow:
+        return set()
+    folded = fold_same_length(src)
+    out: set[int] = set()
+    for form in allow:
+        if len(form) < 2:
+            continue
+        i = folded.find(form)
+        while i >= 0:
+            e = i + len(form)
+            if (i == 0 or not folded[i - 1].isalnum()) and (e == len(folded) or not folded[e].isalnum()):
+                out.update(k for k, (a, b) in enumerate(src_tokens) if a < e and i < b)
+            i = folded.find(form, i + 1)
+    return out
+
+
+def drop_allowed(mentions: list[Mention], tgt: str, tgt_tokens: list[tuple[int, int]], allow: set[str],
+                 protected: set[int], src_entities: set[int] = frozenset()) -> list[Mention]:
+    """The target mentions without those the allow list keeps visible: an allowed form itself (unless its
+    entity is masked on the pair's source side, in a longer form: ``Parlamento Europeu e do Conselho``), or a
+    mention whose words all lie on target tokens aligned to an allowed source form (``protected``)."""
+    out = []
+    for m in mentions:
+        if allow_key(m.text) in allow and m.entity not in src_entities:
+            continue
+        if protected and m.category in CAPITALIZED_CATEGORIES:
+            words = [k for k, (a, b) in enumerate(tgt_tokens) if a < m.end and m.start < b
+                     and any(c.isalnum() for c in tgt[a:b]) and tgt[a:b].lower() not in FORM_JOINERS]
+            if words and all(k in protected for k in words):
+                continue
+        out.append(m)
+    return out

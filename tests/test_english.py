@@ -1,0 +1,255 @@
+"""The English-side recognizer: dates, identifiers, addresses, companies and titled persons, and what it
+leaves visible in EU legislation."""
+
+from __future__ import annotations
+
+import pytest
+from paranon.align.english import EnglishRecognizer
+from paranon.align.transfer import Transferrer, tokenize
+from paranon.corpora.model import Mention
+
+
+@pytest.fixture(scope="module")
+def rec():
+    return EnglishRecognizer()
+
+
+def _hits(rec, text):
+    return [(text[h.start:h.end], h.category) for h in rec.find(text)]
+
+
+@pytest.mark.parametrize("text, found, value", [
+    ("Signed in Lisbon on 15 April 2024.", "15 April 2024", (15, 4, 2024)),
+    ("Done this 22nd day of September 2023.", "this 22nd day of September 2023", (22, 9, 2023)),
+    ("Effective as of March 3rd, 2021 onwards.", "March 3rd, 2021", (3, 3, 2021)),
+    ("Paid on the 1st of Sept. 2020.", "the 1st of Sept. 2020", (1, 9, 2020)),
+    ("DATED 30 JUNE 2019", "30 JUNE 2019", (30, 6, 2019)),
+    ("Due on 15/04/2024.", "15/04/2024", (15, 4, 2024)),
+    ("Due on 2024-04-15.", "2024-04-15", (15, 4, 2024)),
+    # in words, as deeds write them (text2num reads the ordinal and the year)
+    ("On the ninth day of October two thousand and twenty-four, at", "the ninth day of October two thousand and "
+     "twenty-four", (9, 10, 2024)),
+    ("On this twenty-second day of March 2023, at", "this twenty-second day of March 2023", (22, 3, 2023)),
+    ("declared that on the third of June of this year", "the third of June", (3, 6, None)),
+])
+def test_english_dates_in_their_common_layouts(rec, text, found, value):
+    hits = rec.find(text)
+    assert [(text[h.start:h.end], h.value) for h in hits] == [(found, value)]
+
+
+@pytest.mark.parametrize("text", ["You may 2 times apply.", "Article 12/2024 applies", "the march 5 km",
+                                  "the first of all", "the second of the conditions", "a third of May's pay"])
+def test_words_that_only_look_like_dates_are_not_dates(rec, text):
+    assert [c for _, c in _hits(rec, text)] == []
+
+
+@pytest.mark.parametrize("text, found, category", [
+    ("Call +44 20 7946 0958 today", "+44 20 7946 0958", "NAMEID"),
+    ("or on 020 7946 0958.", "020 7946 0958", "NAMEID"),
+    ("to IBAN GB82 WEST 1234 5698 7654 32 by", "GB82 WEST 1234 5698 7654 32", "NAMEID"),
+    ("write to ana.costa@example.org now", "ana.costa@example.org", "NAMEID"),
+    ("with company number 01234567.", "01234567", "NAMEID"),
+    ("Passport No. X1234567 issued", "X1234567", "NAMEID"),
+    ("helpline 707 200 318, or", "707 200 318", "NAMEID"),           # a Portuguese number in English text
+    ("legal person no. 513.316.639, with", "513.316.639", "NAMEID"),  # a NIF with a valid check digit
+    ("citizen card no. 15263809 5 Y47, valid", "15263809 5 Y47", "NAMEID"),
+])
+def test_english_identifiers(rec, text, found, category):
+    assert _hits(rec, text) == [(found, category)]
+
+
+@pytest.mark.parametrize("text, found", [
+    ("offices at Av. Eng. Duarte Pacheco, No. 26, 9th floor, 1070-110 Lisboa.",
+     "Av. Eng. Duarte Pacheco, No. 26, 9th floor, 1070-110 Lisboa"),
+    ("at 10 Downing Street, London SW1A 2AA.", "10 Downing Street, London SW1A 2AA"),
+    ("Suite 200, 1 Main Street, New York, NY 10001", "Suite 200, 1 Main Street, New York, NY 10001"),
+    ("Avenida da Liberdade, n.º 560, Edifício Start, sala 2.08, 4710-249 Braga",
+     "Avenida da Liberdade, n.º 560, Edifício Start, sala 2.08, 4710-249 Braga"),
+    ("at Avenida de Horta e Costa, n.º 122, 15.º andar E, Macau", "Avenida de Horta e Costa, n.º 122, 15.º andar E"),
+])
+def test_an_english_address_is_one_span(rec, text, found):
+    assert _hits(rec, text) == [(found, "ADDRESS")]
+
+
+@pytest.mark.parametrize("text", ["moved to the 3rd Floor last year", "on the 2nd floor of the Council building",
+                                  "in Room 12 of the Berlaymont"])
+def test_a_floor_or_room_alone_is_not_masked(rec, text):
+    assert [h.rule for h in rec.find(text)] == ["en:address-level"]
+    assert Transferrer(english=rec).transfer([], [], [], text, links=[]).mentions == []
+
+
+@pytest.mark.parametrize("text, found", [
+    ("signed by Smith & Jones Ltd yesterday", ["Smith & Jones Ltd"]),
+    ("Borges – Costa Consulting LLP and Marés Pescas, Lda. agree", ["Borges – Costa Consulting LLP",
+                                                                   "Marés Pescas, Lda."]),
+    ("The Boring Company Inc. said", ["Boring Company Inc."]),
+])
+def test_a_company_name_with_its_legal_tail(rec, text, found):
+    assert [t for t, c in _hits(rec, text) if c == "ORGANIZATION"] == found
+
+
+@pytest.mark.parametrize("text, found", [
+    ("Mr John Smith signed.", ["Mr John Smith"]),
+    ("as Dr. Ana Costa said", ["Dr. Ana Costa"]),
+    ("Mr President, Madam Speaker", []),          # a role noun after a title is no name
+])
+def test_a_titled_person(rec, text, found):
+    assert [t for t, c in _hits(rec, text) if c == "PERSON"] == found
+
+
+@pytest.mark.parametrize("text", [
+    "Regulation (EU) No 216/2008 of the European Parliament and of the Council",
+    "the Supreme Court of Liechtenstein and the United Kingdom",
+    "Commission Implementing Regulation (EU) 2019/947 on the rules for unmanned aircraft",
+])
+def test_eu_legislation_stays_visible(rec, text):
+    assert rec.find(text) == []
+
+
+def test_a_hit_takes_its_source_entitys_number_or_a_new_one(rec):
+    """The English date matches the Portuguese one by value; a company only in English is target-only."""
+    src = Mention(10, 33, "DATE", "15 de abril de 2024", "date", "date:written", entity=4)
+    tgt = "Signed on 15 April 2024 with Smith & Jones Ltd."
+    res = Transferrer(english=rec).transfer([src], [], [], tgt, links=[], next_number=7)
+    got = [(m.text, m.entity, m.recognizer) for m in res.mentions]
+    assert ("15 April 2024", 4, "transfer:pattern") in got or ("15 April 2024", 4, "transfer:english") in got
+    assert ("Smith & Jones Ltd.", 7, "transfer:target_only") in got
+
+
+def test_a_hit_widens_the_entitys_pieces_into_one_span(rec):
+    """The transfer left an address in pieces; the English address is one span with the entity's number."""
+    tgt = "Av. Eng. Duarte Pacheco, No. 26, 9th floor, 1070-110 Lisboa"
+    src = Mention(0, 20, "ADDRESS", "Av. Eng. Duarte Pacheco", "address", "address:head", entity=2)
+    res = Transferrer(english=rec).transfer([src], tokenize(src.text), [], tgt, links=[])
+    assert [(m.text, m.entity) for m in res.mentions] == [(tgt, 2)]
+
+
+@pytest.mark.parametrize("text, found", [
+    ("the number 513.316.630 is", []),            # nine digits, no valid check digit, no trigger
+    ("in 2019/947 and 216/2008", []),
+    ("costs EUR 123 456 789.00", []),
+])
+def test_numbers_that_are_no_identifiers_stay_visible(rec, text, found):
+    assert [t for t, c in _hits(rec, text) if c == "NAMEID"] == found
+
+
+@pytest.mark.parametrize("tgt, pieces, whole", [
+    ("against LOGIVIA – TRANSPORTES E LOGÍSTICA, S.A., with", ["LOGIVIA", "LOGÍSTICA, S.A."],
+     "LOGIVIA – TRANSPORTES E LOGÍSTICA, S.A."),
+    ("signed by Smith – Jones & Partners LLP today", ["Smith", "Partners LLP"], "Smith – Jones & Partners LLP"),
+    ("Business name: SOL NASCENTE – MOBILIÁRIO E DECORAÇÃO, LDA.", ["SOL NASCENTE", "DECORAÇÃO, LDA."],
+     "SOL NASCENTE – MOBILIÁRIO E DECORAÇÃO, LDA."),
+    ("a complaint from Bananeira do Funchal – Comércio de Frutas, Lda. concerning", ["Bananeira", "Frutas, Lda."],
+     "Bananeira do Funchal – Comércio de Frutas, Lda."),
+])
+def test_a_company_name_in_pieces_becomes_one_span(rec, tgt, pieces, whole):
+    """Two source entities the recognizers split one company into, words showing between them: the English
+    name is one mask (the first piece's number), so those words no longer show."""
+    src = [Mention(0, len(p), "ORGANIZATION", p, "test", "test", entity=k + 1) for k, p in enumerate(pieces)]
+    res = Transferrer(english=rec).transfer(src, [], [], tgt, links=[])
+    assert [m.text for m in res.mentions] == [whole] and res.mentions[0].entity == 1
+
+
+@pytest.mark.parametrize("tgt, acronym, long_form", [
+    ("approved by the Portuguese Institute for Quality (IPQ).", "IPQ", "Portuguese Institute for Quality"),
+    ("supervised by the Insurance and Pension Funds Supervisory Authority (ASF), to which",
+     "ASF", "Insurance and Pension Funds Supervisory Authority"),
+    ("paid by the Business Development Institute of the Autonomous Region of Madeira (IDE-RAM) on",
+     "IDE-RAM", "Business Development Institute of the Autonomous Region of Madeira"),
+])
+def test_a_long_form_before_its_bracketed_acronym_shares_its_number(tgt, acronym, long_form):
+    src = [Mention(0, 3, "ORGANIZATION", acronym, "test", "test", entity=5),
+           Mention(10, 40, "ORGANIZATION", "Instituto Português (long form)", "test", "test", entity=5)]
+    res = Transferrer().transfer(src, [], [], tgt, links=[])
+    assert [(m.text, m.entity) for m in res.mentions] == [(long_form, 5), (acronym, 5)]
+
+
+@pytest.mark.parametrize("tgt, pieces", [
+    ("owned by TAR Holdings B.V. since", ["TAR", "Holdings B.V."]),
+    ("signed by Borges – Costa Consulting LLP today", ["Borges", "Costa Consulting LLP"]),
+    ("by Alfa & Omega Ltd on", ["Alfa", "Omega Ltd"]),
+])
+def test_two_entities_with_nothing_showing_between_keep_their_numbers(rec, tgt, pieces):
+    src = [Mention(0, len(p), "ORGANIZATION", p, "test", "test", entity=k + 1) for k, p in enumerate(pieces)]
+    res = Transferrer(english=rec).transfer(src, [], [], tgt, links=[])
+    assert [(m.text, m.entity) for m in res.mentions] == [(p, k + 1) for k, p in enumerate(pieces)]
+
+
+@pytest.mark.parametrize("tgt", [
+    "Council Regulation (EEC) No 3922/91",          # the acronym's letters are not the words' initials
+    "in the Federation (IFALPA) and",
+    "the Regulation (EEC) applies",
+])
+def test_a_bracketed_acronym_does_not_take_a_chain_it_cannot_stand_for(tgt):
+    acr = tgt[tgt.index("(") + 1:tgt.index(")")]
+    src = [Mention(0, 3, "ORGANIZATION", acr, "test", "test", entity=5),
+           Mention(10, 40, "ORGANIZATION", "Comunidade Económica Europeia", "test", "test", entity=5)]
+    res = Transferrer().transfer(src, [], [], tgt, links=[])
+    assert [m.text for m in res.mentions] == [acr]
+
+
+@pytest.mark.parametrize("src_text, acr, tgt, link_to, masked", [
+    ("nos termos do Acordo EEE", "EEE", "under the EEA Agreement", ["EEA", "Agreement"], "EEA"),
+    ("o Comité da OMC reuniu", "OMC", "the WTO Committee met", ["WTO", "Committee"], "WTO"),
+    ("segundo a ONU Genebra", "ONU", "according to the UN Geneva office", ["UN", "Geneva"], "UN"),
+])
+def test_an_aligned_acronym_covers_its_acronym_not_the_words_beside_it(src_text, acr, tgt, link_to, masked):
+    """The acronym differs across the languages (string match fails); alignment points at the acronym and the
+    word beside it: the mask covers the acronym only."""
+    s = src_text.index(acr)
+    anon = src_text[:s] + "<NAME1_ORGANIZATION>" + src_text[s + len(acr):]
+    placeholder = Mention(s, s + 20, "ORGANIZATION", "<NAME1_ORGANIZATION>", "test", "", entity=1)
+    original = Mention(s, s + len(acr), "ORGANIZATION", acr, "test", "fallback:all-upper", entity=1)
+    src_toks, tgt_toks = tokenize(anon), tokenize(tgt)
+    i = next(k for k, (a, b) in enumerate(src_toks) if a == s)
+    words = [tgt[a:b] for a, b in tgt_toks]
+    links = [(i, words.index(w)) for w in link_to]
+    res = Transferrer().transfer([original], src_toks, [placeholder], tgt, links=links)
+    assert [m.text for m in res.mentions] == [masked]
+
+
+@pytest.mark.parametrize("tgt, pieces, whole", [
+    ("resident at 14 Elm Grove, Headington, Oxford OX3 7LS;", [("Elm Grove", "PERSON"), ("Headington", "PERSON"),
+     ("OX3 7LS", "ADDRESS")], "14 Elm Grove, Headington, Oxford OX3 7LS"),
+    ("offices on the 3rd Floor, 10 King Street, London", [("3rd Floor", "PERSON"), ("King Street", "ADDRESS")],
+     "3rd Floor, 10 King Street"),
+    ("at Av. Eng. Duarte Pacheco, No. 26, 9th floor, 1070-110 Lisboa.", [("Duarte Pacheco", "ADDRESS"),
+     ("Pacheco, No", "ADDRESS")], "Av. Eng. Duarte Pacheco, No. 26, 9th floor, 1070-110 Lisboa"),
+])
+def test_an_english_address_takes_in_the_pieces_read_as_names(rec, tgt, pieces, whole):
+    """Pieces the transfer took for persons inside what reads as one English address become that address."""
+    found = []
+    for k, (text, cat) in enumerate(pieces):
+        found.append(Mention(0, len(text), cat, text, "test", "test", entity=k + 1))
+    res = Transferrer(english=rec).transfer(found, [], [], tgt, links=[])
+    addr = [m for m in res.mentions if m.category == "ADDRESS"]
+    assert [m.text for m in res.mentions] == [whole] and addr and addr[0].entity == next(
+        k + 1 for k, (_, c) in enumerate(pieces) if c == "ADDRESS")
+
+
+@pytest.mark.parametrize("tgt, pieces, whole", [
+    ("Business name: SOL NASCENTE – MOBILIÁRIO E DECORAÇÃO, LDA.", [("SOL NASCENTE", "PERSON"),
+     ("DECORAÇÃO, LDA.", "ORGANIZATION")], "SOL NASCENTE – MOBILIÁRIO E DECORAÇÃO, LDA."),
+    ("owned by Rita Sousa – Consultoria e Gestão, Lda. since", [("Rita Sousa", "PERSON"),
+     ("Gestão, Lda.", "ORGANIZATION")], "Rita Sousa – Consultoria e Gestão, Lda."),
+    ("a complaint from Bananeira do Funchal – Comércio de Frutas, Lda. concerning", [("Bananeira", "PERSON"),
+     ("Frutas, Lda.", "ORGANIZATION")], "Bananeira do Funchal – Comércio de Frutas, Lda."),
+])
+def test_a_company_takes_in_a_first_piece_read_as_a_person(rec, tgt, pieces, whole):
+    src = [Mention(0, len(t), c, t, "test", "test", entity=k + 1) for k, (t, c) in enumerate(pieces)]
+    res = Transferrer(english=rec).transfer(src, [], [], tgt, links=[])
+    assert [(m.text, m.category, m.entity) for m in res.mentions] == [(whole, "ORGANIZATION", 2)]
+
+
+@pytest.mark.parametrize("tgt, pieces", [
+    ("between Filipa Nogueira and Brightwell Logistics, Ltd, hereinafter", [("Filipa Nogueira", "PERSON"),
+     ("Brightwell Logistics, Ltd", "ORGANIZATION")]),
+    ("signed by Matilde Calado and Kessler Maschinenbau, GmbH", [("Matilde Calado", "PERSON"),
+     ("Kessler Maschinenbau, GmbH", "ORGANIZATION")]),
+    ("by Hortogal, Lda. and Marés Pescas, Lda.", [("Hortogal, Lda.", "ORGANIZATION"),
+     ("Marés Pescas, Lda.", "ORGANIZATION")]),
+])
+def test_two_names_joined_by_and_stay_two(rec, tgt, pieces):
+    src = [Mention(0, len(t), c, t, "test", "test", entity=k + 1) for k, (t, c) in enumerate(pieces)]
+    res = Transferrer(english=rec).transfer(src, [], [], tgt, links=[])
+    assert [(m.text, m.entity) for m in res.mentions] == [(t, k + 1) for k, (t, _) in enumerate(pieces)]
