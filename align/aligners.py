@@ -53,6 +53,13 @@ class Aligner:
             out.writelines(pharaoh(links) + "\n" for links in self.align(batch))
 
 
+def _words_into(lines: Iterable[str], vocab: set[str]) -> Iterator[str]:
+    """The lines unchanged, their lower-cased words added to ``vocab`` on the way."""
+    for line in lines:
+        vocab.update(line.lower().split())
+        yield line
+
+
 def grow_diag_final_and(fwd: set[tuple[int, int]], rev: set[tuple[int, int]], n_src: int, n_tgt: int) -> Links:
     """Koehn's grow-diag-final-and symmetrization of two directional alignments."""
     union = fwd | rev
@@ -180,6 +187,13 @@ class EflomalAligner(Aligner):
         path, swap = self.priors
         return prior_lines(path, lambda w: w.lower()[:self.prefix or None], self.prior_alpha, swap, *self.languages)
 
+    def _identity_lines(self, vocab_s: set[str], vocab_t: set[str]) -> Iterator[str]:
+        """eflomal LEX priors linking a word to the same word on the other side (names, numbers, codes)."""
+        from .priors import identity_lines
+
+        yield from identity_lines(vocab_s & vocab_t, lambda w: w.lower()[:self.prefix or None], self.prior_alpha,
+                                  *self.languages)
+
     def _normalize(self, line: str) -> str:
         """What eflomal sees of a line: lower case, and with ``prefix`` only each word's first letters.
 
@@ -235,12 +249,20 @@ class EflomalAligner(Aligner):
                         n_lines[0] += 1
                         yield line
 
-                norm_s = counted(self._normalize(line) for line in chain(fs, extra_src))
-                norm_t = (self._normalize(line) for line in chain(ft, extra_tgt))
-                priors = self._prior_lines()
+                priors = self.priors is not None
+                vocab_s: set[str] = set()  # with priors: the words of each side, for the identical-word priors
+                vocab_t: set[str] = set()
+                raw_s, raw_t = chain(fs, extra_src), chain(ft, extra_tgt)
+                if priors:
+                    raw_s, raw_t = _words_into(raw_s, vocab_s), _words_into(raw_t, vocab_t)
+                norm_s = counted(self._normalize(line) for line in raw_s)
+                norm_t = (self._normalize(line) for line in raw_t)
+                # lazy: the identical words are known once eflomal has read both texts, before the priors
+                lines = chain(self._prior_lines(), self._identity_lines(vocab_s, vocab_t))
                 p_in = os.path.join(tmp, "priors.txt")
                 with open(p_in, "w", encoding="utf-8") as po:
-                    eflomal.Aligner().prepare_files(norm_s, so, norm_t, to, priors or None, po if priors else None)
+                    eflomal.Aligner().prepare_files(norm_s, so, norm_t, to, lines if priors else None,
+                                                    po if priors else None)
             iterations = self.iterations_for(n_lines[0])
             kwargs: dict[str, Any] = {"model": 3, "score_model": 0, "n_samplers": self.samplers_for(n_lines[0]),
                                       "quiet": True,

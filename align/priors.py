@@ -10,7 +10,8 @@ pairs from English Wiktionary, CC BY-SA 3.0, see the README), ``null`` (none) or
 ``source<TAB>target`` lines (plain or ``.gz``; ``#`` lines are comments). Entries are normalized as the corpus
 is (lower case, the first ``eflomal_prefix`` letters), so ``contratos`` in the corpus meets ``contrato`` in
 the dictionary. Pairs of several words, and pairs with a function word on either side (the corpus
-teaches those well; a dictionary lists a dozen senses of ``a``) give no prior.
+teaches those well; a dictionary lists a dozen senses of ``a``) give no prior. With any dictionary, a word
+found on both sides of the corpus also gets a prior to itself (names, numbers, codes: ``solbes``, ``2000``).
 
 ``python -m paranon.align.priors build WIKTIONARY.gz OUT.gz`` rebuilds the shipped file from the
 Wiktionary pairs (``../shared/data/pt-en-dictionary/pt-en.wiktionary.dict.txt.gz``).
@@ -27,7 +28,7 @@ from pathlib import Path
 import regex
 
 from ..corpora.formats.common import InputError
-from .content_words import function_words
+from .content_words import WORD_CHARACTER, function_words
 
 BUILTIN_FILE = Path(__file__).parent / "data" / "priors_pt_en.tsv.gz"
 BUILTIN_LANGUAGES = ("pt", "en")
@@ -115,6 +116,18 @@ def prior_lines(path: str | Path, normalize: Callable[[str], str], alpha: float 
             continue
         weight[(normalize(got[0]), normalize(got[1]))] += alpha
     return [f"LEX\t{s}\t{t}\t{w:g}\n" for (s, t), w in sorted(weight.items())]
+
+
+def identity_lines(shared: Iterable[str], normalize: Callable[[str], str], alpha: float = DEFAULT_ALPHA,
+                   src_lang: str = "pt", tgt_lang: str = "en") -> list[str]:
+    """eflomal ``LEX`` priors linking each word found on both sides of the corpus to itself: names, numbers
+    and codes stay the same in a translation (``solbes``, ``2000``, ``12h30``). A word needs a letter or
+    digit, two characters, and to be a function word on neither side (``a`` is an article in both
+    languages, never its own translation)."""
+    fw_s, fw_t = function_words(src_lang), function_words(tgt_lang)
+    keep = sorted({normalize(w) for w in shared
+                   if len(w) >= 2 and WORD_CHARACTER.search(w) and w not in fw_s and w not in fw_t})
+    return [f"LEX\t{w}\t{w}\t{alpha:g}\n" for w in keep]
 
 
 def build_shipped(source: str | Path, out: str | Path) -> int:
