@@ -11,8 +11,8 @@ content words (``align/content_words.py``), and eflomal's CPU seconds. The choic
 (``corpora/samples/sample_pt_en.tmx``) and on the first 2,000 DGT pairs (CPU seconds of this process and its
 children, and wall seconds).
 
-Settings: ``extra`` is the parallel text eflomal also learns from: none, ``dgt`` (2,167 DGT-TM pairs) or
-``dgt+general`` (DGT-TM and the 18,331 general pairs of ``../shared/data/pt-en-parallel``); ``priors`` is
+Settings: ``extra`` is the parallel text eflomal also learns from: none, ``dgt`` (2,167 DGT-TM pairs),
+``general`` (the 18,331 general pairs of ``../shared/data/pt-en-parallel``) or ``dgt+general`` (both); ``priors`` is
 ``align.priors`` (``muse`` is the MUSE dictionary, CC BY-NC: compared here, never shipped).
 """
 
@@ -40,6 +40,8 @@ GENERAL_SETS = ("tatoeba-test-v2021-08-07", "flores200-devtest", "ntrex128-newst
 SETTINGS = [  # name, extra text, priors
     ("corpus alone", None, None),
     ("corpus alone + priors", None, "builtin"),
+    ("general", "general", None),
+    ("general + priors", "general", "builtin"),
     ("dgt", "dgt", None),
     ("dgt + priors", "dgt", "builtin"),
     ("dgt + muse priors (compare only)", "dgt", "muse"),
@@ -60,9 +62,10 @@ def extra_files(kind: str | None, tmp: Path) -> tuple[str | None, str | None]:
         return str(DGT / "dgt_pt-en.pt"), str(DGT / "dgt_pt-en.en")
     out = []
     for side in ("pt", "en"):
-        path = tmp / f"extra.{side}"
+        path = tmp / f"{kind}.{side}"
         with open(path, "w", encoding="utf-8") as fh:
-            fh.write((DGT / f"dgt_pt-en.{side}").read_text(encoding="utf-8"))
+            if kind.startswith("dgt"):
+                fh.write((DGT / f"dgt_pt-en.{side}").read_text(encoding="utf-8"))
             for name in GENERAL_SETS:
                 with gzip.open(GENERAL / f"{name}.{side}.gz", "rt", encoding="utf-8") as g:
                     fh.write(g.read())
