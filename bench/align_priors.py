@@ -9,7 +9,9 @@ content words (``align/content_words.py``), and eflomal's CPU seconds. The choic
 
 ``--timing`` instead times the aligner alone, priors off and on, on the sample TM
 (``corpora/samples/sample_pt_en.tmx``) and on the first 2,000 DGT pairs (CPU seconds of this process and its
-children, and wall seconds).
+children, and wall seconds). ``--landing [WORD ...]`` counts where the links of Portuguese content words
+land on those 2,000 DGT pairs (no gold: the share that reaches punctuation or an English function word, and
+each WORD's top translations).
 
 Settings: ``extra`` is the parallel text eflomal also learns from: none, ``dgt`` (2,167 DGT-TM pairs),
 ``general`` (the 18,331 general pairs of ``../shared/data/pt-en-parallel``) or ``dgt+general`` (both); ``priors`` is
@@ -139,6 +141,46 @@ def timing(repeat: int) -> dict:
     return out
 
 
+def landing(words: list[str], seeds: list[int]) -> dict:
+    """Where the links of Portuguese content words land on the first 2,000 DGT pairs (no gold needed), per
+    seed: the share of those links whose English end is punctuation or a function word (the portal would
+    highlight ``the`` or ``,``), and the English words linked to each of ``words`` summed over the seeds,
+    priors off and on."""
+    from collections import Counter
+
+    from paranon.align.aligners import make_aligner
+    from paranon.align.content_words import is_content_word
+    from paranon.align.transfer import token_words
+    from paranon.config import load_config
+
+    with open(DGT / "dgt_pt-en.pt", encoding="utf-8") as fs, open(DGT / "dgt_pt-en.en", encoding="utf-8") as ft:
+        pairs = [(token_words(s), token_words(t)) for s, t in zip(fs, ft, strict=True)][:2000]
+    out = {}
+    for priors in (None, "builtin"):
+        astray_share = []
+        top: dict[str, Counter] = {w: Counter() for w in words}
+        for seed in seeds:
+            cfg = load_config()
+            cfg["align"].update(method="eflomal", priors=priors)
+            cfg["anonymize"]["seed"] = seed
+            aligner, _ = make_aligner(cfg)
+            content = astray = 0
+            for (src, tgt), links in zip(pairs, aligner.align(pairs), strict=True):
+                for i, j in links:
+                    if not is_content_word(src[i], "pt"):
+                        continue
+                    content += 1
+                    astray += not is_content_word(tgt[j], "en")
+                    if src[i].lower() in top:
+                        top[src[i].lower()][tgt[j].lower()] += 1
+            astray_share.append(astray / content)
+            print(f"priors {priors or 'off'}, seed {seed}: {astray / content:.4f}", file=sys.stderr)
+        out[f"priors {priors or 'off'}"] = {
+            "content_word_links_to_function_word_or_punctuation": summary(astray_share),
+            "top": {w: c.most_common(5) for w, c in top.items()}}
+    return {"pairs": len(pairs), "seeds": seeds, **out}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2, 3, 4])
@@ -146,8 +188,13 @@ def main() -> None:
     ap.add_argument("--only", nargs="*", help="setting names to run")
     ap.add_argument("--timing", action="store_true")
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--landing", nargs="*", metavar="WORD",
+                    help="where content-word links land on 2,000 DGT pairs; the top translations of WORDs")
     args = ap.parse_args()
     os.environ.setdefault("PYTHONHASHSEED", "0")
+    if args.landing is not None:
+        print(json.dumps(landing([w.lower() for w in args.landing], args.seeds), indent=1, ensure_ascii=False))
+        return
     if args.timing:
         print(json.dumps(timing(args.repeat), indent=1))
         return
