@@ -151,6 +151,7 @@ def landing(words: list[str], seeds: list[int]) -> dict:
     from paranon.align.aligners import make_aligner
     from paranon.align.content_words import is_content_word
     from paranon.align.transfer import token_words
+
     from paranon.config import load_config
 
     with open(DGT / "dgt_pt-en.pt", encoding="utf-8") as fs, open(DGT / "dgt_pt-en.en", encoding="utf-8") as ft:
