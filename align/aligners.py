@@ -131,6 +131,8 @@ class EflomalAligner(Aligner):
                              "intersection")
         self.symmetrization = symmetrization
         self.prefix = prefix
+        if not prior_alpha > 0:
+            raise ValueError(f"align.prior_alpha: {prior_alpha!r} is not a positive number")
         self.priors, self.prior_alpha, self.languages = priors, prior_alpha, languages  # see .priors
         self._normalized: dict[str, str] = {}  # word -> what eflomal sees of it (words recur)
         self.extra_src, self.extra_tgt = extra_src, extra_tgt

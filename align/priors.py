@@ -20,6 +20,7 @@ Wiktionary pairs (``../shared/data/pt-en-dictionary/pt-en.wiktionary.dict.txt.gz
 from __future__ import annotations
 
 import gzip
+import logging
 import sys
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
@@ -29,6 +30,8 @@ import regex
 
 from ..corpora.formats.common import InputError
 from .content_words import WORD_CHARACTER, function_words
+
+log = logging.getLogger("paranon.align")
 
 BUILTIN_FILE = Path(__file__).parent / "data" / "priors_pt_en.tsv.gz"
 BUILTIN_LANGUAGES = ("pt", "en")
@@ -90,6 +93,9 @@ def resolve(setting: str | None, src_lang: str, tgt_lang: str) -> tuple[Path, bo
         return None
     pair = (src_lang.lower().split("-")[0], tgt_lang.lower().split("-")[0])
     if setting == "builtin":
+        if not BUILTIN_FILE.is_file():  # a package built without its data: align as without priors
+            log.warning("align.priors builtin: %s is missing; aligning without dictionary priors", BUILTIN_FILE)
+            return None
         if pair == BUILTIN_LANGUAGES:
             return BUILTIN_FILE, False
         if pair == BUILTIN_LANGUAGES[::-1]:

@@ -90,6 +90,21 @@ def test_priors_from_a_path(tmp_path):
     assert aligner._prior_lines() == ["LEX\tempr\tcont\t1\n"]  # normalized as the corpus is (eflomal_prefix 4)
 
 
+@pytest.mark.parametrize("alpha", [0, -1.0])
+def test_a_bad_prior_weight_is_a_clear_error(alpha):
+    cfg = load_config()
+    cfg["align"].update(method="eflomal", prior_alpha=alpha)
+    with pytest.raises(ValueError, match="align.prior_alpha"):
+        make_aligner(cfg)
+
+
+def test_without_the_shipped_file_builtin_aligns_without_priors(tmp_path, monkeypatch):
+    import paranon.align.priors as priors
+
+    monkeypatch.setattr(priors, "BUILTIN_FILE", tmp_path / "gone.tsv.gz")
+    assert priors.resolve("builtin", "pt", "en") is None
+
+
 def test_a_missing_priors_file_is_a_clear_error(tmp_path):
     with pytest.raises(ValueError, match=r"align.priors: .*nowhere.tsv: no such file"):
         resolve(str(tmp_path / "nowhere.tsv"), "pt", "en")
