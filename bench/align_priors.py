@@ -145,7 +145,7 @@ def landing(words: list[str], seeds: list[int]) -> dict:
     """Where the links of Portuguese content words land on the first 2,000 DGT pairs (no gold needed), per
     seed: the share of those links whose English end is punctuation or a function word (the portal would
     highlight ``the`` or ``,``), and the English words linked to each of ``words`` summed over the seeds,
-    priors off and on."""
+    and the share of its tokens that have any link, priors off and on."""
     from collections import Counter
 
     from paranon.align.aligners import make_aligner
@@ -160,6 +160,7 @@ def landing(words: list[str], seeds: list[int]) -> dict:
     for priors in (None, "builtin"):
         astray_share = []
         top: dict[str, Counter] = {w: Counter() for w in words}
+        seen, linked = Counter(), Counter()  # tokens of each of ``words``, and those with a link at all
         for seed in seeds:
             cfg = load_config()
             cfg["align"].update(method="eflomal", priors=priors)
@@ -167,6 +168,11 @@ def landing(words: list[str], seeds: list[int]) -> dict:
             aligner, _ = make_aligner(cfg)
             content = astray = 0
             for (src, tgt), links in zip(pairs, aligner.align(pairs), strict=True):
+                has_link = {i for i, _ in links}
+                for i, w in enumerate(src):
+                    if w.lower() in top:
+                        seen[w.lower()] += 1
+                        linked[w.lower()] += i in has_link
                 for i, j in links:
                     if not is_content_word(src[i], "pt"):
                         continue
@@ -178,7 +184,8 @@ def landing(words: list[str], seeds: list[int]) -> dict:
             print(f"priors {priors or 'off'}, seed {seed}: {astray / content:.4f}", file=sys.stderr)
         out[f"priors {priors or 'off'}"] = {
             "content_word_links_to_function_word_or_punctuation": summary(astray_share),
-            "top": {w: c.most_common(5) for w, c in top.items()}}
+            "top": {w: c.most_common(5) for w, c in top.items()},
+            "linked_share": {w: round(linked[w] / seen[w], 4) if seen[w] else None for w in words}}
     return {"pairs": len(pairs), "seeds": seeds, **out}
 
 
