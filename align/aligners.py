@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..corpora.model import parse_pharaoh, pharaoh
+from .priors import resolve as resolve_priors
 from .transfer import token_words
 
 log = logging.getLogger("paranon.align")
@@ -50,6 +51,13 @@ class Aligner:
                     out.writelines(pharaoh(links) + "\n" for links in self.align(batch))
                     batch = []
             out.writelines(pharaoh(links) + "\n" for links in self.align(batch))
+
+
+def _words_into(lines: Iterable[str], vocab: set[str]) -> Iterator[str]:
+    """The lines unchanged, their lower-cased words added to ``vocab`` on the way."""
+    for line in lines:
+        vocab.update(line.lower().split())
+        yield line
 
 
 def grow_diag_final_and(fwd: set[tuple[int, int]], rev: set[tuple[int, int]], n_src: int, n_tgt: int) -> Links:
@@ -115,12 +123,17 @@ class EflomalAligner(Aligner):
 
     def __init__(self, extra_src: str | None = None, extra_tgt: str | None = None,
                  iterations: int | str | None = "auto", samplers: int | str = "auto", deterministic: bool = True,
-                 seed: int = 0, symmetrization: str = "grow-diag-final-and", prefix: int = 0) -> None:
+                 seed: int = 0, symmetrization: str = "grow-diag-final-and", prefix: int = 0,
+                 priors: tuple[Path, bool] | None = None, prior_alpha: float = 1.0,
+                 languages: tuple[str, str] = ("pt", "en")) -> None:
         if symmetrization not in ("grow-diag-final-and", "union", "intersection"):
             raise ValueError(f"align.symmetrization: {symmetrization!r} is not grow-diag-final-and, union or "
                              "intersection")
         self.symmetrization = symmetrization
         self.prefix = prefix
+        if not prior_alpha > 0:
+            raise ValueError(f"align.prior_alpha: {prior_alpha!r} is not a positive number")
+        self.priors, self.prior_alpha, self.languages = priors, prior_alpha, languages  # see .priors
         self._normalized: dict[str, str] = {}  # word -> what eflomal sees of it (words recur)
         self.extra_src, self.extra_tgt = extra_src, extra_tgt
         for f in (extra_src, extra_tgt):
@@ -166,6 +179,22 @@ class EflomalAligner(Aligner):
                     src.append(" ".join(token_words(s)) + "\n")
                     tgt.append(" ".join(token_words(t)) + "\n")
         return src, tgt
+
+    def _prior_lines(self) -> list[str]:
+        """eflomal LEX priors from the ``align.priors`` dictionary, its words normalized as the corpus's."""
+        if self.priors is None:
+            return []
+        from .priors import prior_lines
+
+        path, swap = self.priors
+        return prior_lines(path, lambda w: w.lower()[:self.prefix or None], self.prior_alpha, swap, *self.languages)
+
+    def _identity_lines(self, vocab_s: set[str], vocab_t: set[str]) -> Iterator[str]:
+        """eflomal LEX priors linking a word to the same word on the other side (names, numbers, codes)."""
+        from .priors import identity_lines
+
+        yield from identity_lines(vocab_s & vocab_t, lambda w: w.lower()[:self.prefix or None], self.prior_alpha,
+                                  *self.languages)
 
     def _normalize(self, line: str) -> str:
         """What eflomal sees of a line: lower case, and with ``prefix`` only each word's first letters.
@@ -222,13 +251,25 @@ class EflomalAligner(Aligner):
                         n_lines[0] += 1
                         yield line
 
-                norm_s = counted(self._normalize(line) for line in chain(fs, extra_src))
-                norm_t = (self._normalize(line) for line in chain(ft, extra_tgt))
-                eflomal.Aligner().prepare_files(norm_s, so, norm_t, to, None, None)
+                priors = self.priors is not None
+                vocab_s: set[str] = set()  # with priors: the words of each side, for the identical-word priors
+                vocab_t: set[str] = set()
+                raw_s, raw_t = chain(fs, extra_src), chain(ft, extra_tgt)
+                if priors:
+                    raw_s, raw_t = _words_into(raw_s, vocab_s), _words_into(raw_t, vocab_t)
+                norm_s = counted(self._normalize(line) for line in raw_s)
+                norm_t = (self._normalize(line) for line in raw_t)
+                # lazy: the identical words are known once eflomal has read both texts, before the priors
+                lines = chain(self._prior_lines(), self._identity_lines(vocab_s, vocab_t))
+                p_in = os.path.join(tmp, "priors.txt")
+                with open(p_in, "w", encoding="utf-8") as po:
+                    eflomal.Aligner().prepare_files(norm_s, so, norm_t, to, lines if priors else None,
+                                                    po if priors else None)
             iterations = self.iterations_for(n_lines[0])
             kwargs: dict[str, Any] = {"model": 3, "score_model": 0, "n_samplers": self.samplers_for(n_lines[0]),
                                       "quiet": True,
-                                      "rel_iterations": 1.0, "null_prior": 0.2}
+                                      "rel_iterations": 1.0, "null_prior": 0.2,
+                                      "priors_filename": p_in if priors else None}
             if iterations:
                 kwargs["n_iterations"] = (iterations,) * 3
             errors: list[BaseException] = []
@@ -390,7 +431,9 @@ def make_aligner(cfg: dict[str, Any]) -> tuple[Aligner, str]:
     eflo = lambda: EflomalAligner(a.get("extra_src"), a.get("extra_tgt"), a.get("eflomal_iterations", "auto"),  # noqa: E731
                                   a.get("eflomal_samplers", "auto"), bool(a.get("deterministic", True)),
                                   int(cfg["anonymize"].get("seed", 0)),
-                                  a.get("symmetrization", "grow-diag-final-and"), int(a.get("eflomal_prefix", 0)))
+                                  a.get("symmetrization", "grow-diag-final-and"), int(a.get("eflomal_prefix", 0)),
+                                  resolve_priors(a.get("priors"), cfg.get("src", "pt"), cfg.get("tgt", "en")),
+                                  float(a.get("prior_alpha", 1.0)), (cfg.get("src", "pt"), cfg.get("tgt", "en")))
     if method == "eflomal":
         return eflo(), "eflomal (configured)"
     if method == "auto" and not a.get("allow_download") and not model_available_locally(a["model"]):

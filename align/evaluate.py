@@ -67,6 +67,19 @@ def score_links(pred: list[list[tuple[int, int]]], sure: list[set[tuple[int, int
             "aer": round(aer, 4), "links": a, "gold_sure": s}
 
 
+def score_content_links(pred: list[list[tuple[int, int]]], sure: list[set[tuple[int, int]]],
+                        possible: list[set[tuple[int, int]]], src: list[list[str]], tgt: list[list[str]],
+                        src_lang: str, tgt_lang: str) -> dict[str, float]:
+    """``score_links`` over the links with a content word at either end (see :mod:`.content_words`)."""
+    from .content_words import content_links
+
+    keep = [lambda links, s=s, t=t: content_links(set(links), s, t, src_lang, tgt_lang)
+            for s, t in zip(src, tgt, strict=True)]
+    return score_links([sorted(k(p)) for k, p in zip(keep, pred, strict=True)],
+                       [k(x) for k, x in zip(keep, sure, strict=True)],
+                       [k(x) for k, x in zip(keep, possible, strict=True)])
+
+
 def evaluate_alignment(src: str, tgt: str, gold: str, cfg: dict[str, Any], train_src: str | None = None,
                        train_tgt: str | None = None) -> dict[str, Any]:
     from .aligners import make_aligner
@@ -86,6 +99,8 @@ def evaluate_alignment(src: str, tgt: str, gold: str, cfg: dict[str, Any], train
     aligner, why = make_aligner(cfg)
     pred = aligner.align(list(zip(s_tok, t_tok, strict=True)))
     out: dict[str, Any] = score_links(pred, sure, possible)
+    out["content_words"] = score_content_links(pred, sure, possible, s_tok, t_tok, cfg.get("src", "pt"),
+                                               cfg.get("tgt", "en"))
     out["aligner"] = why
     out["pairs"] = len(s_tok)
     if not has_p:
