@@ -23,17 +23,29 @@ import numpy as np
 import regex
 from whoosh import query as wq
 from whoosh.qparser import MultifieldParser, QueryParser
-from whoosh.qparser.plugins import WildcardPlugin
+from whoosh.qparser.plugins import FieldsPlugin, RangePlugin, WildcardPlugin
 
 from ..align.transfer import tokenize
 from ..anonymize.lexicons import fold_same_length
+from . import budget as work
+from .budget import Budget, Lexicon, QueryError
 from .docsets import DocSets, HotPostings
-from .indexer import STEMS_FILE, TOKEN_PATTERN, exact_analyzer, open_index, stem_groups, stemmer
+from .indexer import (
+    STEMS_FILE,
+    TOKEN_PATTERN,
+    StatsBuilder,
+    exact_analyzer,
+    load_lexicon,
+    load_stats,
+    open_index,
+    stem_groups,
+    stemmer,
+)
 from .translations import aligned, link_maps, load_table, pair_tokens, unpack_tokens
 
 PLACEHOLDER_QUERY = regex.compile(r"<NAME\d*_([A-Z]+)(?:_[A-Z]+)?>")
 CATEGORIES = ("PERSON", "ORGANIZATION", "ADDRESS", "NAMEID", "DATE", "PUBLIC_ID", "PUBLICATION")
-MAX_QUERY = 500
+MAX_QUERY = Budget.max_chars
 FIRST_KEPT = 100  # highlighted hits a search keeps for its first pages
 TRANSLATION_SAMPLE = 50  # hits the panel counts when the translations table cannot answer
 WORD = regex.compile(TOKEN_PATTERN)  # the exact-form analyzer's words
@@ -137,9 +149,6 @@ def _record(s, docnum) -> tuple[dict[str, Any], Any]:
     return json.loads(stored["rec"]), unpack_tokens(packed) if packed else None
 
 
-class QueryError(ValueError):
-    """A query the parser cannot read; the message is for the user."""
-
 
 @dataclass
 class Hit:
@@ -164,11 +173,13 @@ class Found:
 
 
 class Searcher:
-    def __init__(self, outdir: str | Path, cache_size: int = 128) -> None:
+    def __init__(self, outdir: str | Path, cache_size: int = 128, budget: Budget | None = None) -> None:
         """``cache_size`` searches are remembered (least recently used out; a rebuilt index starts afresh),
-        so turning pages, filtering by a translation and downloading a result do not search again."""
+        so turning pages, filtering by a translation and downloading a result do not search again.
+        ``budget``: what one search may cost (``budget.py``)."""
         self.outdir = Path(outdir)
         self.cache_size = cache_size
+        self.budget = budget or Budget()
         self._cache: OrderedDict[tuple, tuple[int, list[Hit], Counter]] = OrderedDict()
         self._cache_lock = threading.Lock()
         self._ix = None
@@ -215,6 +226,8 @@ class Searcher:
             self._stems = self._load_stems(real, ix)
             self._table = load_table(real)
             self._hot = HotPostings(real)
+            self._lexicon = Lexicon(load_lexicon(real, ix, self._stems))
+            self._stats = load_stats(real)
             with ix.reader() as reader:  # corpus order by document number, to list hits in
                 self._order = np.fromiter(reader.column_reader("order"), dtype=np.int64,
                                           count=reader.doc_count_all())
@@ -261,6 +274,10 @@ class Searcher:
             schema = self.ix.schema
             parser = MultifieldParser(list(fields), schema) if len(fields) > 1 else QueryParser(fields[0], schema)
             parser.add_plugin(WildcardPlugin())
+            # field names (``rec:x``) and ranges are not for users: the fields are the language choice, and
+            # a range would expand over the whole vocabulary
+            parser.remove_plugin_class(FieldsPlugin)
+            parser.remove_plugin_class(RangePlugin)
             self._parsers[key] = parser
         return parser
 
@@ -268,8 +285,7 @@ class Searcher:
         q = q.strip()
         if not q:
             raise QueryError("Type a word or phrase to search for.")
-        if len(q) > MAX_QUERY:
-            raise QueryError(f"The query is too long ({len(q)} characters; at most {MAX_QUERY}).")
+        work.check_words(q, self.budget)
         if q.count('"') % 2:
             raise QueryError('Unbalanced quotes: close the phrase with a second ".')
         cats = [c for c in PLACEHOLDER_QUERY.findall(q)]
@@ -287,8 +303,9 @@ class Searcher:
         def parse(fields: list[str]):
             try:
                 return self._parser(tuple(fields)).parse(q)
-            except Exception as exc:  # noqa: BLE001  (whoosh raises many kinds for bad syntax)
-                raise QueryError(f"Cannot read the query: {exc}") from None
+            except Exception:  # noqa: BLE001  (whoosh raises many kinds for bad syntax; their text is not for users)
+                raise QueryError("Cannot read the query: check its quotes, brackets and operators "
+                                 "(AND, OR, NOT).") from None
 
         parsed, verify = parse(sides), None
         if case_sensitive or exact:
@@ -302,7 +319,24 @@ class Searcher:
             parsed = self._expand(parsed)  # inflected forms too: contrato finds contratos
         if _is_null(parsed):
             raise QueryError("The query has no searchable word.")
-        return parsed, verify, sides, cats
+        return self._wildcards(parsed), verify, sides, cats
+
+    def _wildcards(self, q):
+        """The query with each wildcard and prefix replaced by the index words it matches (an OR of terms),
+        within the budget's ``max_expansion`` words for the whole query."""
+        limit = self.budget.max_expansion
+        used = 0
+
+        def expand(node):
+            nonlocal used
+            if isinstance(node, (wq.Wildcard, wq.Prefix)):
+                words = self._lexicon.expand(node.fieldname, node.text, isinstance(node, wq.Prefix),
+                                             limit - used, limit)
+                used += len(words)
+                return wq.Or([wq.Term(node.fieldname, w) for w in words])
+            return node.apply(expand)
+
+        return expand(q)
 
     def search(self, q: str, lang: str = "both", page: int = 1, per_page: int = 20, category: str | None = None,
                translation: str | None = None, case_sensitive: bool = False, exact: bool = False,
@@ -342,7 +376,8 @@ class Searcher:
             if got is not None:
                 self._cache.move_to_end(key)
         if got is None:
-            got = self._collect(query, parsed, verify, sides, translation, bool(filters))
+            with work.deadline(self.budget.time_limit_s):
+                got = self._collect(query, parsed, verify, sides, translation, bool(filters))
             if self.cache_size:
                 with self._cache_lock:
                     self._cache[key] = got
@@ -375,6 +410,7 @@ class Searcher:
                 for d in docs:
                     if verify is None and not translation and seen >= TRANSLATION_SAMPLE:
                         break
+                    work.check()
                     rec, pre = _record(s, d)
                     if verify is not None and not _exact_match(
                             verify, {f"{side}_exact": WORD.findall(rec[side]) for side in sides}):
@@ -444,20 +480,17 @@ class Searcher:
             return json.loads(r["rec"]) if r else None
 
     def stats(self) -> dict[str, Any]:
-        pairs = 0
-        tokens = {"src": 0, "tgt": 0}
-        cats: Counter = Counter()
-        docs: Counter = Counter()
-        with open(self.outdir / "corpus.jsonl", encoding="utf-8") as fh:
-            for line in fh:
-                rec = json.loads(line)
-                pairs += 1
-                tokens["src"] += len(tokenize(rec["src"]))
-                tokens["tgt"] += len(tokenize(rec["tgt"]))
-                docs[rec["doc"]] += 1
-                for m in rec["src_mentions"]:
-                    cats[m["category"]] += 1
-        return {"pairs": pairs, "tokens": tokens, "mentions": dict(cats.most_common()), "documents": dict(docs)}
+        """The corpus page's figures, counted when the index was built (``stats.json``; an index built before
+        that file existed has them counted from ``corpus.jsonl`` once)."""
+        _ = self.ix  # opens the index (and its stats) if need be
+        if self._stats is None:
+            builder = StatsBuilder()
+            with open(self.outdir / "corpus.jsonl", encoding="utf-8") as fh:
+                for line in fh:
+                    rec = json.loads(line)
+                    builder.add(rec, {side: tokenize(rec[side]) for side in ("src", "tgt")})
+            self._stats = builder.result()
+        return self._stats
 
     # -- highlighting ------------------------------------------------------
     def _terms(self, parsed, s) -> dict[str, set[str]]:

@@ -199,3 +199,119 @@ def test_paranon_serve_answers_from_several_processes(sample_out):
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+# -- the work budget, errors and headers ---------------------------------------
+WORST = " OR ".join(f"*{a}*{b}*" for a, b in zip(("aeiou" * 8)[:36], "rstnlrst" * 5, strict=False))  # 36 (the issue's)
+OVER_BUDGET = [  # query, budget (fields of budget.Budget), what the message must say
+    (WORST, {}, "at most 32"),
+    ("a* b* c* d* e*", {}, "use fewer wildcards"),
+    (" ".join(["contas"] * 33), {}, "search for fewer words"),
+    ("x" * 501, {}, "shorten it"),
+    ("a*", {"max_expansion": 5}, "add letters to it"),
+    ("*o*", {"max_expansion": 5}, "add letters to it"),
+    ("conta* banc* *mento", {"max_expansion": 6}, "add letters to it"),  # the words of all wildcards add up
+    ("contas", {"time_limit_s": 0}, "took longer than 0 s"),
+    ('"conta do exercício"', {"time_limit_s": 0}, "took longer than"),
+]
+
+
+@pytest.mark.parametrize("q,budget,says", OVER_BUDGET)
+def test_a_search_over_the_work_budget_is_400_saying_what_to_change(sample_out, q, budget, says):
+    from paranon.search_portal.app import create_app
+
+    client = create_app({"OUTDIR": str(sample_out), "TESTING": True, "SEARCH_CACHE": 0, "BUDGET": budget}).test_client()
+    r = client.get("/api/search", query_string={"q": q})
+    assert r.status_code == 400 and says in r.get_json()["error"], r.get_json()
+    page = client.get("/", query_string={"q": q})
+    assert page.status_code == 400 and says in page.get_data(as_text=True)
+
+
+WITHIN_BUDGET = ["comiss*", "pag* AND conta*", "contrat?", '"conta do exercício"', "conta NOT banco", "*mento"]
+
+
+@pytest.mark.parametrize("q", WITHIN_BUDGET)
+def test_searches_within_the_budget_answer(client, q):
+    r = client.get("/api/search", query_string={"q": q})
+    assert r.status_code == 200 and r.get_json()["total"] > 0
+
+
+def test_an_unknown_budget_key_names_the_key(sample_out):
+    from paranon.search_portal.app import create_app
+    from paranon.search_portal.budget import BudgetError
+
+    with pytest.raises(BudgetError, match="max_wildcard'"):
+        create_app({"OUTDIR": str(sample_out), "BUDGET": {"max_wildcard": 3}})
+
+
+@pytest.mark.parametrize("q", ["rec:conta", "tokens:x", "src_exact:CONTA", "id:[a TO z]", "(conta", "conta)"])
+def test_field_names_and_parser_errors_never_show_the_schema(client, q):
+    r = client.get("/api/search", query_string={"q": q})
+    text = r.get_data(as_text=True)
+    assert r.status_code in (200, 400)
+    for word in ("STORED", "format", "schema", "Traceback", "tokens=", "rec="):
+        assert word not in text
+
+
+@pytest.mark.parametrize("url", ["/", "/?q=contas", "/?q=%22open", "/corpus", "/pair/nope", "/api/search?q=contas",
+                                 "/api/search?q=%22open", "/api/stats", "/api/openapi.json", "/download?format=tsv",
+                                 "/download?format=docx", "/static/style.css"])
+def test_every_response_has_the_security_headers(client, url):
+    r = client.get(url)
+    csp = r.headers["Content-Security-Policy"]
+    assert "default-src 'none'" in csp and "unsafe-inline" not in csp and "script-src" not in csp
+    assert r.headers["X-Content-Type-Options"] == "nosniff"
+
+
+@pytest.mark.parametrize("url", ["/", "/?q=contas", "/?q=conta&view=kwic", "/corpus", "/pair/nope"])
+def test_pages_have_no_inline_script_or_style(client, url):
+    html = client.get(url).get_data(as_text=True)
+    assert "<script" not in html and "style=" not in html and "<style" not in html
+
+
+@pytest.mark.parametrize("fmt", ["tmx", "moses", "tsv", "jsonl"])
+def test_downloads_are_streamed_as_the_records_are_read(app, monkeypatch, fmt):
+    s = app.extensions["paranon_searcher"]
+    total = s.stats()["pairs"]
+    read = []
+    original = s.all_records
+
+    def counted(*args, **kwargs):
+        for rec in original(*args, **kwargs):
+            read.append(rec["id"])
+            yield rec
+
+    monkeypatch.setattr(s, "all_records", counted)
+    r = app.test_client().get(f"/download?format={fmt}", buffered=False)
+    chunks = iter(r.response)
+    first = next(chunks)
+    assert first and len(read) < total / 10  # the first bytes leave before a tenth of the corpus was read
+    body = first + b"".join(chunks)
+    r.close()
+    if fmt == "moses":
+        import io
+        import zipfile
+
+        members = zipfile.ZipFile(io.BytesIO(body))
+        assert [len(members.read(n).decode("utf-8").splitlines()) for n in members.namelist()] == [total] * 3
+    elif fmt in ("tsv", "jsonl"):
+        assert len(body.decode("utf-8").splitlines()) == total + (fmt == "tsv")
+
+
+def test_stats_come_from_the_index_not_from_corpus_jsonl(sample_out, tmp_path):
+    import shutil
+
+    from paranon.align.transfer import tokenize
+    from paranon.search_portal.app import create_app
+
+    out = tmp_path / "out"
+    shutil.copytree(sample_out, out, symlinks=True)
+    recs = [json.loads(line) for line in (out / "corpus.jsonl").read_text(encoding="utf-8").splitlines()]
+    (out / "corpus.jsonl").rename(out / "elsewhere.jsonl")  # the page must not need it
+    stats = create_app({"OUTDIR": str(out), "TESTING": True}).test_client().get("/api/stats").get_json()
+    assert stats["pairs"] == len(recs)
+    assert stats["tokens"] == {side: sum(len(tokenize(r[side])) for r in recs) for side in ("src", "tgt")}
+    assert list(stats["documents"]) == list(dict.fromkeys(r["doc"] for r in recs))  # corpus order
+    assert sum(stats["documents"].values()) == len(recs)
+    assert stats["mentions"] == dict(__import__("collections").Counter(
+        m["category"] for r in recs for m in r["src_mentions"]).most_common())
