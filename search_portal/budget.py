@@ -9,14 +9,21 @@ The budget is checked in three places:
   expression over the field's vocabulary held as one string (``Lexicon``), and the words all the query's
   wildcards expand to are capped (``Lexicon.expand``);
 * while the hits are collected: a deadline per request (``deadline``/``check``), checked between
-  postings, phrase words and candidates, for whatever the caps let through.
+  postings, phrase words and candidates, for whatever the caps let through; and a search that has used
+  more than ``heavy_cpu_s`` of CPU goes on only while it holds the server's one ``Gate`` (a file lock
+  shared by the server's processes): long searches run one at a time and wait (sleeping) for their turn
+  until the deadline, so clients sending them get at most one core's share between them, whatever their
+  number, and the short searches of everyone else keep the rest.
 
 Every refusal is a ``BudgetError`` whose message says what to change.
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
 import re
+import tempfile
 import threading
 import time
 from collections.abc import Iterable, Iterator
@@ -42,6 +49,7 @@ class Budget:
     max_wildcards: int = 4  # words with * or ?
     max_expansion: int = 500  # index words the query's wildcards expand to, over every field searched
     time_limit_s: float = 1.0  # wall time to collect the hits
+    heavy_cpu_s: float = 0.05  # CPU time after which a search needs the server's gate to go on
 
     @classmethod
     def from_config(cls, cfg: dict | None) -> Budget:
@@ -97,26 +105,91 @@ class Lexicon:
         return out
 
 
+# -- the gate ------------------------------------------------------------------
+class Gate:
+    """One long search at a time over all the server's processes: a thread lock within a process and an
+    ``flock`` on a file named after the output folder across processes (no ``fcntl``: per process only).
+    Waiting is sleeping: it costs no CPU."""
+
+    POLL_S = 0.005
+
+    def __init__(self, name: str) -> None:
+        digest = hashlib.sha1(name.encode("utf-8")).hexdigest()[:16]
+        self.path = os.path.join(tempfile.gettempdir(), f"paranon-search-gate-{digest}")
+        self._thread_lock = threading.Lock()
+        self._fd: int | None = None
+        self._pid = 0
+
+    def _file(self) -> int:
+        if self._fd is None or self._pid != os.getpid():  # a forked server process opens its own
+            self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+            self._pid = os.getpid()
+        return self._fd
+
+    def acquire(self, timeout: float) -> bool:
+        until = time.perf_counter() + max(0.0, timeout)
+        if not self._thread_lock.acquire(timeout=max(0.0, timeout)):
+            return False
+        try:
+            import fcntl
+        except ImportError:
+            return True
+        fd = self._file()
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return True
+            except BlockingIOError:
+                if time.perf_counter() >= until:
+                    self._thread_lock.release()
+                    return False
+                time.sleep(self.POLL_S)
+
+    def release(self) -> None:
+        try:
+            import fcntl
+
+            fcntl.flock(self._file(), fcntl.LOCK_UN)
+        except ImportError:
+            pass
+        finally:
+            self._thread_lock.release()
+
+
 # -- the deadline --------------------------------------------------------------
 _LOCAL = threading.local()
 
 
 @contextmanager
-def deadline(seconds: float) -> Iterator[None]:
-    """Within the block, ``check()`` raises ``BudgetError`` once ``seconds`` have passed (per thread)."""
-    previous = getattr(_LOCAL, "until", None)
-    _LOCAL.until = time.perf_counter() + seconds
-    _LOCAL.limit = seconds
+def deadline(seconds: float, gate: Gate | None = None, heavy_cpu_s: float = 0.05) -> Iterator[None]:
+    """Within the block, ``check()`` raises ``BudgetError`` once ``seconds`` have passed, and, with a ``gate``,
+    makes the search hold it once it has used ``heavy_cpu_s`` of CPU (per thread)."""
+    saved = getattr(_LOCAL, "state", None)
+    _LOCAL.state = {"until": time.perf_counter() + seconds, "limit": seconds, "gate": gate, "holding": False,
+                    "cpu_from": time.thread_time(), "heavy": heavy_cpu_s}
     try:
         yield
     finally:
-        _LOCAL.until = previous
+        state, _LOCAL.state = _LOCAL.state, saved
+        if state["holding"]:
+            state["gate"].release()
 
 
 def check() -> None:
-    """Raise ``BudgetError`` if this thread's request is past its deadline (no deadline: nothing)."""
-    until = getattr(_LOCAL, "until", None)
-    if until is not None and time.perf_counter() > until:
-        _LOCAL.until = None  # the error is raised once; the handler must not trip over it again
-        raise BudgetError(f"The search took longer than {_LOCAL.limit:g} s: use fewer or longer wildcards, "
+    """Raise ``BudgetError`` if this thread's request is past its deadline; wait for the gate if the search has
+    become a long one (no deadline: nothing)."""
+    state = getattr(_LOCAL, "state", None)
+    if state is None or state["until"] is None:
+        return
+    now = time.perf_counter()
+    if now > state["until"]:
+        state["until"] = None  # the error is raised once; the handler must not trip over it again
+        raise BudgetError(f"The search took longer than {state['limit']:g} s: use fewer or longer wildcards, "
                           f"or more specific words.")
+    gate = state["gate"]
+    if gate is not None and not state["holding"] and time.thread_time() - state["cpu_from"] > state["heavy"]:
+        if not gate.acquire(state["until"] - now):
+            state["until"] = None
+            raise BudgetError("The server is busy with other long searches: try again in a moment, or narrow "
+                              "this one (fewer or longer wildcards, more specific words).")
+        state["holding"] = True

@@ -180,6 +180,7 @@ class Searcher:
         self.outdir = Path(outdir)
         self.cache_size = cache_size
         self.budget = budget or Budget()
+        self._gate = work.Gate(str(self.outdir.resolve()))  # long searches one at a time, server-wide
         self._cache: OrderedDict[tuple, tuple[int, list[Hit], Counter]] = OrderedDict()
         self._cache_lock = threading.Lock()
         self._ix = None
@@ -376,7 +377,7 @@ class Searcher:
             if got is not None:
                 self._cache.move_to_end(key)
         if got is None:
-            with work.deadline(self.budget.time_limit_s):
+            with work.deadline(self.budget.time_limit_s, self._gate, self.budget.heavy_cpu_s):
                 got = self._collect(query, parsed, verify, sides, translation, bool(filters))
             if self.cache_size:
                 with self._cache_lock:

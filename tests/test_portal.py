@@ -315,3 +315,25 @@ def test_stats_come_from_the_index_not_from_corpus_jsonl(sample_out, tmp_path):
     assert sum(stats["documents"].values()) == len(recs)
     assert stats["mentions"] == dict(__import__("collections").Counter(
         m["category"] for r in recs for m in r["src_mentions"]).most_common())
+
+
+GATED = [  # budget, whether a search must wait for the gate another server process holds
+    ({"heavy_cpu_s": 0, "time_limit_s": 0.2}, True),  # every search counts as long: it waits, then gives up
+    ({"heavy_cpu_s": 10}, False),  # a short search never needs the gate
+]
+
+
+@pytest.mark.parametrize("budget,waits", GATED)
+def test_long_searches_take_turns_through_the_server_wide_gate(sample_out, budget, waits):
+    from paranon.search_portal.app import create_app
+    from paranon.search_portal.budget import Gate
+
+    client = create_app({"OUTDIR": str(sample_out), "TESTING": True, "SEARCH_CACHE": 0, "BUDGET": budget}).test_client()
+    held = Gate(str(sample_out.resolve()))  # as another server process would hold it
+    assert held.acquire(1)
+    try:
+        r = client.get("/api/search?q=contas")
+        assert (r.status_code == 400 and "busy with other long searches" in r.get_json()["error"]) == waits
+    finally:
+        held.release()
+    assert client.get("/api/search?q=contas").status_code == 200  # its turn came
