@@ -28,8 +28,8 @@ from whoosh.qparser.plugins import FieldsPlugin, RangePlugin, WildcardPlugin
 from ..align.transfer import tokenize
 from ..anonymize.lexicons import fold_same_length
 from . import budget as work
+from .backends import open_backend
 from .budget import Budget, Lexicon, QueryError
-from .docsets import DocSets, HotPostings
 from .indexer import (
     STEMS_FILE,
     TOKEN_PATTERN,
@@ -37,11 +37,11 @@ from .indexer import (
     exact_analyzer,
     load_lexicon,
     load_stats,
-    open_index,
+    make_schema,
     stem_groups,
     stemmer,
 )
-from .translations import aligned, link_maps, load_table, pair_tokens, unpack_tokens
+from .translations import aligned, link_maps, load_table, pair_tokens
 
 PLACEHOLDER_QUERY = regex.compile(r"<NAME\d*_([A-Z]+)(?:_[A-Z]+)?>")
 CATEGORIES = ("PERSON", "ORGANIZATION", "ADDRESS", "NAMEID", "DATE", "PUBLIC_ID", "PUBLICATION")
@@ -142,11 +142,7 @@ def _exact_match(q, words: dict[str, list[str]]) -> bool:
     return not _is_null(q)
 
 
-def _record(s, docnum) -> tuple[dict[str, Any], Any]:
-    """A pair's record and its stored tokens and links (None in an index built before they were stored)."""
-    stored = s.stored_fields(int(docnum))
-    packed = stored.get("tokens")
-    return json.loads(stored["rec"]), unpack_tokens(packed) if packed else None
+PARSE_SCHEMA = make_schema()  # the query language's fields and analyzers, whichever backend holds the index
 
 
 
@@ -204,34 +200,37 @@ class Searcher:
         return got
 
     @contextmanager
-    def _searcher(self):
-        """A searcher kept per thread and refreshed when the index changes (opening one costs ~10 ms)."""
+    def _view(self):
+        """The backend's reader for this thread (``backends.py``), kept per thread and refreshed when the
+        index changes (opening a Whoosh searcher costs ~10 ms)."""
         ix = self.ix
-        s = getattr(self._local, "searcher", None)
-        if s is None or getattr(self._local, "ix", None) is not ix:
-            s = self._local.searcher = ix.searcher()
-            # what belongs to this index, kept with its searcher (a rebuilt index swaps them all at once)
-            self._local.docsets = DocSets(s, self._hot)
-            self._local.order, self._local.table = self._order, self._table
+        v = getattr(self._local, "view", None)
+        if v is None or getattr(self._local, "ix", None) is not ix:
+            v = self._local.view = ix.view()
+            # what belongs to this index, kept with its reader (a rebuilt index swaps them all at once)
+            self._local.table = self._table
             self._local.ix = ix
-        yield s
+        yield v
+
+    @contextmanager
+    def _searcher(self):
+        """The Whoosh searcher of this thread's view (Whoosh backend only)."""
+        with self._view() as v:
+            yield v.searcher
 
     @property
     def ix(self):
+        """The open index (a backend's index object), reopened when the ``index`` link has been swapped."""
         link = self.outdir / "index"
         real = link.resolve()
         if self._ix is None or real != self._real:  # the index was rebuilt: reopen
             if not real.exists():
                 raise FileNotFoundError(f"{link}: no index (run `paranon index {self.outdir}`)")
-            ix = open_index(real)
+            ix = open_backend(real)
             self._stems = self._load_stems(real, ix)
             self._table = load_table(real)
-            self._hot = HotPostings(real)
             self._lexicon = Lexicon(load_lexicon(real, ix, self._stems))
             self._stats = load_stats(real)
-            with ix.reader() as reader:  # corpus order by document number, to list hits in
-                self._order = np.fromiter(reader.column_reader("order"), dtype=np.int64,
-                                          count=reader.doc_count_all())
             self._ix, self._real = ix, real
         return self._ix
 
@@ -272,7 +271,7 @@ class Searcher:
         key = (self._real, fields)
         parser = self._parsers.get(key)
         if parser is None:
-            schema = self.ix.schema
+            schema = PARSE_SCHEMA
             parser = MultifieldParser(list(fields), schema) if len(fields) > 1 else QueryParser(fields[0], schema)
             parser.add_plugin(WildcardPlugin())
             # field names (``rec:x``) and ranges are not for users: the fields are the language choice, and
@@ -283,6 +282,7 @@ class Searcher:
         return parser
 
     def _parse(self, q: str, lang: str, case_sensitive: bool, exact: bool):
+        _ = self.ix  # the current index's stems and words, which parsing expands with
         q = q.strip()
         if not q:
             raise QueryError("Type a word or phrase to search for.")
@@ -348,8 +348,8 @@ class Searcher:
         if start + per_page <= len(found.first):  # highlighted already, for the panel
             page_hits = found.first[start:start + per_page]
         else:
-            with self._searcher() as s:
-                page_hits = [self._highlight(*_record(s, d), found.sides, found.finders, found.leaves, {})
+            with self._view() as v:
+                page_hits = [self._highlight(*v.record(d), found.sides, found.finders, found.leaves, {})
                              for d in found.docs[start:start + per_page]]
         return {"total": len(found.docs), "took_ms": round((time.perf_counter() - t0) * 1000, 1),
                 "hits": [{"id": h.rec["id"], "doc": h.rec["doc"], "src": h.rec["src"], "tgt": h.rec["tgt"],
@@ -394,12 +394,9 @@ class Searcher:
         exact-form search checks each candidate's words as typed, a translation filter highlights every hit
         to keep those so translated. The panel comes from the index's translations table when the query is
         words only (nothing else decides which pairs count), else from the first ``TRANSLATION_SAMPLE`` hits."""
-        with self._searcher() as s:
-            docs = self._local.docsets.evaluate(query)
-            if docs is None:
-                docs = np.fromiter(s.docs_for_query(query), dtype=np.int64)
-            docs = docs[np.argsort(self._local.order[docs], kind="stable")]
-            terms = self._terms(parsed, s) if parsed is not None and verify is None else {}
+        with self._view() as v:
+            docs = v.docs(query)
+            terms = self._terms(parsed) if parsed is not None and verify is None else {}
             leaves = _exact_leaves(verify) if verify is not None else None
             finders = {side: _word_finder(terms[side]) for side in sides if terms.get(side)}
             counts = None if filtered or verify is not None else self._table_counts(parsed)
@@ -412,7 +409,7 @@ class Searcher:
                     if verify is None and not translation and seen >= TRANSLATION_SAMPLE:
                         break
                     work.check()
-                    rec, pre = _record(s, d)
+                    rec, pre = v.record(d)
                     if verify is not None and not _exact_match(
                             verify, {f"{side}_exact": WORD.findall(rec[side]) for side in sides}):
                         continue
@@ -443,10 +440,6 @@ class Searcher:
         def walk(q) -> bool:
             if type(q) is wq.Term:
                 terms.add((q.fieldname, q.text))
-            elif isinstance(q, (wq.Wildcard, wq.Prefix)):
-                with self._searcher() as s:
-                    terms.update((f, t.decode("utf-8") if isinstance(t, bytes) else t)
-                                 for f, t in q.expanded_terms(s.reader()))
             elif type(q) is wq.Or:
                 return all(walk(c) for c in q.subqueries)
             else:
@@ -471,14 +464,13 @@ class Searcher:
                         yield rec
             return
         found = self._found(q, lang, category, None, False, False, None)
-        with self._searcher() as s:
+        with self._view() as v:
             for d in found.docs:
-                yield json.loads(s.stored_fields(int(d))["rec"])
+                yield v.record(d)[0]
 
     def pair(self, pair_id: str) -> dict[str, Any] | None:
-        with self._searcher() as s:
-            r = s.document(id=pair_id)
-            return json.loads(r["rec"]) if r else None
+        with self._view() as v:
+            return v.pair(pair_id)
 
     def stats(self) -> dict[str, Any]:
         """The corpus page's figures, counted when the index was built (``stats.json``; an index built before
@@ -494,16 +486,11 @@ class Searcher:
         return self._stats
 
     # -- highlighting ------------------------------------------------------
-    def _terms(self, parsed, s) -> dict[str, set[str]]:
-        """Terms to highlight, per field: the query's own terms (so a hit found only through the stemmed
-        field is highlighted too) plus the index terms its wildcards expand to."""
+    def _terms(self, parsed) -> dict[str, set[str]]:
+        """Terms to highlight, per field: the query's own terms, inflected forms and the index words its
+        wildcards expanded to included (all are terms by now)."""
         terms: dict[str, set[str]] = {}
-        found = set(parsed.all_terms())
-        try:
-            found |= set(parsed.existing_terms(s.reader(), expand=True))
-        except Exception:  # noqa: BLE001  (a query type without term expansion: its own terms suffice)
-            pass
-        for field, text in found:
+        for field, text in parsed.all_terms():
             terms.setdefault(field, set()).add(text.decode("utf-8") if isinstance(text, bytes) else text)
         return terms
 
