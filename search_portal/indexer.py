@@ -159,10 +159,14 @@ def stemmer(lang: str) -> Callable[[str], str]:
 def stem_groups(reader, field: str, lang: str) -> dict[str, list[str]]:
     """The field's index terms grouped by stem; a stem whose only word is the stem itself is left out (a query
     word with that stem expands to the word alone)."""
+    return stem_groups_of((t.decode("utf-8") if isinstance(t, bytes) else t for t in reader.lexicon(field)), lang)
+
+
+def stem_groups_of(words: Iterator[str] | list[str], lang: str) -> dict[str, list[str]]:
+    """``stem_groups`` over a sorted list of words (any backend's vocabulary)."""
     stem = stemmer(lang)
     groups: dict[str, list[str]] = {}
-    for term in reader.lexicon(field):
-        word = term.decode("utf-8") if isinstance(term, bytes) else term
+    for word in words:
         if not word.startswith("<"):
             groups.setdefault(stem(word), []).append(word)
     return {k: v for k, v in groups.items() if v != [k]}
@@ -393,12 +397,16 @@ def _build(target: Path, corpus: Path, first: dict[str, Any], quiet: bool) -> No
             hot.get()
 
 
-def build_index(outdir: str | Path, quiet: bool = True) -> Path:
-    """(Re)build ``OUTDIR/index`` from ``OUTDIR/corpus.jsonl``; returns the index folder.
+def build_index(outdir: str | Path, quiet: bool = True, backend: str = "whoosh") -> Path:
+    """(Re)build ``OUTDIR/index`` from ``OUTDIR/corpus.jsonl`` with ``backend`` (``whoosh`` or ``tantivy``,
+    ``backends.py``); returns the index folder.
 
     The corpus is cut into one run of lines per core; each run becomes a segment of the index, written by
     its own process, and the segments are listed together in one commit (Whoosh's own multiprocess writer
     sends every pair from one reading process to the others, which cost a fifth more CPU)."""
+    from .backends import BACKEND_FILE, check_backend
+
+    check_backend(backend)
     outdir = Path(outdir)
     corpus = outdir / "corpus.jsonl"
     if not corpus.exists():
@@ -412,7 +420,13 @@ def build_index(outdir: str | Path, quiet: bool = True) -> Path:
     target = Path(tempfile.mkdtemp(prefix=f"index-{time.strftime('%Y%m%d%H%M%S')}-", dir=outdir))
     target.chmod(0o755)
     try:
-        _build(target, corpus, first, quiet)
+        if backend == "tantivy":
+            from .tantivy_index import build
+
+            build(target, corpus, first, quiet)
+        else:
+            _build(target, corpus, first, quiet)
+        (target / BACKEND_FILE).write_text(json.dumps({"backend": backend}), encoding="utf-8")
     except BaseException:
         shutil.rmtree(target, ignore_errors=True)  # a failed build leaves nothing behind; the old index stays
         raise

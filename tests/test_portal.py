@@ -8,6 +8,28 @@ import pytest
 from paranon.anonymize.keystore import originals
 
 
+@pytest.fixture(scope="session", params=["whoosh", "tantivy"])
+def portal_out(request, sample_out, tmp_path_factory):
+    """The sample output indexed by each backend: every portal test runs on both."""
+    if request.param == "whoosh":
+        return sample_out
+    import shutil
+
+    from paranon.search_portal.indexer import build_index
+
+    out = tmp_path_factory.mktemp("sample-tantivy") / "out"
+    shutil.copytree(sample_out, out, symlinks=True)
+    build_index(out, backend="tantivy")
+    return out
+
+
+@pytest.fixture()
+def app(portal_out):
+    from paranon.search_portal.app import create_app
+
+    return create_app({"OUTDIR": str(portal_out), "TESTING": True})
+
+
 def test_search_page_highlights_hit_and_aligned_translation(client):
     r = client.get("/?q=pagamento&lang=pt")
     assert r.status_code == 200
@@ -121,12 +143,12 @@ def test_downloads(client, fmt):
     assert client.get("/download?format=docx").status_code == 400
 
 
-def test_no_original_in_index_pages_or_downloads(client, sample_out):
+def test_no_original_in_index_pages_or_downloads(client, portal_out):
     from .test_pipeline import gold_strings
 
     secrets = [s.lower() for s in gold_strings()]
-    assert originals(sample_out / "keys.sqlite")
-    blobs = [p.read_bytes().decode("utf-8", "ignore").lower() for p in (sample_out / "index").resolve().rglob("*") if p.is_file()]
+    assert originals(portal_out / "keys.sqlite")
+    blobs = [p.read_bytes().decode("utf-8", "ignore").lower() for p in (portal_out / "index").resolve().rglob("*") if p.is_file()]
     for url in ("/?q=contrato", "/?q=conta&view=kwic", "/corpus", "/api/search?q=a*&per_page=100", "/api/stats"):
         blobs.append(client.get(url).get_data(as_text=True).lower())
     for fmt in ("tmx", "moses", "tsv", "jsonl"):
@@ -152,14 +174,15 @@ def test_a_hit_found_only_through_the_stem_is_highlighted(client):
         assert any(h["src"][a:b].lower().startswith("conta") for a, b in h["src_hl"])
 
 
-def test_a_repeated_search_is_remembered_until_the_index_is_rebuilt(sample_out, tmp_path):
+def test_a_repeated_search_is_remembered_until_the_index_is_rebuilt(portal_out, tmp_path):
     import shutil
 
+    from paranon.search_portal.backends import backend_of
     from paranon.search_portal.indexer import build_index
     from paranon.search_portal.search import Searcher
 
     out = tmp_path / "out"
-    shutil.copytree(sample_out, out, symlinks=True)
+    shutil.copytree(portal_out, out, symlinks=True)
     s = Searcher(out, cache_size=2)
     first = s.search("contas", lang="pt")
     again = s.search("contas", lang="pt", page=2, per_page=5)
@@ -168,13 +191,13 @@ def test_a_repeated_search_is_remembered_until_the_index_is_rebuilt(sample_out, 
     s.search("banco", lang="pt")
     s.search("prazo", lang="pt")
     assert len(s._cache) == 2  # least recently used dropped
-    build_index(out)
+    build_index(out, backend=backend_of(out / "index"))
     rebuilt = s.search("contas", lang="pt")
     assert rebuilt["total"] == first["total"] and len(s._cache) == 2
     assert Searcher(out, cache_size=0).search("contas", lang="pt")["total"] == first["total"]
 
 
-def test_paranon_serve_answers_from_several_processes(sample_out):
+def test_paranon_serve_answers_from_several_processes(portal_out):
     import socket
     import subprocess
     import sys
@@ -184,7 +207,7 @@ def test_paranon_serve_answers_from_several_processes(sample_out):
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-m", "paranon.cli", "serve", str(sample_out), "--port", str(port),
+    proc = subprocess.Popen([sys.executable, "-m", "paranon.cli", "serve", str(portal_out), "--port", str(port),
                              "--workers", "2"], stderr=subprocess.PIPE)
     try:
         for _ in range(100):
@@ -217,10 +240,10 @@ OVER_BUDGET = [  # query, budget (fields of budget.Budget), what the message mus
 
 
 @pytest.mark.parametrize("q,budget,says", OVER_BUDGET)
-def test_a_search_over_the_work_budget_is_400_saying_what_to_change(sample_out, q, budget, says):
+def test_a_search_over_the_work_budget_is_400_saying_what_to_change(portal_out, q, budget, says):
     from paranon.search_portal.app import create_app
 
-    client = create_app({"OUTDIR": str(sample_out), "TESTING": True, "SEARCH_CACHE": 0, "BUDGET": budget}).test_client()
+    client = create_app({"OUTDIR": str(portal_out), "TESTING": True, "SEARCH_CACHE": 0, "BUDGET": budget}).test_client()
     r = client.get("/api/search", query_string={"q": q})
     assert r.status_code == 400 and says in r.get_json()["error"], r.get_json()
     page = client.get("/", query_string={"q": q})
@@ -236,12 +259,12 @@ def test_searches_within_the_budget_answer(client, q):
     assert r.status_code == 200 and r.get_json()["total"] > 0
 
 
-def test_an_unknown_budget_key_names_the_key(sample_out):
+def test_an_unknown_budget_key_names_the_key(portal_out):
     from paranon.search_portal.app import create_app
     from paranon.search_portal.budget import BudgetError
 
     with pytest.raises(BudgetError, match="max_wildcard'"):
-        create_app({"OUTDIR": str(sample_out), "BUDGET": {"max_wildcard": 3}})
+        create_app({"OUTDIR": str(portal_out), "BUDGET": {"max_wildcard": 3}})
 
 
 @pytest.mark.parametrize("q", ["rec:conta", "tokens:x", "src_exact:CONTA", "id:[a TO z]", "(conta", "conta)"])
@@ -298,14 +321,14 @@ def test_downloads_are_streamed_as_the_records_are_read(app, monkeypatch, fmt):
         assert len(body.decode("utf-8").splitlines()) == total + (fmt == "tsv")
 
 
-def test_stats_come_from_the_index_not_from_corpus_jsonl(sample_out, tmp_path):
+def test_stats_come_from_the_index_not_from_corpus_jsonl(portal_out, tmp_path):
     import shutil
 
     from paranon.align.transfer import tokenize
     from paranon.search_portal.app import create_app
 
     out = tmp_path / "out"
-    shutil.copytree(sample_out, out, symlinks=True)
+    shutil.copytree(portal_out, out, symlinks=True)
     recs = [json.loads(line) for line in (out / "corpus.jsonl").read_text(encoding="utf-8").splitlines()]
     (out / "corpus.jsonl").rename(out / "elsewhere.jsonl")  # the page must not need it
     stats = create_app({"OUTDIR": str(out), "TESTING": True}).test_client().get("/api/stats").get_json()
@@ -324,12 +347,12 @@ GATED = [  # budget, whether a search must wait for the gate another server proc
 
 
 @pytest.mark.parametrize("budget,waits", GATED)
-def test_long_searches_take_turns_through_the_server_wide_gate(sample_out, budget, waits):
+def test_long_searches_take_turns_through_the_server_wide_gate(portal_out, budget, waits):
     from paranon.search_portal.app import create_app
     from paranon.search_portal.budget import Gate
 
-    client = create_app({"OUTDIR": str(sample_out), "TESTING": True, "SEARCH_CACHE": 0, "BUDGET": budget}).test_client()
-    held = Gate(str(sample_out.resolve()))  # as another server process would hold it
+    client = create_app({"OUTDIR": str(portal_out), "TESTING": True, "SEARCH_CACHE": 0, "BUDGET": budget}).test_client()
+    held = Gate(str(portal_out.resolve()))  # as another server process would hold it
     assert held.acquire(1)
     try:
         r = client.get("/api/search?q=contas")
