@@ -109,3 +109,51 @@ def test_first_page_reuses_the_panel_hits_and_later_pages_are_highlighted(search
     assert not {h["id"] for h in first["hits"]} & {h["id"] for h in second["hits"]}
     for h in first["hits"] + second["hits"]:
         assert any(h["tgt"][a:b].lower() in ("the", "account", "accounts") for a, b in h["tgt_hl"])
+
+
+PARITY = [  # query, language, other search options: the tantivy backend answers as the Whoosh one does
+    *((q, lang, {}) for q, lang in QUERIES),
+    ("comiss* OR pag*", "both", {}),
+    ("conta~", "pt", {}),                                  # fuzzy
+    ("CONTA", "pt", {"exact": True}),                      # exact form, checked on the candidates
+    ("CONTA", "pt", {"case_sensitive": True}),
+    ("conta", "pt", {"category": "ORGANIZATION"}),         # category filter
+    ("<NAME2_PERSON>", "both", {}),                        # a placeholder by category and number
+    ("*", "both", {"doc": "CONTRATO-2023-001"}),           # document filter
+    ("conta", "pt", {"translation": "account"}),           # translation filter
+]
+
+
+@pytest.fixture(scope="module")
+def tantivy_out(sample_out, tmp_path_factory):
+    import shutil
+
+    from paranon.search_portal.indexer import build_index
+
+    out = tmp_path_factory.mktemp("tantivy") / "out"
+    shutil.copytree(sample_out, out, symlinks=True)
+    build_index(out, backend="tantivy")
+    return out
+
+
+@pytest.mark.parametrize("q,lang,options", PARITY)
+def test_the_tantivy_backend_answers_as_whoosh_does(sample_out, tantivy_out, q, lang, options):
+    whoosh = Searcher(sample_out, cache_size=0).search(q, lang, per_page=100, **options)
+    tantivy = Searcher(tantivy_out, cache_size=0).search(q, lang, per_page=100, **options)
+    whoosh.pop("took_ms"), tantivy.pop("took_ms")
+    assert tantivy == whoosh
+
+
+SLOPS = [  # field, words, Whoosh slop (largest distance between consecutive words), hits on the sample
+    ("tgt", ["approved", "accounts"], 1, 0),  # "approved the accounts": one word between
+    ("tgt", ["approved", "accounts"], 2, 12),
+    ("src", ["o", "a"], 3, 24),
+]
+
+
+@pytest.mark.parametrize("field,words,slop,hits", SLOPS)
+def test_phrase_slop_means_the_same_on_both_backends(sample_out, tantivy_out, field, words, slop, hits):
+    q = wq.Phrase(field, words, slop=slop)
+    with Searcher(sample_out, cache_size=0)._view() as w, Searcher(tantivy_out, cache_size=0)._view() as t:
+        assert len(w.docs(q)) == len(t.docs(q)) == hits
+        assert sorted(w.order[w.docs(q)].tolist()) == t.docs(q).tolist()  # tantivy's numbers: corpus order
