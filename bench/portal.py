@@ -1,4 +1,8 @@
-"""Portal latency: ``python bench/portal.py OUTDIR [--seconds 20] [--mixes quiet cached attack]``.
+"""Portal latency: ``python bench/portal.py OUTDIR [--seconds 20] [--mixes quiet cached attack] [--backend B]``.
+
+With ``--backend whoosh|tantivy``, OUTDIR's ``corpus.jsonl`` is first indexed afresh with that backend in a
+scratch folder (``paranon index``; OUTDIR is not touched), and the build's wall time, CPU time and index
+size are reported; the server then searches that index.
 
 Starts ``paranon serve OUTDIR`` on a free port, then runs a mix of single-word, phrase and wildcard
 queries against ``/api/search`` with 1 and 8 concurrent clients, and prints one JSON object with p50/p95
@@ -18,10 +22,13 @@ import argparse
 import http.client
 import json
 import os
+import resource
+import shutil
 import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.parse
@@ -110,6 +117,23 @@ def _serve(outdir: Path, cache: int) -> tuple[subprocess.Popen, str]:
     return server, base
 
 
+def _build(outdir: Path, backend: str) -> tuple[Path, dict]:
+    """OUTDIR's corpus indexed with ``backend`` in a scratch folder (the corpus linked, not copied)."""
+    scratch = Path(tempfile.mkdtemp(prefix=f"paranon-bench-{backend}-"))
+    (scratch / "corpus.jsonl").symlink_to((outdir / "corpus.jsonl").resolve())
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "paranon.cli", "index", str(scratch), "--backend", backend, "--quiet"],
+                   check=True, stderr=subprocess.DEVNULL)
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    folder = (scratch / "index").resolve()
+    size = sum(f.stat().st_size for f in folder.rglob("*") if f.is_file())
+    return scratch, {"backend": backend, "build_s": round(wall, 1),
+                     "build_cpu_s": round(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, 1),
+                     "index_mb": round(size / 2**20, 1)}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("outdir", type=Path)
@@ -117,8 +141,14 @@ def main() -> None:
     ap.add_argument("--mixes", nargs="+", choices=["quiet", "cached", "attack"], default=["quiet", "cached", "attack"],
                     help="quiet: cache off, 1 and 8 clients; cached: the same with the default cache; attack: "
                          "cache off, 8 clients beside 4 sending the worst wildcard queries")
+    ap.add_argument("--backend", choices=["whoosh", "tantivy"], help="index OUTDIR's corpus afresh with this "
+                    "backend first (default: serve OUTDIR's own index)")
     args = ap.parse_args()
     out: dict = {"queries": len(QUERIES), "cores": os.cpu_count()}
+    scratch = None
+    if args.backend:
+        scratch, out["index"] = _build(args.outdir, args.backend)
+        args.outdir = scratch
     # cache 0: every request searches and highlights afresh (the cost of a new query);
     # cache 128: the server's default, where a repeated query (next page, a translation filter) is remembered
     for cache in (0, 128):
@@ -140,6 +170,8 @@ def main() -> None:
         finally:
             server.terminate()
             server.wait()
+    if scratch is not None:
+        shutil.rmtree(scratch, ignore_errors=True)
     print(json.dumps(out))
 
 
