@@ -31,7 +31,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 OPERATORS = frozenset({"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE"})
-WILDCARD_CHARS = re.compile(r"[*?]")
+WILDCARD_CHARS = re.compile(r"[*?]|\w~")  # wildcards, and fuzzy words (conta~), which expand over the vocabulary too
 
 
 class QueryError(ValueError):
@@ -46,7 +46,7 @@ class BudgetError(QueryError):
 class Budget:
     max_chars: int = 500  # query length
     max_words: int = 32  # words (operators not counted)
-    max_wildcards: int = 4  # words with * or ?
+    max_wildcards: int = 4  # words with * or ?, or fuzzy (conta~)
     max_expansion: int = 500  # index words the query's wildcards expand to, over every field searched
     time_limit_s: float = 1.0  # wall time to collect the hits
     heavy_cpu_s: float = 0.05  # CPU time after which a search needs the server's gate to go on
@@ -72,7 +72,7 @@ def check_words(q: str, budget: Budget) -> None:
         raise BudgetError(f"The query has {len(words)} words (at most {budget.max_words}): search for fewer words.")
     wild = sum(1 for w in words if WILDCARD_CHARS.search(w))
     if wild > budget.max_wildcards:
-        raise BudgetError(f"The query has {wild} words with * or ? (at most {budget.max_wildcards}): "
+        raise BudgetError(f"The query has {wild} words with *, ? or ~ (at most {budget.max_wildcards}): "
                           f"use fewer wildcards, or spell those words out.")
 
 

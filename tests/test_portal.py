@@ -229,6 +229,8 @@ WORST = " OR ".join(f"*{a}*{b}*" for a, b in zip(("aeiou" * 8)[:36], "rstnlrst" 
 OVER_BUDGET = [  # query, budget (fields of budget.Budget), what the message must say
     (WORST, {}, "at most 32"),
     ("a* b* c* d* e*", {}, "use fewer wildcards"),
+    ("conta~ banco~ prazo~ taxa~ fatura~", {}, "use fewer wildcards"),  # fuzzy words expand like wildcards
+    ("a* b? conta~ d* e?", {}, "use fewer wildcards"),
     (" ".join(["contas"] * 33), {}, "search for fewer words"),
     ("x" * 501, {}, "shorten it"),
     ("a*", {"max_expansion": 5}, "add letters to it"),
