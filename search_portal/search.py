@@ -154,12 +154,39 @@ class Hit:
     translation: str
 
 
+class LazyDocs:
+    """A search's hits in corpus order, for a backend that counts its hits and reads a page of them ordered
+    (``counts``/``page``: tantivy): only what is shown or downloaded is read. Pages are read through the
+    searcher's view of the thread asking (a remembered search is shared by the server's threads)."""
+
+    def __init__(self, searcher: Searcher, query: Any, counts: list[int]) -> None:
+        self.searcher, self.query, self.counts = searcher, query, counts
+        self.total = sum(counts)
+
+    def __len__(self) -> int:
+        return self.total
+
+    def __getitem__(self, span: slice) -> np.ndarray:
+        start, stop, _ = span.indices(self.total)
+        if stop <= start:
+            return np.empty(0, dtype=np.int64)
+        with self.searcher._view() as v:
+            return v.page(self.query, self.counts, start, stop - start)
+
+    def __iter__(self):
+        start, size = 0, 100  # a first page small (the panel's sample), then large ones (downloads)
+        while start < self.total:
+            yield from self[start:start + size]
+            start += size
+            size = 10_000
+
+
 @dataclass
 class Found:
     """One search, as remembered: every hit in corpus order (document numbers; a page is read and
     highlighted when shown), the panel's counts, and what highlighting needs."""
 
-    docs: np.ndarray
+    docs: np.ndarray | LazyDocs
     counts: Counter
     sides: list[str]
     finders: dict[str, Any]
@@ -395,7 +422,10 @@ class Searcher:
         to keep those so translated. The panel comes from the index's translations table when the query is
         words only (nothing else decides which pairs count), else from the first ``TRANSLATION_SAMPLE`` hits."""
         with self._view() as v:
-            docs = v.docs(query)
+            if verify is None and not translation and hasattr(v, "counts"):
+                docs = LazyDocs(self, query, v.counts(query))  # every hit counted, a page read when shown
+            else:
+                docs = v.docs(query)
             terms = self._terms(parsed) if parsed is not None and verify is None else {}
             leaves = _exact_leaves(verify) if verify is not None else None
             finders = {side: _word_finder(terms[side]) for side in sides if terms.get(side)}

@@ -192,6 +192,33 @@ class TantivyView:
                 out.append(np.fromiter((k for k, _ in hits), dtype=np.int64, count=len(hits)))
         return np.concatenate(out) if out else np.empty(0, dtype=np.int64)
 
+    def counts(self, query: Any) -> list[int]:
+        """The number of hits in each part."""
+        q = to_tantivy(query, self.schema)
+        out = []
+        for s in self.searchers:
+            check()
+            out.append(s.search(q, limit=1, count=True).count)
+        return out
+
+    def page(self, query: Any, counts: list[int], start: int, n: int) -> np.ndarray:
+        """Hits ``start`` to ``start + n`` in corpus order (``counts``: per part, from ``counts``)."""
+        q = to_tantivy(query, self.schema)
+        out = []
+        for s, count in zip(self.searchers, counts, strict=True):
+            if start >= count:
+                start -= count
+                continue
+            take = min(n, count - start)
+            hits = s.search(q, limit=take, count=False, offset=start, order_by_field="order",
+                            order=tantivy.Order.Asc).hits
+            out.append(np.fromiter((k for k, _ in hits), dtype=np.int64, count=len(hits)))
+            n -= take
+            start = 0
+            if n <= 0:
+                break
+        return np.concatenate(out) if out else np.empty(0, dtype=np.int64)
+
     def _first(self, s: Any, q: Any) -> tuple[dict[str, Any], Any] | None:
         hits = s.search(q, limit=1, count=False).hits
         if not hits:
