@@ -88,14 +88,16 @@ def test_a_failed_rebuild_keeps_the_index_there_was(sample_out, tmp_path, monkey
     assert Searcher(tmp_path, cache_size=0).search("conta", "pt")["total"] > 0
 
 
-def test_a_searcher_copies_no_segment_into_memory(sample_out):
+def test_a_searcher_copies_no_segment_into_memory(sample_out, tmp_path_factory):
     """Whoosh's mapped segments are copied whole into each reader; the portal opens a searcher per thread and
     the build opens three, so an index is opened read in place. The sample's segments are about 1 MB."""
     import tracemalloc
 
     from paranon.search_portal.indexer import open_index
 
-    folder = (sample_out / "index").resolve()
+    from .test_portal import indexed_with
+
+    folder = (indexed_with(sample_out, tmp_path_factory, "whoosh") / "index").resolve()
     segments = sum(f.stat().st_size for f in folder.glob("*.seg"))
     for opener, copies in ((lambda: windex.open_dir(str(folder)), True), (lambda: open_index(folder), False)):
         ix = opener()

@@ -8,19 +8,25 @@ import pytest
 from paranon.anonymize.keystore import originals
 
 
+def indexed_with(sample_out, tmp_path_factory, backend: str):
+    """The sample output with its index built by ``backend`` (itself when it already is)."""
+    import shutil
+
+    from paranon.search_portal.backends import backend_of
+    from paranon.search_portal.indexer import build_index
+
+    if backend_of((sample_out / "index").resolve()) == backend:
+        return sample_out
+    out = tmp_path_factory.mktemp(f"sample-{backend}") / "out"
+    shutil.copytree(sample_out, out, symlinks=True)
+    build_index(out, backend=backend)
+    return out
+
+
 @pytest.fixture(scope="session", params=["whoosh", "tantivy"])
 def portal_out(request, sample_out, tmp_path_factory):
     """The sample output indexed by each backend: every portal test runs on both."""
-    if request.param == "whoosh":
-        return sample_out
-    import shutil
-
-    from paranon.search_portal.indexer import build_index
-
-    out = tmp_path_factory.mktemp("sample-tantivy") / "out"
-    shutil.copytree(sample_out, out, symlinks=True)
-    build_index(out, backend="tantivy")
-    return out
+    return indexed_with(sample_out, tmp_path_factory, request.param)
 
 
 @pytest.fixture()

@@ -34,9 +34,16 @@ QUERIES = [  # query, language: each shape the parser makes, on words the sample
 ]
 
 
+@pytest.fixture(scope="module")
+def whoosh_out(sample_out, tmp_path_factory):
+    from .test_portal import indexed_with
+
+    return indexed_with(sample_out, tmp_path_factory, "whoosh")
+
+
 @pytest.fixture()
-def searcher(sample_out) -> Searcher:
-    return Searcher(sample_out, cache_size=0)
+def searcher(whoosh_out) -> Searcher:
+    return Searcher(whoosh_out, cache_size=0)
 
 
 def _query(s: Searcher, q: str, lang: str):
@@ -126,19 +133,14 @@ PARITY = [  # query, language, other search options: the tantivy backend answers
 
 @pytest.fixture(scope="module")
 def tantivy_out(sample_out, tmp_path_factory):
-    import shutil
+    from .test_portal import indexed_with
 
-    from paranon.search_portal.indexer import build_index
-
-    out = tmp_path_factory.mktemp("tantivy") / "out"
-    shutil.copytree(sample_out, out, symlinks=True)
-    build_index(out, backend="tantivy")
-    return out
+    return indexed_with(sample_out, tmp_path_factory, "tantivy")
 
 
 @pytest.mark.parametrize("q,lang,options", PARITY)
-def test_the_tantivy_backend_answers_as_whoosh_does(sample_out, tantivy_out, q, lang, options):
-    whoosh = Searcher(sample_out, cache_size=0).search(q, lang, per_page=100, **options)
+def test_the_tantivy_backend_answers_as_whoosh_does(whoosh_out, tantivy_out, q, lang, options):
+    whoosh = Searcher(whoosh_out, cache_size=0).search(q, lang, per_page=100, **options)
     tantivy = Searcher(tantivy_out, cache_size=0).search(q, lang, per_page=100, **options)
     whoosh.pop("took_ms"), tantivy.pop("took_ms")
     assert tantivy == whoosh
@@ -152,8 +154,8 @@ SLOPS = [  # field, words, Whoosh slop (largest distance between consecutive wor
 
 
 @pytest.mark.parametrize("field,words,slop,hits", SLOPS)
-def test_phrase_slop_means_the_same_on_both_backends(sample_out, tantivy_out, field, words, slop, hits):
+def test_phrase_slop_means_the_same_on_both_backends(whoosh_out, tantivy_out, field, words, slop, hits):
     q = wq.Phrase(field, words, slop=slop)
-    with Searcher(sample_out, cache_size=0)._view() as w, Searcher(tantivy_out, cache_size=0)._view() as t:
+    with Searcher(whoosh_out, cache_size=0)._view() as w, Searcher(tantivy_out, cache_size=0)._view() as t:
         assert len(w.docs(q)) == len(t.docs(q)) == hits
         assert sorted(w.order[w.docs(q)].tolist()) == t.docs(q).tolist()  # tantivy's numbers: corpus order
