@@ -932,7 +932,7 @@ def run(input_path: str | Path, outdir: str | Path, cfg: dict[str, Any], quiet: 
         from .search_portal.indexer import build_index
 
         t0 = time.perf_counter()
-        build_index(outdir, quiet=quiet, backend=cfg.get("index", {}).get("backend", "whoosh"))
+        build_index(outdir, quiet=quiet, backend=cfg.get("index", {}).get("backend", "tantivy"))
         timings["index"] = time.perf_counter() - t0
 
     n_entities, entity_rows = _entity_rows(outdir / "keys.sqlite")

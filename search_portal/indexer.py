@@ -397,7 +397,7 @@ def _build(target: Path, corpus: Path, first: dict[str, Any], quiet: bool) -> No
             hot.get()
 
 
-def build_index(outdir: str | Path, quiet: bool = True, backend: str = "whoosh") -> Path:
+def build_index(outdir: str | Path, quiet: bool = True, backend: str = "tantivy") -> Path:
     """(Re)build ``OUTDIR/index`` from ``OUTDIR/corpus.jsonl`` with ``backend`` (``whoosh`` or ``tantivy``,
     ``backends.py``); returns the index folder.
 

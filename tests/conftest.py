@@ -20,7 +20,7 @@ SHARED = ROOT.parent / "shared" / "data"
 def cfg():
     c = load_config()
     c["workers"] = 1
-    # the whole suite with the other search backend: PARANON_TEST_INDEX_BACKEND=tantivy python -m pytest
+    # the whole suite with the other search backend: PARANON_TEST_INDEX_BACKEND=whoosh python -m pytest
     c["index"]["backend"] = os.environ.get("PARANON_TEST_INDEX_BACKEND", c["index"]["backend"])
     return c
 

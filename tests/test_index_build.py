@@ -52,9 +52,9 @@ def test_an_index_written_in_parts_is_the_index_one_process_writes(sample_out, t
         out.mkdir()
         shutil.copy(sample_out / "corpus.jsonl", out / "corpus.jsonl")
     monkeypatch.setattr(indexer.os, "cpu_count", lambda: 1)
-    build_index(one)
+    build_index(one, backend="whoosh")
     monkeypatch.setattr(indexer.os, "cpu_count", lambda: cores)
-    build_index(many)
+    build_index(many, backend="whoosh")
     assert len(windex.open_dir(str((many / "index").resolve()))._segments()) == cores
     assert _snapshot(one) == _snapshot(many)
     for q, lang in (("conta", "pt"), ('"the account"', "en"), ("<NAME_PERSON>", "both")):
