@@ -109,7 +109,8 @@ def one_run(tmx: Path, workers: int, aligner: str, keep: Path | None = None, bac
         "peak_pss_sum_mb": peak_pss,  # all its processes together (PssSampler; None off Linux)
         # CPU seconds of the run and every process it waited for: steadier than wall time on a shared machine
         "cpu_s": round(usage.ru_utime + usage.ru_stime, 1),
-        "index_backend": backend or "whoosh",
+        "index_backend": json.loads((out / "index" / "backend.json").read_text())["backend"]
+        if (out / "index" / "backend.json").exists() else None,
         "index_mb": round(sum(f.stat().st_size for f in (out / "index").resolve().rglob("*") if f.is_file()) / 2**20, 1)
         if (out / "index").exists() else None,
     }
