@@ -76,10 +76,14 @@ class PssSampler(threading.Thread):
         return round(self.peak) if self.peak else None
 
 
-def one_run(tmx: Path, workers: int, aligner: str, keep: Path | None = None) -> dict:
+def one_run(tmx: Path, workers: int, aligner: str, keep: Path | None = None, backend: str | None = None) -> dict:
     out = Path(tempfile.mkdtemp(prefix="paranon-bench-"))
     cmd = [sys.executable, "-m", "paranon.cli", "run", str(tmx), "-o", str(out), "--workers", str(workers),
            "--aligner", aligner, "--quiet"]
+    if backend:  # index.backend through a config file beside the corpus
+        config = tmx.with_name(f"index-{backend}.yaml")
+        config.write_text(f"index:\n  backend: {backend}\n", encoding="utf-8")
+        cmd += ["--config", str(config)]
     t0 = time.perf_counter()
     proc = subprocess.Popen(cmd, stderr=subprocess.PIPE)
     sampler = PssSampler(proc.pid) if (PROC / "self" / "smaps_rollup").exists() else None
@@ -109,6 +113,10 @@ def one_run(tmx: Path, workers: int, aligner: str, keep: Path | None = None) -> 
         "cpu_s": round(usage.ru_utime + usage.ru_stime, 1),
         "audit_clean": report.get("audit", {}).get("clean"),
         "audit_leaked_originals": report.get("audit", {}).get("leaked_originals"),
+        "index_backend": json.loads((out / "index" / "backend.json").read_text())["backend"]
+        if (out / "index" / "backend.json").exists() else None,
+        "index_mb": round(sum(f.stat().st_size for f in (out / "index").resolve().rglob("*") if f.is_file()) / 2**20, 1)
+        if (out / "index").exists() else None,
     }
     if keep:
         shutil.rmtree(keep, ignore_errors=True)
@@ -124,6 +132,7 @@ def main() -> None:
     ap.add_argument("--workers", type=int, nargs="+", default=[1, os.cpu_count() or 1])
     ap.add_argument("--aligner", default="eflomal")
     ap.add_argument("--keep", type=Path, help="keep the last run's output folder here (for bench/portal.py)")
+    ap.add_argument("--backend", choices=["whoosh", "tantivy"], help="the search index's engine (index.backend)")
     args = ap.parse_args()
     sys.path.insert(0, str(HERE))
     from make_corpus import main as make
@@ -134,7 +143,7 @@ def main() -> None:
             tmx = Path(tmp) / f"bench-{n}.tmx"
             made = make(n, tmx)
             for w in args.workers:
-                results.append({**one_run(tmx, w, args.aligner, args.keep), "dgt_text": made["dgt_text"]})
+                results.append({**one_run(tmx, w, args.aligner, args.keep, args.backend), "dgt_text": made["dgt_text"]})
     print(json.dumps({"machine_cores": os.cpu_count(), "runs": results}))
 
 

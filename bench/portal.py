@@ -1,9 +1,19 @@
-"""Portal latency: ``python bench/portal.py OUTDIR [--seconds 20]``.
+"""Portal latency: ``python bench/portal.py OUTDIR [--seconds 20] [--mixes quiet cached attack] [--backend B]``.
+
+With ``--backend whoosh|tantivy``, OUTDIR's ``corpus.jsonl`` is first indexed afresh with that backend in a
+scratch folder (``paranon index``; OUTDIR is not touched), and the build's wall time, CPU time and index
+size are reported; the server then searches that index.
 
 Starts ``paranon serve OUTDIR`` on a free port, then runs a mix of single-word, phrase and wildcard
 queries against ``/api/search`` with 1 and 8 concurrent clients, and prints one JSON object with p50/p95
 latency (ms) and requests/s per concurrency: once with the server's search cache off (``--cache 0``: every
 request is a full search, the figure that matters) and once with its default cache. Build OUTDIR first, e.g. ``bench/pipeline.py --keep``.
+
+The ``attack`` mix (cache off) measures what the work budget protects: 8 clients send the ordinary mix
+while 4 more send the worst wildcard queries, first the issue's (36 ``*x*y*`` wildcards,
+refused by the budget before any work), then the heaviest ones the budget lets through (wildcards matching
+hundreds of words). It reports the 8 ordinary clients' p50/p95 beside their figures without the 4 (the
+``quiet`` 8-client run of the same server), their ratio, and what the attackers got (HTTP statuses, p50).
 """
 
 from __future__ import annotations
@@ -12,10 +22,13 @@ import argparse
 import http.client
 import json
 import os
+import resource
+import shutil
 import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.parse
@@ -33,38 +46,61 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _load(base: str, clients: int, seconds: float) -> dict:
+# the issue's query shape: 36 wildcards *x*y* (here joined by OR: 320 characters)
+ISSUE_WORST = " OR ".join(f"*{a}*{b}*" for a, b in zip(("aeiou" * 8)[:36], "rstnlrst" * 5, strict=False))
+# the heaviest the default budget lets through on the bench corpus: up to 4 wildcards matching hundreds of
+# index words together (the ones matching more are refused; which ones pass depends on the corpus)
+HEAVY = ["co*", "*ção *ity *ing *dos", "*ção* *ity", "*ment*", "*i*g*", "re* *ção", "*dos *ing"]
+
+
+def _percentiles(lat: list[float]) -> dict:
+    lat = sorted(lat)
+    if not lat:
+        return {"requests": 0}
+    return {"requests": len(lat), "p50_ms": round(statistics.median(lat), 1),
+            "p95_ms": round(lat[int(0.95 * (len(lat) - 1))], 1)}
+
+
+def _load(base: str, clients: int, seconds: float, attackers: int = 0, attack: list[str] | None = None) -> dict:
     """``clients`` threads, each with one kept-alive HTTP connection (as a browser keeps one), sending the
-    query mix for ``seconds``; latency is from sending a request to having read the whole response."""
+    query mix for ``seconds``; latency is from sending a request to having read the whole response. With
+    ``attackers``, as many more threads send the ``attack`` queries meanwhile (a 400 is what they should
+    get); the figures are the ordinary clients', the attackers' apart."""
     lat: list[float] = []
+    bad: list[float] = []
+    statuses: dict[int, int] = {}
     lock = threading.Lock()
     stop = time.time() + seconds
     host, port = urllib.parse.urlsplit(base).netloc.split(":")
 
-    def worker(k: int) -> None:
+    def worker(k: int, queries: list[str], out: list[float], must_pass: bool) -> None:
         i = k
-        conn = http.client.HTTPConnection(host, int(port), timeout=60)
+        conn = http.client.HTTPConnection(host, int(port), timeout=120)
         while time.time() < stop:
-            q = QUERIES[i % len(QUERIES)]
-            i += clients
+            q = queries[i % len(queries)]
+            i += 1 if not must_pass else clients
             t0 = time.perf_counter()
             conn.request("GET", f"/api/search?q={urllib.parse.quote(q)}&lang=both")
             r = conn.getresponse()
             r.read()
-            if r.status != 200:
+            if must_pass and r.status != 200:
                 raise SystemExit(f"{q}: HTTP {r.status}")
             with lock:
-                lat.append((time.perf_counter() - t0) * 1000)
+                out.append((time.perf_counter() - t0) * 1000)
+                if not must_pass:
+                    statuses[r.status] = statuses.get(r.status, 0) + 1
         conn.close()
 
-    threads = [threading.Thread(target=worker, args=(k,)) for k in range(clients)]
+    threads = [threading.Thread(target=worker, args=(k, QUERIES, lat, True)) for k in range(clients)]
+    threads += [threading.Thread(target=worker, args=(k, attack or [], bad, False)) for k in range(attackers)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    lat.sort()
-    return {"clients": clients, "requests": len(lat), "rps": round(len(lat) / seconds, 1),
-            "p50_ms": round(statistics.median(lat), 1), "p95_ms": round(lat[int(0.95 * (len(lat) - 1))], 1)}
+    out = {"clients": clients, "rps": round(len(lat) / seconds, 1), **_percentiles(lat)}
+    if attackers:
+        out["attackers"] = {"clients": attackers, "statuses": statuses, **_percentiles(bad)}
+    return out
 
 
 def _serve(outdir: Path, cache: int) -> tuple[subprocess.Popen, str]:
@@ -81,23 +117,61 @@ def _serve(outdir: Path, cache: int) -> tuple[subprocess.Popen, str]:
     return server, base
 
 
+def _build(outdir: Path, backend: str) -> tuple[Path, dict]:
+    """OUTDIR's corpus indexed with ``backend`` in a scratch folder (the corpus linked, not copied)."""
+    scratch = Path(tempfile.mkdtemp(prefix=f"paranon-bench-{backend}-"))
+    (scratch / "corpus.jsonl").symlink_to((outdir / "corpus.jsonl").resolve())
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "paranon.cli", "index", str(scratch), "--backend", backend, "--quiet"],
+                   check=True, stderr=subprocess.DEVNULL)
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    folder = (scratch / "index").resolve()
+    size = sum(f.stat().st_size for f in folder.rglob("*") if f.is_file())
+    return scratch, {"backend": backend, "build_s": round(wall, 1),
+                     "build_cpu_s": round(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, 1),
+                     "index_mb": round(size / 2**20, 1)}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("outdir", type=Path)
     ap.add_argument("--seconds", type=float, default=20)
+    ap.add_argument("--mixes", nargs="+", choices=["quiet", "cached", "attack"], default=["quiet", "cached", "attack"],
+                    help="quiet: cache off, 1 and 8 clients; cached: the same with the default cache; attack: "
+                         "cache off, 8 clients beside 4 sending the worst wildcard queries")
+    ap.add_argument("--backend", choices=["whoosh", "tantivy"], help="index OUTDIR's corpus afresh with this "
+                    "backend first (default: serve OUTDIR's own index)")
     args = ap.parse_args()
     out: dict = {"queries": len(QUERIES), "cores": os.cpu_count()}
+    scratch = None
+    if args.backend:
+        scratch, out["index"] = _build(args.outdir, args.backend)
+        args.outdir = scratch
     # cache 0: every request searches and highlights afresh (the cost of a new query);
     # cache 128: the server's default, where a repeated query (next page, a translation filter) is remembered
     for cache in (0, 128):
+        if cache == 0 and not {"quiet", "attack"} & set(args.mixes) or cache and "cached" not in args.mixes:
+            continue
         server, base = _serve(args.outdir, cache)
         try:
             _load(base, 8, 3)  # warm-up: every server process opens the index
             out.setdefault("pairs", json.loads(urllib.request.urlopen(f"{base}/api/stats").read())["pairs"])
-            out[f"cache_{cache}"] = [_load(base, c, args.seconds) for c in (1, 8)]
+            if cache or "quiet" in args.mixes:
+                out[f"cache_{cache}"] = [_load(base, c, args.seconds) for c in (1, 8)]
+            if not cache and "attack" in args.mixes:
+                quiet = out["cache_0"][1] if "cache_0" in out else _load(base, 8, args.seconds)
+                runs = {name: _load(base, 8, args.seconds, 4, queries)
+                        for name, queries in (("issue_query", [ISSUE_WORST]), ("heaviest_allowed", HEAVY))}
+                out["attack"] = {"quiet_8_clients": quiet, **{
+                    name: {**run, "p95_vs_quiet": round(run["p95_ms"] / quiet["p95_ms"], 2)}
+                    for name, run in runs.items()}}
         finally:
             server.terminate()
             server.wait()
+    if scratch is not None:
+        shutil.rmtree(scratch, ignore_errors=True)
     print(json.dumps(out))
 
 

@@ -116,7 +116,8 @@ def cmd_audit(args: argparse.Namespace) -> int:
 def cmd_index(args: argparse.Namespace) -> int:
     from .search_portal.indexer import build_index
 
-    path = build_index(args.outdir, quiet=args.quiet)
+    backend = args.backend or _config(args)["index"].get("backend", "tantivy")
+    path = build_index(args.outdir, quiet=args.quiet, backend=backend)
     print(f"index built in {path}", file=sys.stderr)
     return 0
 
@@ -366,6 +367,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     i = sub.add_parser("index", help="(re)build the search index of an output folder from corpus.jsonl")
     i.add_argument("outdir")
+    i.add_argument("--backend", choices=["whoosh", "tantivy"], help="the index engine (default: index.backend of "
+                   "the config, tantivy)")
+    i.add_argument("--config", help="settings YAML (see paranon/defaults.yaml for every key)")
     i.add_argument("--quiet", action="store_true")
     i.set_defaults(func=cmd_index)
 

@@ -1068,7 +1068,7 @@ def _stages(input_path: str | Path, outdir: Path, cfg: dict[str, Any], quiet: bo
         from .search_portal.indexer import build_index
 
         t0 = time.perf_counter()
-        build_index(outdir, quiet=quiet)
+        build_index(outdir, quiet=quiet, backend=cfg.get("index", {}).get("backend", "tantivy"))
         timings["index"] = time.perf_counter() - t0
 
     n_entities, entity_rows = _entity_rows(outdir / "keys.sqlite")

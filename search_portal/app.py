@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 import json
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -19,12 +19,21 @@ from markupsafe import escape as html_escape
 
 from ..corpora.formats.tmx import TmxWriter
 from ..corpora.model import AnonymizedPair
+from .budget import Budget
 from .search import CATEGORIES, QueryError, Searcher
 
 pages = Blueprint("pages", __name__)
 api = Blueprint("api", __name__, url_prefix="/api")
 downloads = Blueprint("downloads", __name__)
 PLACEHOLDER = __import__("regex").compile(r"<NAME(\d+)_([A-Z_]+)>")
+# every response: no script at all (the pages have none), styles and images from the portal only, no
+# framing; and no content sniffing (a download is what its type says)
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; "
+                               "base-uri 'none'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
 
 
 def searcher() -> Searcher:
@@ -32,12 +41,13 @@ def searcher() -> Searcher:
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
-    """``config`` needs ``OUTDIR``; ``PER_PAGE``, ``MAX_PER_PAGE`` and ``SEARCH_CACHE`` (searches remembered,
-    0 for none) are optional."""
+    """``config`` needs ``OUTDIR``; ``PER_PAGE``, ``MAX_PER_PAGE``, ``SEARCH_CACHE`` (searches remembered,
+    0 for none) and ``BUDGET`` (a search's work budget: ``budget.Budget``'s fields) are optional."""
     app = Flask(__name__)
     app.config.update({"PER_PAGE": 20, "MAX_PER_PAGE": 100})
     app.config.update(config or {})
-    app.extensions["paranon_searcher"] = Searcher(app.config["OUTDIR"], int(app.config.get("SEARCH_CACHE", 128)))
+    app.extensions["paranon_searcher"] = Searcher(app.config["OUTDIR"], int(app.config.get("SEARCH_CACHE", 128)),
+                                                  Budget.from_config(app.config.get("BUDGET")))
     app.register_blueprint(pages)
     app.register_blueprint(api)
     app.register_blueprint(downloads)
@@ -48,6 +58,18 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         if request.path.startswith("/api/"):
             return jsonify(error="not found"), 404
         return render_template("message.html", title="Not found", message="There is no such page or pair."), 404
+
+    @app.errorhandler(500)
+    def server_error(e):  # a generic message: what failed inside is not for the client
+        if request.path.startswith("/api/"):
+            return jsonify(error="internal error"), 500
+        return render_template("message.html", title="Error", message="Something went wrong on the server."), 500
+
+    @app.after_request
+    def security_headers(resp: Response) -> Response:
+        for k, v in SECURITY_HEADERS.items():
+            resp.headers.setdefault(k, v)
+        return resp
 
     return app
 
@@ -234,7 +256,7 @@ def download():
         return _stream(tsv(), "text/tab-separated-values", f"{name}.tsv")
     if fmt == "tmx":
         return _stream(_tmx(records), "application/x-tmx+xml", f"{name}.tmx")
-    return _stream(_moses_zip(records), "application/zip", f"{name}-moses.zip")
+    return _stream(_moses_zip(lambda: s.all_records(q, lang, category)), "application/zip", f"{name}-moses.zip")
 
 
 def _stream(gen, mimetype: str, filename: str) -> Response:
@@ -284,17 +306,20 @@ class _ZipSink(io.RawIOBase):
         return out
 
 
-def _moses_zip(records) -> Iterator[bytes]:
-    """Three members (source, target, Pharaoh alignments) written one after the other, streamed."""
+def _moses_zip(records: Callable[[], Iterator[dict[str, Any]]]) -> Iterator[bytes]:
+    """Three members (source, target, Pharaoh alignments) written one after the other, streamed: the
+    records are read three times (``records()`` starts a pass), never held together."""
     sink = _ZipSink()
-    recs = list(records)  # three passes over the result; records are anonymized text only
-    src_lang = recs[0]["src_lang"] if recs else "pt"
-    tgt_lang = recs[0]["tgt_lang"] if recs else "en"
+    peek = records()
+    first = next(peek, None)
+    peek.close()
+    src_lang = first["src_lang"] if first else "pt"
+    tgt_lang = first["tgt_lang"] if first else "en"
     with zipfile.ZipFile(sink, "w", compression=zipfile.ZIP_DEFLATED) as zf:
         for member, key in ((f"corpus.{src_lang}", "src"), (f"corpus.{tgt_lang}", "tgt"),
                             ("alignments.pharaoh", "alignment")):
             with zf.open(member, "w") as fh:
-                for r in recs:
+                for r in records():
                     fh.write((r.get(key, "").replace("\n", " ") + "\n").encode("utf-8"))
                     chunk = sink.take()
                     if chunk:

@@ -32,6 +32,8 @@ import numpy as np
 from whoosh import query as wq
 from whoosh.codec.whoosh3 import W3LeafMatcher
 
+from .budget import check
+
 EMPTY = np.empty(0, dtype=np.int64)
 HOT_DIR = "hot"
 HOT_DF = 256  # terms in at least this many pairs (two posting blocks) are kept as arrays
@@ -157,6 +159,7 @@ class DocSets:
     # -- terms -------------------------------------------------------------
     def postings(self, field: str, text: str) -> tuple[np.ndarray, Any]:
         """A term's sorted global document numbers, and a function giving the k-th one's encoded value."""
+        check()  # the request's deadline: a query may name hundreds of terms
         got = self.hot.get(field, text) if self.hot is not None else None
         if got is not None:
             return got
@@ -250,6 +253,7 @@ class DocSets:
             who: list[int] = []
             where: list[int] = []
             for ids, value in alts:
+                check()
                 k = np.searchsorted(ids, cand[alive]) if len(ids) else np.zeros(len(alive), dtype=np.int64)
                 k[k >= len(ids)] = 0
                 for c, kk in zip(alive[ids[k] == cand[alive]] if len(ids) else (), k[ids[k] == cand[alive]]

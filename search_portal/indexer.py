@@ -143,6 +143,9 @@ class PortalCodec(W3Codec):
         super().__init__(blocklimit=blocklimit, compression=compression, inlinelimit=inlinelimit)
 
 
+STATS_FILE = "stats.json"  # the corpus page's figures, counted while indexing
+LEXICON_DIR = "words"  # per field, the index words one a line (wildcards are expanded over them)
+
 STEMMER_LANGUAGES = {"pt": "portuguese", "en": "english", "es": "spanish", "fr": "french", "de": "german",
                      "it": "italian", "nl": "dutch"}
 STEMS_FILE = "stems.json"
@@ -156,10 +159,14 @@ def stemmer(lang: str) -> Callable[[str], str]:
 def stem_groups(reader, field: str, lang: str) -> dict[str, list[str]]:
     """The field's index terms grouped by stem; a stem whose only word is the stem itself is left out (a query
     word with that stem expands to the word alone)."""
+    return stem_groups_of((t.decode("utf-8") if isinstance(t, bytes) else t for t in reader.lexicon(field)), lang)
+
+
+def stem_groups_of(words: Iterator[str] | list[str], lang: str) -> dict[str, list[str]]:
+    """``stem_groups`` over a sorted list of words (any backend's vocabulary)."""
     stem = stemmer(lang)
     groups: dict[str, list[str]] = {}
-    for term in reader.lexicon(field):
-        word = term.decode("utf-8") if isinstance(term, bytes) else term
+    for word in words:
         if not word.startswith("<"):
             groups.setdefault(stem(word), []).append(word)
     return {k: v for k, v in groups.items() if v != [k]}
@@ -239,15 +246,76 @@ def _parts(corpus: Path, n: int) -> list[tuple[int, int, int]]:
 _DONE: Any = None  # pairs indexed so far, over all the processes (a shared counter, for the progress bar)
 
 
-def _index_part(job: tuple[str, str, int, int, int]) -> tuple[Any, dict[str, Counter]]:
-    """Index one run of ``corpus.jsonl``'s lines into a segment of its own; returns the segment and the run's
-    translation counts. Each part is read, parsed, tokenized and counted by the process that indexes it: the
-    pairs never travel between processes."""
+class StatsBuilder:
+    """The corpus page's figures (pairs, tokens per side, source mentions per category, pairs per document),
+    counted while the pairs are indexed: the page used to read all of ``corpus.jsonl`` on every view."""
+
+    def __init__(self) -> None:
+        self.pairs = 0
+        self.tokens = {"src": 0, "tgt": 0}
+        self.mentions: Counter = Counter()
+        self.documents: Counter = Counter()  # in corpus order of first appearance
+
+    def add(self, rec: dict[str, Any], toks: dict[str, list]) -> None:
+        self.pairs += 1
+        self.tokens["src"] += len(toks["src"])
+        self.tokens["tgt"] += len(toks["tgt"])
+        self.documents[rec["doc"]] += 1
+        for m in rec["src_mentions"]:
+            self.mentions[m["category"]] += 1
+
+    def merge(self, other: StatsBuilder) -> None:
+        """Add a later part's counts (documents keep the order they first appear in)."""
+        self.pairs += other.pairs
+        for side in self.tokens:
+            self.tokens[side] += other.tokens[side]
+        self.mentions.update(other.mentions)
+        self.documents.update(other.documents)
+
+    def result(self) -> dict[str, Any]:
+        return {"pairs": self.pairs, "tokens": dict(self.tokens), "mentions": dict(self.mentions.most_common()),
+                "documents": dict(self.documents)}
+
+
+def load_stats(folder: Path) -> dict[str, Any] | None:
+    """The index's ``stats.json``, or None for an index built before it existed."""
+    path = folder / STATS_FILE
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
+
+
+def write_lexicon(reader: Any, folder: Path, fields: tuple[str, ...] = ("src", "tgt")) -> None:
+    """``folder/words/FIELD.txt``: the field's index words, one a line, in index order."""
+    (folder / LEXICON_DIR).mkdir(exist_ok=True)
+    for field in fields:
+        words = (t.decode("utf-8") if isinstance(t, bytes) else t for t in reader.lexicon(field))
+        (folder / LEXICON_DIR / f"{field}.txt").write_text("\n".join(words), encoding="utf-8")
+
+
+def load_lexicon(folder: Path, ix: Any, fields: Any = ("src", "tgt")) -> dict[str, list[str]]:
+    """Per field, its index words (from ``words/``; an index built before that folder existed has them read
+    from its term index)."""
+    out: dict[str, list[str]] = {}
+    for field in fields:
+        path = folder / LEXICON_DIR / f"{field}.txt"
+        if path.exists():
+            text = path.read_text(encoding="utf-8")
+            out[field] = text.split("\n") if text else []
+        else:
+            with ix.reader() as reader:
+                out[field] = [t.decode("utf-8") if isinstance(t, bytes) else t for t in reader.lexicon(field)]
+    return out
+
+
+def _index_part(job: tuple[str, str, int, int, int]) -> tuple[Any, dict[str, Counter], StatsBuilder]:
+    """Index one run of ``corpus.jsonl``'s lines into a segment of its own; returns the segment, the run's
+    translation counts and its figures. Each part is read, parsed, tokenized and counted by the process that
+    indexes it: the pairs never travel between processes."""
     folder, corpus, start, end, first = job
     done = _DONE
     writer = SegmentWriter(open_index(folder), _lk=False, limitmb=128, codec=PortalCodec())
     analyzer = folded_analyzer()
     table = TableBuilder(lambda word: [t.text for t in analyzer(word)])
+    stats = StatsBuilder()
     with open(corpus, "rb") as fh:
         fh.seek(start)
         pos, order = start, first
@@ -262,6 +330,7 @@ def _index_part(job: tuple[str, str, int, int, int]) -> tuple[Any, dict[str, Cou
             except (ValueError, KeyError, TypeError) as exc:
                 raise InputError(f"{corpus}:{order + 1}: not a paranon record ({exc})") from None
             table.add(rec, toks, links)
+            stats.add(rec, toks)
             cats = sorted({m["category"] for m in rec["src_mentions"] + rec["tgt_mentions"]})
             meta = " ".join(f"{v}" for p in rec.get("meta", {}).get("props", []) for v in p)
             writer.add_document(id=rec["id"], doc=rec["doc"], categories=",".join(cats), src=rec["src"],
@@ -273,7 +342,7 @@ def _index_part(job: tuple[str, str, int, int, int]) -> tuple[Any, dict[str, Cou
     if done is not None:
         with done.get_lock():
             done.value += (order - first) % 500
-    return writer._finalize_segment(), table.counts
+    return writer._finalize_segment(), table.counts, stats
 
 
 def _build(target: Path, corpus: Path, first: dict[str, Any], quiet: bool) -> None:
@@ -290,7 +359,7 @@ def _build(target: Path, corpus: Path, first: dict[str, Any], quiet: bool) -> No
         with _pool(min(procs, len(parts))) as pool, \
                 tqdm(desc="index", unit=" pairs", disable=quiet, mininterval=0.5) as bar:
             jobs = [(str(target), str(corpus), *part) for part in parts]
-            results: list[tuple[Any, dict[str, Counter]]] = []
+            results: list[tuple[Any, dict[str, Counter], StatsBuilder]] = []
             if pool is None:
                 results = [_index_part(job) for job in jobs]
             else:
@@ -299,17 +368,19 @@ def _build(target: Path, corpus: Path, first: dict[str, Any], quiet: bool) -> No
                     pending.wait(0.5)
                     bar.update(done.value - bar.n)
                 results = pending.get()
-            bar.update(sum(s.doc_count() for s, _ in results) - bar.n)
+            bar.update(sum(s.doc_count() for s, _, _ in results) - bar.n)
     finally:
         _DONE = None
-    for _, counts in results:
+    stats = StatsBuilder()
+    for _, counts, part_stats in results:
+        stats.merge(part_stats)
         for side, got in counts.items():
             if table.counts[side]:
                 table.counts[side].update(got)
             else:
                 table.counts[side] = got
     writer._close_segment()
-    writer._commit_toc([segment for segment, _ in results])
+    writer._commit_toc([segment for segment, _, _ in results])
     writer._finish()
     # the side files: hot postings a field per process, while this one groups stems and writes the table
     (target / HOT_DIR).mkdir()
@@ -318,20 +389,26 @@ def _build(target: Path, corpus: Path, first: dict[str, Any], quiet: bool) -> No
         with open_index(target).searcher() as searcher:
             reader = searcher.reader()
             stems = {side: {"lang": lang, "groups": stem_groups(reader, side, lang)} for side, lang in langs.items()}
+            write_lexicon(reader, target, tuple(langs))
             if hot is None:
                 write_hot(searcher, target)
         (target / STEMS_FILE).write_text(json.dumps(stems, ensure_ascii=False), encoding="utf-8")
         table.write(target)
+        (target / STATS_FILE).write_text(json.dumps(stats.result(), ensure_ascii=False), encoding="utf-8")
         if hot is not None:
             hot.get()
 
 
-def build_index(outdir: str | Path, quiet: bool = True) -> Path:
-    """(Re)build ``OUTDIR/index`` from ``OUTDIR/corpus.jsonl``; returns the index folder.
+def build_index(outdir: str | Path, quiet: bool = True, backend: str = "tantivy") -> Path:
+    """(Re)build ``OUTDIR/index`` from ``OUTDIR/corpus.jsonl`` with ``backend`` (``whoosh`` or ``tantivy``,
+    ``backends.py``); returns the index folder.
 
     The corpus is cut into one run of lines per core; each run becomes a segment of the index, written by
     its own process, and the segments are listed together in one commit (Whoosh's own multiprocess writer
     sends every pair from one reading process to the others, which cost a fifth more CPU)."""
+    from .backends import BACKEND_FILE, check_backend
+
+    check_backend(backend)
     outdir = Path(outdir)
     corpus = outdir / "corpus.jsonl"
     if not corpus.exists():
@@ -345,7 +422,13 @@ def build_index(outdir: str | Path, quiet: bool = True) -> Path:
     target = Path(tempfile.mkdtemp(prefix=f"index-{time.strftime('%Y%m%d%H%M%S')}-", dir=outdir))
     target.chmod(0o755)
     try:
-        _build(target, corpus, first, quiet)
+        if backend == "tantivy":
+            from .tantivy_index import build
+
+            build(target, corpus, first, quiet)
+        else:
+            _build(target, corpus, first, quiet)
+        (target / BACKEND_FILE).write_text(json.dumps({"backend": backend}), encoding="utf-8")
     except BaseException:
         shutil.rmtree(target, ignore_errors=True)  # a failed build leaves nothing behind; the old index stays
         raise

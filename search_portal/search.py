@@ -23,17 +23,29 @@ import numpy as np
 import regex
 from whoosh import query as wq
 from whoosh.qparser import MultifieldParser, QueryParser
-from whoosh.qparser.plugins import WildcardPlugin
+from whoosh.qparser.plugins import FieldsPlugin, RangePlugin, WildcardPlugin
 
 from ..align.transfer import tokenize
 from ..anonymize.lexicons import fold_same_length
-from .docsets import DocSets, HotPostings
-from .indexer import STEMS_FILE, TOKEN_PATTERN, exact_analyzer, open_index, stem_groups, stemmer
-from .translations import aligned, link_maps, load_table, pair_tokens, unpack_tokens
+from . import budget as work
+from .backends import open_backend
+from .budget import Budget, Lexicon, QueryError
+from .indexer import (
+    STEMS_FILE,
+    TOKEN_PATTERN,
+    StatsBuilder,
+    exact_analyzer,
+    load_lexicon,
+    load_stats,
+    make_schema,
+    stem_groups,
+    stemmer,
+)
+from .translations import aligned, link_maps, load_table, pair_tokens
 
 PLACEHOLDER_QUERY = regex.compile(r"<NAME\d*_([A-Z]+)(?:_[A-Z]+)?>")
 CATEGORIES = ("PERSON", "ORGANIZATION", "ADDRESS", "NAMEID", "DATE", "PUBLIC_ID", "PUBLICATION")
-MAX_QUERY = 500
+MAX_QUERY = Budget.max_chars
 FIRST_KEPT = 100  # highlighted hits a search keeps for its first pages
 TRANSLATION_SAMPLE = 50  # hits the panel counts when the translations table cannot answer
 WORD = regex.compile(TOKEN_PATTERN)  # the exact-form analyzer's words
@@ -130,15 +142,8 @@ def _exact_match(q, words: dict[str, list[str]]) -> bool:
     return not _is_null(q)
 
 
-def _record(s, docnum) -> tuple[dict[str, Any], Any]:
-    """A pair's record and its stored tokens and links (None in an index built before they were stored)."""
-    stored = s.stored_fields(int(docnum))
-    packed = stored.get("tokens")
-    return json.loads(stored["rec"]), unpack_tokens(packed) if packed else None
+PARSE_SCHEMA = make_schema()  # the query language's fields and analyzers, whichever backend holds the index
 
-
-class QueryError(ValueError):
-    """A query the parser cannot read; the message is for the user."""
 
 
 @dataclass
@@ -149,12 +154,39 @@ class Hit:
     translation: str
 
 
+class LazyDocs:
+    """A search's hits in corpus order, for a backend that counts its hits and reads a page of them ordered
+    (``counts``/``page``: tantivy): only what is shown or downloaded is read. Pages are read through the
+    searcher's view of the thread asking (a remembered search is shared by the server's threads)."""
+
+    def __init__(self, searcher: Searcher, query: Any, counts: list[int]) -> None:
+        self.searcher, self.query, self.counts = searcher, query, counts
+        self.total = sum(counts)
+
+    def __len__(self) -> int:
+        return self.total
+
+    def __getitem__(self, span: slice) -> np.ndarray:
+        start, stop, _ = span.indices(self.total)
+        if stop <= start:
+            return np.empty(0, dtype=np.int64)
+        with self.searcher._view() as v:
+            return v.page(self.query, self.counts, start, stop - start)
+
+    def __iter__(self):
+        start, size = 0, 100  # a first page small (the panel's sample), then large ones (downloads)
+        while start < self.total:
+            yield from self[start:start + size]
+            start += size
+            size = 10_000
+
+
 @dataclass
 class Found:
     """One search, as remembered: every hit in corpus order (document numbers; a page is read and
     highlighted when shown), the panel's counts, and what highlighting needs."""
 
-    docs: np.ndarray
+    docs: np.ndarray | LazyDocs
     counts: Counter
     sides: list[str]
     finders: dict[str, Any]
@@ -164,11 +196,14 @@ class Found:
 
 
 class Searcher:
-    def __init__(self, outdir: str | Path, cache_size: int = 128) -> None:
+    def __init__(self, outdir: str | Path, cache_size: int = 128, budget: Budget | None = None) -> None:
         """``cache_size`` searches are remembered (least recently used out; a rebuilt index starts afresh),
-        so turning pages, filtering by a translation and downloading a result do not search again."""
+        so turning pages, filtering by a translation and downloading a result do not search again.
+        ``budget``: what one search may cost (``budget.py``)."""
         self.outdir = Path(outdir)
         self.cache_size = cache_size
+        self.budget = budget or Budget()
+        self._gate = work.Gate(str(self.outdir.resolve()))  # long searches one at a time, server-wide
         self._cache: OrderedDict[tuple, tuple[int, list[Hit], Counter]] = OrderedDict()
         self._cache_lock = threading.Lock()
         self._ix = None
@@ -192,32 +227,37 @@ class Searcher:
         return got
 
     @contextmanager
-    def _searcher(self):
-        """A searcher kept per thread and refreshed when the index changes (opening one costs ~10 ms)."""
+    def _view(self):
+        """The backend's reader for this thread (``backends.py``), kept per thread and refreshed when the
+        index changes (opening a Whoosh searcher costs ~10 ms)."""
         ix = self.ix
-        s = getattr(self._local, "searcher", None)
-        if s is None or getattr(self._local, "ix", None) is not ix:
-            s = self._local.searcher = ix.searcher()
-            # what belongs to this index, kept with its searcher (a rebuilt index swaps them all at once)
-            self._local.docsets = DocSets(s, self._hot)
-            self._local.order, self._local.table = self._order, self._table
+        v = getattr(self._local, "view", None)
+        if v is None or getattr(self._local, "ix", None) is not ix:
+            v = self._local.view = ix.view()
+            # what belongs to this index, kept with its reader (a rebuilt index swaps them all at once)
+            self._local.table = self._table
             self._local.ix = ix
-        yield s
+        yield v
+
+    @contextmanager
+    def _searcher(self):
+        """The Whoosh searcher of this thread's view (Whoosh backend only)."""
+        with self._view() as v:
+            yield v.searcher
 
     @property
     def ix(self):
+        """The open index (a backend's index object), reopened when the ``index`` link has been swapped."""
         link = self.outdir / "index"
         real = link.resolve()
         if self._ix is None or real != self._real:  # the index was rebuilt: reopen
             if not real.exists():
                 raise FileNotFoundError(f"{link}: no index (run `paranon index {self.outdir}`)")
-            ix = open_index(real)
+            ix = open_backend(real)
             self._stems = self._load_stems(real, ix)
             self._table = load_table(real)
-            self._hot = HotPostings(real)
-            with ix.reader() as reader:  # corpus order by document number, to list hits in
-                self._order = np.fromiter(reader.column_reader("order"), dtype=np.int64,
-                                          count=reader.doc_count_all())
+            self._lexicon = Lexicon(load_lexicon(real, ix, self._stems))
+            self._stats = load_stats(real)
             self._ix, self._real = ix, real
         return self._ix
 
@@ -258,18 +298,22 @@ class Searcher:
         key = (self._real, fields)
         parser = self._parsers.get(key)
         if parser is None:
-            schema = self.ix.schema
+            schema = PARSE_SCHEMA
             parser = MultifieldParser(list(fields), schema) if len(fields) > 1 else QueryParser(fields[0], schema)
             parser.add_plugin(WildcardPlugin())
+            # field names (``rec:x``) and ranges are not for users: the fields are the language choice, and
+            # a range would expand over the whole vocabulary
+            parser.remove_plugin_class(FieldsPlugin)
+            parser.remove_plugin_class(RangePlugin)
             self._parsers[key] = parser
         return parser
 
     def _parse(self, q: str, lang: str, case_sensitive: bool, exact: bool):
+        _ = self.ix  # the current index's stems and words, which parsing expands with
         q = q.strip()
         if not q:
             raise QueryError("Type a word or phrase to search for.")
-        if len(q) > MAX_QUERY:
-            raise QueryError(f"The query is too long ({len(q)} characters; at most {MAX_QUERY}).")
+        work.check_words(q, self.budget)
         if q.count('"') % 2:
             raise QueryError('Unbalanced quotes: close the phrase with a second ".')
         cats = [c for c in PLACEHOLDER_QUERY.findall(q)]
@@ -287,8 +331,9 @@ class Searcher:
         def parse(fields: list[str]):
             try:
                 return self._parser(tuple(fields)).parse(q)
-            except Exception as exc:  # noqa: BLE001  (whoosh raises many kinds for bad syntax)
-                raise QueryError(f"Cannot read the query: {exc}") from None
+            except Exception:  # noqa: BLE001  (whoosh raises many kinds for bad syntax; their text is not for users)
+                raise QueryError("Cannot read the query: check its quotes, brackets and operators "
+                                 "(AND, OR, NOT).") from None
 
         parsed, verify = parse(sides), None
         if case_sensitive or exact:
@@ -302,7 +347,24 @@ class Searcher:
             parsed = self._expand(parsed)  # inflected forms too: contrato finds contratos
         if _is_null(parsed):
             raise QueryError("The query has no searchable word.")
-        return parsed, verify, sides, cats
+        return self._wildcards(parsed), verify, sides, cats
+
+    def _wildcards(self, q):
+        """The query with each wildcard and prefix replaced by the index words it matches (an OR of terms),
+        within the budget's ``max_expansion`` words for the whole query."""
+        limit = self.budget.max_expansion
+        used = 0
+
+        def expand(node):
+            nonlocal used
+            if isinstance(node, (wq.Wildcard, wq.Prefix)):
+                words = self._lexicon.expand(node.fieldname, node.text, isinstance(node, wq.Prefix),
+                                             limit - used, limit)
+                used += len(words)
+                return wq.Or([wq.Term(node.fieldname, w) for w in words])
+            return node.apply(expand)
+
+        return expand(q)
 
     def search(self, q: str, lang: str = "both", page: int = 1, per_page: int = 20, category: str | None = None,
                translation: str | None = None, case_sensitive: bool = False, exact: bool = False,
@@ -313,8 +375,8 @@ class Searcher:
         if start + per_page <= len(found.first):  # highlighted already, for the panel
             page_hits = found.first[start:start + per_page]
         else:
-            with self._searcher() as s:
-                page_hits = [self._highlight(*_record(s, d), found.sides, found.finders, found.leaves, {})
+            with self._view() as v:
+                page_hits = [self._highlight(*v.record(d), found.sides, found.finders, found.leaves, {})
                              for d in found.docs[start:start + per_page]]
         return {"total": len(found.docs), "took_ms": round((time.perf_counter() - t0) * 1000, 1),
                 "hits": [{"id": h.rec["id"], "doc": h.rec["doc"], "src": h.rec["src"], "tgt": h.rec["tgt"],
@@ -342,7 +404,8 @@ class Searcher:
             if got is not None:
                 self._cache.move_to_end(key)
         if got is None:
-            got = self._collect(query, parsed, verify, sides, translation, bool(filters))
+            with work.deadline(self.budget.time_limit_s, self._gate, self.budget.heavy_cpu_s):
+                got = self._collect(query, parsed, verify, sides, translation, bool(filters))
             if self.cache_size:
                 with self._cache_lock:
                     self._cache[key] = got
@@ -358,12 +421,12 @@ class Searcher:
         exact-form search checks each candidate's words as typed, a translation filter highlights every hit
         to keep those so translated. The panel comes from the index's translations table when the query is
         words only (nothing else decides which pairs count), else from the first ``TRANSLATION_SAMPLE`` hits."""
-        with self._searcher() as s:
-            docs = self._local.docsets.evaluate(query)
-            if docs is None:
-                docs = np.fromiter(s.docs_for_query(query), dtype=np.int64)
-            docs = docs[np.argsort(self._local.order[docs], kind="stable")]
-            terms = self._terms(parsed, s) if parsed is not None and verify is None else {}
+        with self._view() as v:
+            if verify is None and not translation and hasattr(v, "counts"):
+                docs = LazyDocs(self, query, v.counts(query))  # every hit counted, a page read when shown
+            else:
+                docs = v.docs(query)
+            terms = self._terms(parsed) if parsed is not None and verify is None else {}
             leaves = _exact_leaves(verify) if verify is not None else None
             finders = {side: _word_finder(terms[side]) for side in sides if terms.get(side)}
             counts = None if filtered or verify is not None else self._table_counts(parsed)
@@ -375,7 +438,8 @@ class Searcher:
                 for d in docs:
                     if verify is None and not translation and seen >= TRANSLATION_SAMPLE:
                         break
-                    rec, pre = _record(s, d)
+                    work.check()
+                    rec, pre = v.record(d)
                     if verify is not None and not _exact_match(
                             verify, {f"{side}_exact": WORD.findall(rec[side]) for side in sides}):
                         continue
@@ -406,10 +470,6 @@ class Searcher:
         def walk(q) -> bool:
             if type(q) is wq.Term:
                 terms.add((q.fieldname, q.text))
-            elif isinstance(q, (wq.Wildcard, wq.Prefix)):
-                with self._searcher() as s:
-                    terms.update((f, t.decode("utf-8") if isinstance(t, bytes) else t)
-                                 for f, t in q.expanded_terms(s.reader()))
             elif type(q) is wq.Or:
                 return all(walk(c) for c in q.subqueries)
             else:
@@ -434,42 +494,33 @@ class Searcher:
                         yield rec
             return
         found = self._found(q, lang, category, None, False, False, None)
-        with self._searcher() as s:
+        with self._view() as v:
             for d in found.docs:
-                yield json.loads(s.stored_fields(int(d))["rec"])
+                yield v.record(d)[0]
 
     def pair(self, pair_id: str) -> dict[str, Any] | None:
-        with self._searcher() as s:
-            r = s.document(id=pair_id)
-            return json.loads(r["rec"]) if r else None
+        with self._view() as v:
+            return v.pair(pair_id)
 
     def stats(self) -> dict[str, Any]:
-        pairs = 0
-        tokens = {"src": 0, "tgt": 0}
-        cats: Counter = Counter()
-        docs: Counter = Counter()
-        with open(self.outdir / "corpus.jsonl", encoding="utf-8") as fh:
-            for line in fh:
-                rec = json.loads(line)
-                pairs += 1
-                tokens["src"] += len(tokenize(rec["src"]))
-                tokens["tgt"] += len(tokenize(rec["tgt"]))
-                docs[rec["doc"]] += 1
-                for m in rec["src_mentions"]:
-                    cats[m["category"]] += 1
-        return {"pairs": pairs, "tokens": tokens, "mentions": dict(cats.most_common()), "documents": dict(docs)}
+        """The corpus page's figures, counted when the index was built (``stats.json``; an index built before
+        that file existed has them counted from ``corpus.jsonl`` once)."""
+        _ = self.ix  # opens the index (and its stats) if need be
+        if self._stats is None:
+            builder = StatsBuilder()
+            with open(self.outdir / "corpus.jsonl", encoding="utf-8") as fh:
+                for line in fh:
+                    rec = json.loads(line)
+                    builder.add(rec, {side: tokenize(rec[side]) for side in ("src", "tgt")})
+            self._stats = builder.result()
+        return self._stats
 
     # -- highlighting ------------------------------------------------------
-    def _terms(self, parsed, s) -> dict[str, set[str]]:
-        """Terms to highlight, per field: the query's own terms (so a hit found only through the stemmed
-        field is highlighted too) plus the index terms its wildcards expand to."""
+    def _terms(self, parsed) -> dict[str, set[str]]:
+        """Terms to highlight, per field: the query's own terms, inflected forms and the index words its
+        wildcards expanded to included (all are terms by now)."""
         terms: dict[str, set[str]] = {}
-        found = set(parsed.all_terms())
-        try:
-            found |= set(parsed.existing_terms(s.reader(), expand=True))
-        except Exception:  # noqa: BLE001  (a query type without term expansion: its own terms suffice)
-            pass
-        for field, text in found:
+        for field, text in parsed.all_terms():
             terms.setdefault(field, set()).add(text.decode("utf-8") if isinstance(text, bytes) else text)
         return terms
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,8 @@ SHARED = ROOT.parent / "shared" / "data"
 def cfg():
     c = load_config()
     c["workers"] = 1
+    # the whole suite with the other search backend: PARANON_TEST_INDEX_BACKEND=whoosh python -m pytest
+    c["index"]["backend"] = os.environ.get("PARANON_TEST_INDEX_BACKEND", c["index"]["backend"])
     return c
 
 

@@ -8,6 +8,34 @@ import pytest
 from paranon.anonymize.keystore import originals
 
 
+def indexed_with(sample_out, tmp_path_factory, backend: str):
+    """The sample output with its index built by ``backend`` (itself when it already is)."""
+    import shutil
+
+    from paranon.search_portal.backends import backend_of
+    from paranon.search_portal.indexer import build_index
+
+    if backend_of((sample_out / "index").resolve()) == backend:
+        return sample_out
+    out = tmp_path_factory.mktemp(f"sample-{backend}") / "out"
+    shutil.copytree(sample_out, out, symlinks=True)
+    build_index(out, backend=backend)
+    return out
+
+
+@pytest.fixture(scope="session", params=["whoosh", "tantivy"])
+def portal_out(request, sample_out, tmp_path_factory):
+    """The sample output indexed by each backend: every portal test runs on both."""
+    return indexed_with(sample_out, tmp_path_factory, request.param)
+
+
+@pytest.fixture()
+def app(portal_out):
+    from paranon.search_portal.app import create_app
+
+    return create_app({"OUTDIR": str(portal_out), "TESTING": True})
+
+
 def test_search_page_highlights_hit_and_aligned_translation(client):
     r = client.get("/?q=pagamento&lang=pt")
     assert r.status_code == 200
@@ -121,12 +149,12 @@ def test_downloads(client, fmt):
     assert client.get("/download?format=docx").status_code == 400
 
 
-def test_no_original_in_index_pages_or_downloads(client, sample_out):
+def test_no_original_in_index_pages_or_downloads(client, portal_out):
     from .test_pipeline import gold_strings
 
     secrets = [s.lower() for s in gold_strings()]
-    assert originals(sample_out / "keys.sqlite")
-    blobs = [p.read_bytes().decode("utf-8", "ignore").lower() for p in (sample_out / "index").resolve().rglob("*") if p.is_file()]
+    assert originals(portal_out / "keys.sqlite")
+    blobs = [p.read_bytes().decode("utf-8", "ignore").lower() for p in (portal_out / "index").resolve().rglob("*") if p.is_file()]
     for url in ("/?q=contrato", "/?q=conta&view=kwic", "/corpus", "/api/search?q=a*&per_page=100", "/api/stats"):
         blobs.append(client.get(url).get_data(as_text=True).lower())
     for fmt in ("tmx", "moses", "tsv", "jsonl"):
@@ -152,14 +180,15 @@ def test_a_hit_found_only_through_the_stem_is_highlighted(client):
         assert any(h["src"][a:b].lower().startswith("conta") for a, b in h["src_hl"])
 
 
-def test_a_repeated_search_is_remembered_until_the_index_is_rebuilt(sample_out, tmp_path):
+def test_a_repeated_search_is_remembered_until_the_index_is_rebuilt(portal_out, tmp_path):
     import shutil
 
+    from paranon.search_portal.backends import backend_of
     from paranon.search_portal.indexer import build_index
     from paranon.search_portal.search import Searcher
 
     out = tmp_path / "out"
-    shutil.copytree(sample_out, out, symlinks=True)
+    shutil.copytree(portal_out, out, symlinks=True)
     s = Searcher(out, cache_size=2)
     first = s.search("contas", lang="pt")
     again = s.search("contas", lang="pt", page=2, per_page=5)
@@ -168,13 +197,13 @@ def test_a_repeated_search_is_remembered_until_the_index_is_rebuilt(sample_out, 
     s.search("banco", lang="pt")
     s.search("prazo", lang="pt")
     assert len(s._cache) == 2  # least recently used dropped
-    build_index(out)
+    build_index(out, backend=backend_of(out / "index"))
     rebuilt = s.search("contas", lang="pt")
     assert rebuilt["total"] == first["total"] and len(s._cache) == 2
     assert Searcher(out, cache_size=0).search("contas", lang="pt")["total"] == first["total"]
 
 
-def test_paranon_serve_answers_from_several_processes(sample_out):
+def test_paranon_serve_answers_from_several_processes(portal_out):
     import socket
     import subprocess
     import sys
@@ -184,7 +213,7 @@ def test_paranon_serve_answers_from_several_processes(sample_out):
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-m", "paranon.cli", "serve", str(sample_out), "--port", str(port),
+    proc = subprocess.Popen([sys.executable, "-m", "paranon.cli", "serve", str(portal_out), "--port", str(port),
                              "--workers", "2"], stderr=subprocess.PIPE)
     try:
         for _ in range(100):
@@ -199,3 +228,143 @@ def test_paranon_serve_answers_from_several_processes(sample_out):
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+# -- the work budget, errors and headers ---------------------------------------
+WORST = " OR ".join(f"*{a}*{b}*" for a, b in zip(("aeiou" * 8)[:36], "rstnlrst" * 5, strict=False))  # 36 (the issue's)
+OVER_BUDGET = [  # query, budget (fields of budget.Budget), what the message must say
+    (WORST, {}, "at most 32"),
+    ("a* b* c* d* e*", {}, "use fewer wildcards"),
+    ("conta~ banco~ prazo~ taxa~ fatura~", {}, "use fewer wildcards"),  # fuzzy words expand like wildcards
+    ("a* b? conta~ d* e?", {}, "use fewer wildcards"),
+    (" ".join(["contas"] * 33), {}, "search for fewer words"),
+    ("x" * 501, {}, "shorten it"),
+    ("a*", {"max_expansion": 5}, "add letters to it"),
+    ("*o*", {"max_expansion": 5}, "add letters to it"),
+    ("conta* banc* *mento", {"max_expansion": 6}, "add letters to it"),  # the words of all wildcards add up
+    ("contas", {"time_limit_s": 0}, "took longer than 0 s"),
+    ('"conta do exercício"', {"time_limit_s": 0}, "took longer than"),
+]
+
+
+@pytest.mark.parametrize("q,budget,says", OVER_BUDGET)
+def test_a_search_over_the_work_budget_is_400_saying_what_to_change(portal_out, q, budget, says):
+    from paranon.search_portal.app import create_app
+
+    client = create_app({"OUTDIR": str(portal_out), "TESTING": True, "SEARCH_CACHE": 0, "BUDGET": budget}).test_client()
+    r = client.get("/api/search", query_string={"q": q})
+    assert r.status_code == 400 and says in r.get_json()["error"], r.get_json()
+    page = client.get("/", query_string={"q": q})
+    assert page.status_code == 400 and says in page.get_data(as_text=True)
+
+
+WITHIN_BUDGET = ["comiss*", "pag* AND conta*", "contrat?", '"conta do exercício"', "conta NOT banco", "*mento"]
+
+
+@pytest.mark.parametrize("q", WITHIN_BUDGET)
+def test_searches_within_the_budget_answer(client, q):
+    r = client.get("/api/search", query_string={"q": q})
+    assert r.status_code == 200 and r.get_json()["total"] > 0
+
+
+def test_an_unknown_budget_key_names_the_key(portal_out):
+    from paranon.search_portal.app import create_app
+    from paranon.search_portal.budget import BudgetError
+
+    with pytest.raises(BudgetError, match="max_wildcard'"):
+        create_app({"OUTDIR": str(portal_out), "BUDGET": {"max_wildcard": 3}})
+
+
+@pytest.mark.parametrize("q", ["rec:conta", "tokens:x", "src_exact:CONTA", "id:[a TO z]", "(conta", "conta)"])
+def test_field_names_and_parser_errors_never_show_the_schema(client, q):
+    r = client.get("/api/search", query_string={"q": q})
+    text = r.get_data(as_text=True)
+    assert r.status_code in (200, 400)
+    for word in ("STORED", "format", "schema", "Traceback", "tokens=", "rec="):
+        assert word not in text
+
+
+@pytest.mark.parametrize("url", ["/", "/?q=contas", "/?q=%22open", "/corpus", "/pair/nope", "/api/search?q=contas",
+                                 "/api/search?q=%22open", "/api/stats", "/api/openapi.json", "/download?format=tsv",
+                                 "/download?format=docx", "/static/style.css"])
+def test_every_response_has_the_security_headers(client, url):
+    r = client.get(url)
+    csp = r.headers["Content-Security-Policy"]
+    assert "default-src 'none'" in csp and "unsafe-inline" not in csp and "script-src" not in csp
+    assert r.headers["X-Content-Type-Options"] == "nosniff"
+
+
+@pytest.mark.parametrize("url", ["/", "/?q=contas", "/?q=conta&view=kwic", "/corpus", "/pair/nope"])
+def test_pages_have_no_inline_script_or_style(client, url):
+    html = client.get(url).get_data(as_text=True)
+    assert "<script" not in html and "style=" not in html and "<style" not in html
+
+
+@pytest.mark.parametrize("fmt", ["tmx", "moses", "tsv", "jsonl"])
+def test_downloads_are_streamed_as_the_records_are_read(app, monkeypatch, fmt):
+    s = app.extensions["paranon_searcher"]
+    total = s.stats()["pairs"]
+    read = []
+    original = s.all_records
+
+    def counted(*args, **kwargs):
+        for rec in original(*args, **kwargs):
+            read.append(rec["id"])
+            yield rec
+
+    monkeypatch.setattr(s, "all_records", counted)
+    r = app.test_client().get(f"/download?format={fmt}", buffered=False)
+    chunks = iter(r.response)
+    first = next(chunks)
+    assert first and len(read) < total / 10  # the first bytes leave before a tenth of the corpus was read
+    body = first + b"".join(chunks)
+    r.close()
+    if fmt == "moses":
+        import io
+        import zipfile
+
+        members = zipfile.ZipFile(io.BytesIO(body))
+        assert [len(members.read(n).decode("utf-8").splitlines()) for n in members.namelist()] == [total] * 3
+    elif fmt in ("tsv", "jsonl"):
+        assert len(body.decode("utf-8").splitlines()) == total + (fmt == "tsv")
+
+
+def test_stats_come_from_the_index_not_from_corpus_jsonl(portal_out, tmp_path):
+    import shutil
+
+    from paranon.align.transfer import tokenize
+    from paranon.search_portal.app import create_app
+
+    out = tmp_path / "out"
+    shutil.copytree(portal_out, out, symlinks=True)
+    recs = [json.loads(line) for line in (out / "corpus.jsonl").read_text(encoding="utf-8").splitlines()]
+    (out / "corpus.jsonl").rename(out / "elsewhere.jsonl")  # the page must not need it
+    stats = create_app({"OUTDIR": str(out), "TESTING": True}).test_client().get("/api/stats").get_json()
+    assert stats["pairs"] == len(recs)
+    assert stats["tokens"] == {side: sum(len(tokenize(r[side])) for r in recs) for side in ("src", "tgt")}
+    assert list(stats["documents"]) == list(dict.fromkeys(r["doc"] for r in recs))  # corpus order
+    assert sum(stats["documents"].values()) == len(recs)
+    assert stats["mentions"] == dict(__import__("collections").Counter(
+        m["category"] for r in recs for m in r["src_mentions"]).most_common())
+
+
+GATED = [  # budget, whether a search must wait for the gate another server process holds
+    ({"heavy_cpu_s": 0, "time_limit_s": 0.2}, True),  # every search counts as long: it waits, then gives up
+    ({"heavy_cpu_s": 10}, False),  # a short search never needs the gate
+]
+
+
+@pytest.mark.parametrize("budget,waits", GATED)
+def test_long_searches_take_turns_through_the_server_wide_gate(portal_out, budget, waits):
+    from paranon.search_portal.app import create_app
+    from paranon.search_portal.budget import Gate
+
+    client = create_app({"OUTDIR": str(portal_out), "TESTING": True, "SEARCH_CACHE": 0, "BUDGET": budget}).test_client()
+    held = Gate(str(portal_out.resolve()))  # as another server process would hold it
+    assert held.acquire(1)
+    try:
+        r = client.get("/api/search?q=contas")
+        assert (r.status_code == 400 and "busy with other long searches" in r.get_json()["error"]) == waits
+    finally:
+        held.release()
+    assert client.get("/api/search?q=contas").status_code == 200  # its turn came

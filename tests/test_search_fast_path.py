@@ -34,9 +34,16 @@ QUERIES = [  # query, language: each shape the parser makes, on words the sample
 ]
 
 
+@pytest.fixture(scope="module")
+def whoosh_out(sample_out, tmp_path_factory):
+    from .test_portal import indexed_with
+
+    return indexed_with(sample_out, tmp_path_factory, "whoosh")
+
+
 @pytest.fixture()
-def searcher(sample_out) -> Searcher:
-    return Searcher(sample_out, cache_size=0)
+def searcher(whoosh_out) -> Searcher:
+    return Searcher(whoosh_out, cache_size=0)
 
 
 def _query(s: Searcher, q: str, lang: str):
@@ -109,3 +116,46 @@ def test_first_page_reuses_the_panel_hits_and_later_pages_are_highlighted(search
     assert not {h["id"] for h in first["hits"]} & {h["id"] for h in second["hits"]}
     for h in first["hits"] + second["hits"]:
         assert any(h["tgt"][a:b].lower() in ("the", "account", "accounts") for a, b in h["tgt_hl"])
+
+
+PARITY = [  # query, language, other search options: the tantivy backend answers as the Whoosh one does
+    *((q, lang, {}) for q, lang in QUERIES),
+    ("comiss* OR pag*", "both", {}),
+    ("conta~", "pt", {}),                                  # fuzzy
+    ("CONTA", "pt", {"exact": True}),                      # exact form, checked on the candidates
+    ("CONTA", "pt", {"case_sensitive": True}),
+    ("conta", "pt", {"category": "ORGANIZATION"}),         # category filter
+    ("<NAME2_PERSON>", "both", {}),                        # a placeholder by category and number
+    ("*", "both", {"doc": "CONTRATO-2023-001"}),           # document filter
+    ("conta", "pt", {"translation": "account"}),           # translation filter
+]
+
+
+@pytest.fixture(scope="module")
+def tantivy_out(sample_out, tmp_path_factory):
+    from .test_portal import indexed_with
+
+    return indexed_with(sample_out, tmp_path_factory, "tantivy")
+
+
+@pytest.mark.parametrize("q,lang,options", PARITY)
+def test_the_tantivy_backend_answers_as_whoosh_does(whoosh_out, tantivy_out, q, lang, options):
+    whoosh = Searcher(whoosh_out, cache_size=0).search(q, lang, per_page=100, **options)
+    tantivy = Searcher(tantivy_out, cache_size=0).search(q, lang, per_page=100, **options)
+    whoosh.pop("took_ms"), tantivy.pop("took_ms")
+    assert tantivy == whoosh
+
+
+SLOPS = [  # field, words, Whoosh slop (largest distance between consecutive words), hits on the sample
+    ("tgt", ["approved", "accounts"], 1, 0),  # "approved the accounts": one word between
+    ("tgt", ["approved", "accounts"], 2, 12),
+    ("src", ["o", "a"], 3, 24),
+]
+
+
+@pytest.mark.parametrize("field,words,slop,hits", SLOPS)
+def test_phrase_slop_means_the_same_on_both_backends(whoosh_out, tantivy_out, field, words, slop, hits):
+    q = wq.Phrase(field, words, slop=slop)
+    with Searcher(whoosh_out, cache_size=0)._view() as w, Searcher(tantivy_out, cache_size=0)._view() as t:
+        assert len(w.docs(q)) == len(t.docs(q)) == hits
+        assert sorted(w.order[w.docs(q)].tolist()) == t.docs(q).tolist()  # tantivy's numbers: corpus order

@@ -1,0 +1,106 @@
+"""The search-backend interface: what ``search.Searcher`` asks of an index, whichever engine holds it.
+
+An index folder (``OUTDIR/index``) holds the engine's files and, the same for every engine, the side files
+built from ``corpus.jsonl``: ``stems.json``, ``translations.json``, ``stats.json`` and ``words/`` (each
+field's vocabulary, for wildcards). ``backend.json`` names the engine (none: Whoosh, as before it existed).
+
+Queries reach a backend already parsed (Whoosh's query parser and query objects are the portal's query
+language: terms, phrases with slop, AND/OR/NOT, inflected forms as ORs of terms, wildcards expanded to
+ORs of index words by the budget) and come back as document numbers in corpus order. An engine:
+
+* ``open(folder)`` -> an index object with ``view()``: a per-thread reader with
+  ``docs(query) -> np.ndarray`` (the matching document numbers, in corpus order; the numbers are the
+  engine's own), ``record(n) -> (record, packed tokens or None)`` and ``pair(id) -> record or None``;
+* ``build(target, corpus, first, quiet)`` -> writes the engine's files and the side files into ``target``.
+
+Backends: ``whoosh`` (``indexer.py``, ``docsets.py``; the default) and ``tantivy`` (``tantivy_index.py``,
+``pip install 'paranon[tantivy]'``).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..corpora.formats.common import InputError
+from .docsets import DocSets, HotPostings
+from .indexer import open_index
+from .translations import unpack_tokens
+
+BACKENDS = ("whoosh", "tantivy")
+BACKEND_FILE = "backend.json"
+
+
+def backend_of(folder: Path) -> str:
+    path = folder / BACKEND_FILE
+    if not path.exists():
+        return "whoosh"
+    return json.loads(path.read_text(encoding="utf-8"))["backend"]
+
+
+def check_backend(name: str) -> str:
+    """``name`` if it is a backend that can run here, else an ``InputError`` saying what to do."""
+    if name not in BACKENDS:
+        raise InputError(f"index.backend: unknown backend {name!r} (use {' or '.join(BACKENDS)})")
+    if name == "tantivy":
+        try:
+            import tantivy  # noqa: F401
+        except ImportError:
+            raise InputError("index.backend: tantivy is not installed (pip install 'paranon[tantivy]')") from None
+    return name
+
+
+def open_backend(folder: Path) -> Any:
+    name = backend_of(folder)
+    if name == "tantivy":
+        check_backend(name)
+        from .tantivy_index import TantivyIndex
+
+        return TantivyIndex(folder)
+    return WhooshIndex(folder)
+
+
+class WhooshIndex:
+    """The Whoosh index (read in place) with its hot postings and corpus-order column."""
+
+    name = "whoosh"
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.ix = open_index(folder)
+        self.hot = HotPostings(folder)
+        with self.ix.reader() as reader:  # corpus order by document number, to list hits in
+            self.order = np.fromiter(reader.column_reader("order"), dtype=np.int64, count=reader.doc_count_all())
+
+    def view(self) -> WhooshView:
+        return WhooshView(self)
+
+    def reader(self):
+        return self.ix.reader()
+
+
+class WhooshView:
+    """One thread's Whoosh searcher (opening one costs ~10 ms) and its document sets."""
+
+    def __init__(self, index: WhooshIndex) -> None:
+        self.searcher = index.ix.searcher()
+        self.docsets = DocSets(self.searcher, index.hot)
+        self.order = index.order
+
+    def docs(self, query: Any) -> np.ndarray:
+        docs = self.docsets.evaluate(query)
+        if docs is None:  # a query shape the fast path leaves to Whoosh
+            docs = np.fromiter(self.searcher.docs_for_query(query), dtype=np.int64)
+        return docs[np.argsort(self.order[docs], kind="stable")]
+
+    def record(self, docnum: int) -> tuple[dict[str, Any], Any]:
+        stored = self.searcher.stored_fields(int(docnum))
+        packed = stored.get("tokens")
+        return json.loads(stored["rec"]), unpack_tokens(packed) if packed else None
+
+    def pair(self, pair_id: str) -> dict[str, Any] | None:
+        r = self.searcher.document(id=pair_id)
+        return json.loads(r["rec"]) if r else None

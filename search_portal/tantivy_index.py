@@ -1,0 +1,311 @@
+"""The tantivy backend (``pip install 'paranon[tantivy]'``): the same portal over a tantivy index.
+
+Build: ``corpus.jsonl`` is cut into one run of whole lines per core (``indexer._parts``), as for Whoosh;
+each run is read, folded, counted (translations table, corpus figures, vocabulary) and indexed by its own
+process into an index of its own, ``tantivy/part-K``, the parts in corpus order. The folded words are
+joined by spaces and cut again by tantivy's whitespace tokenizer, so tantivy holds exactly Whoosh's terms
+and positions (a word's folding is ``indexer.FoldedText``'s). Stored per pair: the record and the packed
+tokens (highlighting), the corpus number as a fast field (``order``).
+
+Search: the parsed query (Whoosh's query objects, after stems and wildcards were expanded) becomes a tantivy
+query (``to_tantivy``); each part counts its hits and returns them ordered by ``order``, which are the
+document numbers this backend hands the portal (corpus numbers: already in corpus order).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from bisect import bisect_right
+from collections import Counter
+from itertools import product
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import tantivy
+from tqdm import tqdm
+from whoosh import query as wq
+from whoosh.support.charset import accent_map
+
+from ..corpora.formats.common import InputError
+from .budget import QueryError, check
+from .indexer import (
+    LEXICON_DIR,
+    STATS_FILE,
+    STEMS_FILE,
+    TOKEN_PATTERN,
+    StatsBuilder,
+    _parts,
+    _pool,
+    folded_analyzer,
+    stem_groups_of,
+)
+from .translations import TableBuilder, pack_tokens, pair_tokens, unpack_tokens
+
+PARTS_DIR = "tantivy"
+PARTS_FILE = "parts.json"  # [[folder, first corpus number, end], ...] in corpus order
+TOKENIZER = "folded"  # whitespace: the words arrive folded and joined by spaces
+MAX_PHRASES = 256  # a phrase of inflected words becomes one phrase per combination of forms
+WORD = __import__("regex").compile(TOKEN_PATTERN)
+
+
+def make_schema() -> Any:
+    sb = tantivy.SchemaBuilder()
+    for name in ("id", "doc", "categories"):
+        sb.add_text_field(name, tokenizer_name="raw", index_option="basic")
+    for name in ("src", "tgt"):
+        sb.add_text_field(name, tokenizer_name=TOKENIZER, index_option="position")
+    sb.add_integer_field("order", stored=False, indexed=True, fast=True)
+    sb.add_bytes_field("rec", stored=True)
+    sb.add_bytes_field("tokens", stored=True)
+    return sb.build()
+
+
+def _open(folder: Path, schema: Any, create: bool = False) -> Any:
+    index = tantivy.Index(schema, path=str(folder), reuse=not create)
+    index.register_tokenizer(TOKENIZER, tantivy.TextAnalyzerBuilder(tantivy.Tokenizer.whitespace()).build())
+    return index
+
+
+# -- build -----------------------------------------------------------------------
+def _part(job: tuple[str, str, int, int, int, int]) -> tuple[dict[str, Counter], StatsBuilder, dict[str, set[str]], int]:
+    """Index one run of lines into ``tantivy/part-K``; returns its translation counts, figures, vocabulary
+    per field and the corpus number after its last pair."""
+    target, corpus, k, start, end, first = job
+    folder = Path(target) / PARTS_DIR / f"part-{k:03d}"
+    folder.mkdir(parents=True)
+    schema = make_schema()
+    writer = _open(folder, schema, create=True).writer(heap_size=128_000_000, num_threads=1)
+    analyzer = folded_analyzer()
+    table = TableBuilder(lambda word: [t.text for t in analyzer(word)])
+    stats = StatsBuilder()
+    vocab: dict[str, set[str]] = {"src": set(), "tgt": set()}
+    folded: dict[str, str] = {}
+    with open(corpus, "rb") as fh:
+        fh.seek(start)
+        pos, order = start, first
+        for raw in fh:
+            if pos >= end:
+                break
+            pos += len(raw)
+            line = raw.decode("utf-8").rstrip("\n")
+            try:
+                rec = json.loads(line)
+                toks, links = pair_tokens(rec)
+            except (ValueError, KeyError, TypeError) as exc:
+                raise InputError(f"{corpus}:{order + 1}: not a paranon record ({exc})") from None
+            table.add(rec, toks, links)
+            stats.add(rec, toks)
+            doc = tantivy.Document()
+            doc.add_text("id", rec["id"])
+            doc.add_text("doc", rec["doc"])
+            for cat in sorted({m["category"] for m in rec["src_mentions"] + rec["tgt_mentions"]}):
+                doc.add_text("categories", cat)
+            for side in ("src", "tgt"):
+                words = []
+                for word in WORD.findall(rec[side]):
+                    term = folded.get(word)
+                    if term is None:
+                        if len(folded) > 500_000:
+                            folded.clear()
+                        term = folded[word] = word.lower().translate(accent_map)
+                    words.append(term)
+                vocab[side].update(words)
+                doc.add_text(side, " ".join(words))
+            doc.add_integer("order", order)
+            doc.add_bytes("rec", line.encode("utf-8"))
+            doc.add_bytes("tokens", pack_tokens(toks, links))
+            writer.add_document(doc)
+            order += 1
+    writer.commit()
+    writer.wait_merging_threads()
+    return table.counts, stats, vocab, order
+
+
+def build(target: Path, corpus: Path, first: dict[str, Any], quiet: bool) -> None:
+    """The tantivy index and the side files, in ``target``."""
+    langs = {"src": first.get("src_lang", "pt"), "tgt": first.get("tgt_lang", "en")}
+    procs = max(1, min(4, os.cpu_count() or 1))
+    parts = _parts(corpus, procs)
+    jobs = [(str(target), str(corpus), k, *part) for k, part in enumerate(parts)]
+    with _pool(min(procs, len(parts))) as pool, tqdm(desc="index", unit=" parts", disable=quiet,
+                                                     total=len(jobs)) as bar:
+        results = []
+        for got in (pool.imap(_part, jobs) if pool is not None else map(_part, jobs)):
+            results.append(got)
+            bar.update(1)
+    table = TableBuilder(lambda word: ())
+    stats = StatsBuilder()
+    vocab: dict[str, set[str]] = {"src": set(), "tgt": set()}
+    spans = []
+    for job, (counts, part_stats, part_vocab, end) in zip(jobs, results, strict=True):
+        stats.merge(part_stats)
+        for side, got in counts.items():
+            table.counts[side].update(got)
+        for side in vocab:
+            vocab[side] |= part_vocab[side]
+        spans.append([f"part-{job[2]:03d}", job[5], end])
+    (target / PARTS_DIR / PARTS_FILE).write_text(json.dumps(spans), encoding="utf-8")
+    (target / LEXICON_DIR).mkdir()
+    stems = {}
+    for side, lang in langs.items():
+        words = sorted(vocab[side])
+        (target / LEXICON_DIR / f"{side}.txt").write_text("\n".join(words), encoding="utf-8")
+        stems[side] = {"lang": lang, "groups": stem_groups_of(words, lang)}
+    (target / STEMS_FILE).write_text(json.dumps(stems, ensure_ascii=False), encoding="utf-8")
+    table.write(target)
+    (target / STATS_FILE).write_text(json.dumps(stats.result(), ensure_ascii=False), encoding="utf-8")
+
+
+# -- search ----------------------------------------------------------------------
+class TantivyIndex:
+    name = "tantivy"
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.schema = make_schema()
+        spans = json.loads((folder / PARTS_DIR / PARTS_FILE).read_text(encoding="utf-8"))
+        self.parts = [_open(folder / PARTS_DIR / name, self.schema) for name, _, _ in spans]
+        self.firsts = [a for _, a, _ in spans]
+
+    def view(self) -> TantivyView:
+        return TantivyView(self)
+
+
+class TantivyView:
+    """A thread's searchers over the parts."""
+
+    def __init__(self, index: TantivyIndex) -> None:
+        self.index = index
+        self.schema = index.schema
+        self.searchers = [part.searcher() for part in index.parts]
+
+    def docs(self, query: Any) -> np.ndarray:
+        q = to_tantivy(query, self.schema)
+        out = []
+        for s in self.searchers:
+            check()  # the request's deadline and the server's gate (budget.py), between parts
+            n = s.search(q, limit=1, count=True).count
+            if n:
+                hits = s.search(q, limit=n, count=False, order_by_field="order", order=tantivy.Order.Asc).hits
+                out.append(np.fromiter((k for k, _ in hits), dtype=np.int64, count=len(hits)))
+        return np.concatenate(out) if out else np.empty(0, dtype=np.int64)
+
+    def counts(self, query: Any) -> list[int]:
+        """The number of hits in each part."""
+        q = to_tantivy(query, self.schema)
+        out = []
+        for s in self.searchers:
+            check()
+            out.append(s.search(q, limit=1, count=True).count)
+        return out
+
+    def page(self, query: Any, counts: list[int], start: int, n: int) -> np.ndarray:
+        """Hits ``start`` to ``start + n`` in corpus order (``counts``: per part, from ``counts``)."""
+        q = to_tantivy(query, self.schema)
+        out = []
+        for s, count in zip(self.searchers, counts, strict=True):
+            if start >= count:
+                start -= count
+                continue
+            take = min(n, count - start)
+            hits = s.search(q, limit=take, count=False, offset=start, order_by_field="order",
+                            order=tantivy.Order.Asc).hits
+            out.append(np.fromiter((k for k, _ in hits), dtype=np.int64, count=len(hits)))
+            n -= take
+            start = 0
+            if n <= 0:
+                break
+        return np.concatenate(out) if out else np.empty(0, dtype=np.int64)
+
+    def _first(self, s: Any, q: Any) -> tuple[dict[str, Any], Any] | None:
+        hits = s.search(q, limit=1, count=False).hits
+        if not hits:
+            return None
+        d = s.doc(hits[0][1])
+        packed = d.get_first("tokens")
+        return json.loads(d.get_first("rec")), unpack_tokens(packed) if packed else None
+
+    def record(self, n: int) -> tuple[dict[str, Any], Any]:
+        k = bisect_right(self.index.firsts, int(n)) - 1
+        got = self._first(self.searchers[k], tantivy.Query.term_query(self.schema, "order", int(n)))
+        if got is None:
+            raise KeyError(n)
+        return got
+
+    def pair(self, pair_id: str) -> dict[str, Any] | None:
+        q = tantivy.Query.term_query(self.schema, "id", pair_id)
+        for s in self.searchers:
+            got = self._first(s, q)
+            if got is not None:
+                return got[0]
+        return None
+
+
+def _text(t: str | bytes) -> str:
+    return t.decode("utf-8") if isinstance(t, bytes) else t
+
+
+def to_tantivy(q: Any, schema: Any) -> Any:
+    """A parsed query (Whoosh's query objects) as a tantivy query with the same matches."""
+    Q, Occur = tantivy.Query, tantivy.Occur
+    if q is None or q is wq.NullQuery or isinstance(q, type(wq.NullQuery)):
+        return Q.empty_query()
+    if isinstance(q, wq.Every):
+        return Q.all_query()
+    t = type(q)
+    if t is wq.Term:
+        return Q.term_query(schema, q.fieldname, _text(q.text))
+    if t is wq.Or and not getattr(q, "minmatch", 0):
+        subs = q.subqueries
+        if not subs:
+            return Q.empty_query()
+        if all(type(c) is wq.Term for c in subs) and len({c.fieldname for c in subs}) == 1:
+            return Q.term_set_query(schema, subs[0].fieldname, [_text(c.text) for c in subs])
+        return Q.boolean_query([(Occur.Should, to_tantivy(c, schema)) for c in subs])
+    if t is wq.And:
+        clauses = [(Occur.MustNot, to_tantivy(c.query, schema)) if isinstance(c, wq.Not)
+                   else (Occur.Must, to_tantivy(c, schema)) for c in q.subqueries]
+        if not any(o == Occur.Must for o, _ in clauses):
+            clauses.append((Occur.Must, Q.all_query()))
+        return Q.boolean_query(clauses)
+    if isinstance(q, wq.Not):
+        return Q.boolean_query([(Occur.Must, Q.all_query()), (Occur.MustNot, to_tantivy(q.query, schema))])
+    if isinstance(q, wq.AndNot):
+        return Q.boolean_query([(Occur.Must, to_tantivy(q.a, schema)), (Occur.MustNot, to_tantivy(q.b, schema))])
+    if isinstance(q, wq.AndMaybe):
+        return to_tantivy(q.a, schema)
+    if isinstance(q, (wq.Phrase, wq.Sequence)):
+        return _phrases(q, schema)
+    if isinstance(q, wq.FuzzyTerm):
+        return Q.fuzzy_term_query(schema, q.fieldname, _text(q.text), distance=q.maxdist,
+                                  transposition_cost_one=True)
+    raise QueryError("This kind of query cannot be searched here: use words, phrases, wildcards and AND/OR/NOT.")
+
+
+def _phrases(q: Any, schema: Any) -> Any:
+    """A phrase; a sequence of inflected forms becomes one phrase per combination. Whoosh's slop is the
+    largest distance between consecutive words (1: adjacent), tantivy's the words allowed between."""
+    Q = tantivy.Query
+    if isinstance(q, wq.Phrase):
+        field, words = q.fieldname, [[_text(w)] for w in q.words]
+    else:
+        field, words = None, []
+        for c in q.subqueries:
+            alts = [c] if type(c) is wq.Term else list(c.subqueries) if type(c) is wq.Or else None
+            if alts is None or any(type(a) is not wq.Term for a in alts):
+                raise QueryError("This phrase cannot be searched here: use words in it.")
+            field = field or alts[0].fieldname
+            words.append([_text(a.text) for a in alts])
+    if len(words) == 1:
+        return Q.term_set_query(schema, field, words[0])
+    combos = 1
+    for alts in words:
+        combos *= len(alts)
+    if combos > MAX_PHRASES:
+        raise QueryError("The phrase's words have too many inflected forms together: shorten the phrase, or "
+                         "search the exact forms (exact form).")
+    slop = max(0, q.slop - 1)
+    phrases = [Q.phrase_query(schema, field, list(c), slop=slop) for c in product(*words)]
+    return phrases[0] if len(phrases) == 1 else Q.boolean_query([(tantivy.Occur.Should, p) for p in phrases])
