@@ -46,6 +46,7 @@ from .anonymize.lexicons import DATA, _read, fold_same_length
 PRIVATE = {"keys.sqlite", "review.yaml", ".work"}  # never public: not scanned
 NOT_TEXT = re.compile(r"\.bin$")  # hot postings: int arrays and encoded positions
 WHOOSH_TOC = "_*.toc"
+TANTIVY_META = "meta.json"  # beside ".managed.json": a tantivy index folder
 BLOCK_CHARS = 1 << 20  # text scanned per regex call
 MIN_FORM = 2  # a folded original needs this many letters or digits to be looked for
 ORDINARY_ZIPF = 3.5  # wordfreq frequency (pt or en) from which a one-word original is also an ordinary word
@@ -271,6 +272,35 @@ def _whoosh_texts(folder: Path) -> Iterator[str]:
             yield TERM_SEPARATOR.join(terms)
 
 
+def _tantivy_texts(folder: Path) -> Iterator[str]:
+    """A tantivy index's stored documents (the record and the ids), then every indexed text field's terms
+    (read through tantivy: its store is compressed)."""
+    import tantivy
+
+    searcher = tantivy.Index.open(str(folder)).searcher()
+    schema = json.loads((folder / TANTIVY_META).read_text(encoding="utf-8")).get("schema", [])
+    n = searcher.num_docs
+    if n:
+        for _score, address in searcher.search(tantivy.Query.all_query(), limit=n).hits:
+            for values in searcher.doc(address).to_dict().values():
+                for v in values:
+                    if isinstance(v, bytes):
+                        try:
+                            v = v.decode("utf-8")
+                        except UnicodeDecodeError:
+                            continue  # packed token offsets: numbers only
+                        try:
+                            yield from _strings(json.loads(v))
+                            continue
+                        except ValueError:
+                            pass
+                    if isinstance(v, str):
+                        yield v
+    for spec in schema:
+        if spec.get("type") == "text" and spec.get("options", {}).get("indexing"):
+            yield TERM_SEPARATOR.join(t for t, _ in searcher.terms_with_prefix(spec["name"], ""))
+
+
 def public_sources(outdir: Path) -> tuple[list[tuple[str, Any]], list[str]]:
     """(name relative to OUTDIR, text reader) for every public file or Whoosh index, and the files not
     scanned because they hold no text."""
@@ -288,12 +318,18 @@ def public_sources(outdir: Path) -> tuple[list[tuple[str, Any]], list[str]]:
     indexes = {p.parent for p in outdir.rglob(WHOOSH_TOC) if not _private(p, outdir)}
     for ix in sorted(indexes):
         sources.append((f"{name(ix)}/ (Whoosh segments)", lambda ix=ix: _whoosh_texts(ix)))
+    tantivies = {p.parent for p in outdir.rglob(TANTIVY_META) if (p.parent / ".managed.json").exists()
+                 and not _private(p, outdir)}
+    for ix in sorted(tantivies):
+        sources.append((f"{name(ix)}/ (tantivy segments)", lambda ix=ix: _tantivy_texts(ix)))
     for p in sorted(outdir.rglob("*")):
         if not p.is_file() or p.is_symlink() or _private(p, outdir):
             continue
         rel = name(p)
         if p.parent in indexes and (p.suffix in (".seg", ".toc") or p.name.endswith("WRITELOCK")):
             continue  # read through Whoosh above
+        if p.parent in tantivies:
+            continue  # read through tantivy above
         if NOT_TEXT.search(p.name):
             skipped.append(rel)
         elif p.suffix in (".json", ".jsonl"):
