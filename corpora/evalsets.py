@@ -28,6 +28,7 @@ class EvalSet:
     map: dict[str, str] | None = None
     transfer: bool = False
     also: list[Path] = field(default_factory=list)
+    build: Path | None = None     # a script that makes ``path`` from ../shared (``SCRIPT build PATH``)
 
     @property
     def figures_only(self) -> bool:
@@ -35,6 +36,13 @@ class EvalSet:
         return self.kind == "test"
 
     def exists(self) -> bool:
+        """Whether the set's file is there; a set made by a script (its text stays in ../shared, never in
+        git) is built first when it is not."""
+        if not self.path.exists() and self.build is not None and self.build.exists():
+            import subprocess
+            import sys
+
+            subprocess.run([sys.executable, str(self.build), "build", str(self.path)], capture_output=True)
         return self.path.exists()
 
 
@@ -59,7 +67,8 @@ def load_sets(path: Path | None = None, root: Path | None = None) -> list[EvalSe
             if fmt is not None and fmt not in FORMATS:
                 raise InputError(f"{path}: {kind}.{name}.format: {fmt!r} is not one of {', '.join(FORMATS)}")
             out.append(EvalSet(name, kind, _path(spec["path"], root), fmt, spec.get("map"),
-                               bool(spec.get("transfer", False)), [_path(a, root) for a in spec.get("also", [])]))
+                               bool(spec.get("transfer", False)), [_path(a, root) for a in spec.get("also", [])],
+                               _path(spec["build"], root) if spec.get("build") else None))
     return out
 
 
@@ -73,7 +82,7 @@ def resolve(spec: str, sets: list[EvalSet] | None = None) -> EvalSet:
     for s in sets:
         if given in {s.path.resolve(), *(a.resolve() for a in s.also)}:
             return EvalSet(s.name, s.kind, Path(spec), s.format,
-                           s.map, s.transfer)
+                           s.map, s.transfer, build=s.build if given == s.path.resolve() else None)
     if not Path(spec).exists() and "/" not in spec and "." not in spec:
         raise InputError(f"--gold {spec}: no such set (known: {', '.join(s.name for s in sets)}) nor file")
     return EvalSet(spec, "other", Path(spec))

@@ -394,9 +394,9 @@ def build_parser() -> argparse.ArgumentParser:
     rw.set_defaults(func=cmd_review)
 
     ap = sub.add_parser("apply", help="run again with the decisions of OUTDIR/review.yaml (a full re-run from "
-                        "the input report.json names)")
+                        "the input keys.sqlite names)")
     ap.add_argument("outdir")
-    ap.add_argument("--input", help="the run's input, if not where report.json says")
+    ap.add_argument("--input", help="the run's input, if not where keys.sqlite says it was")
     _common(ap)
     ap.set_defaults(func=cmd_apply)
 

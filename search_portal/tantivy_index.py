@@ -1,4 +1,4 @@
-"""The tantivy backend (``pip install 'paranon[tantivy]'``): the same portal over a tantivy index.
+"""The tantivy backend (the default; a core dependency): the same portal over a tantivy index.
 
 Build: ``corpus.jsonl`` is cut into one run of whole lines per core (``indexer._parts``), as for Whoosh;
 each run is read, folded, counted (translations table, corpus figures, vocabulary) and indexed by its own
