@@ -13,8 +13,8 @@ ORs of index words by the budget) and come back as document numbers in corpus or
   engine's own), ``record(n) -> (record, packed tokens or None)`` and ``pair(id) -> record or None``;
 * ``build(target, corpus, first, quiet)`` -> writes the engine's files and the side files into ``target``.
 
-Backends: ``whoosh`` (``indexer.py``, ``docsets.py``; the default) and ``tantivy`` (``tantivy_index.py``,
-``pip install 'paranon[tantivy]'``).
+Backends: ``tantivy`` (``tantivy_index.py``; the default, a core dependency) and ``whoosh`` (``indexer.py``,
+``docsets.py``).
 """
 
 from __future__ import annotations
