@@ -437,7 +437,11 @@ def _scan_all(names: list[str], workers: int) -> Iterator[tuple[str, Counter]]:
     if workers <= 1 or len(names) <= 1 or "fork" not in get_all_start_methods():
         yield from map(_scan_source, names)
         return
-    with get_context("fork").Pool(min(workers, len(names))) as pool:
+    from .runlock import die_with_parent
+
+    # workers deaf to Ctrl+C and killed with the run: a worker interrupted while holding the pool's queue lock
+    # would leave the pool waiting for it forever
+    with get_context("fork").Pool(min(workers, len(names)), initializer=die_with_parent) as pool:
         yield from pool.imap(_scan_source, names)
 
 
