@@ -4,13 +4,27 @@
 Its mentions join the rule mentions by union (recall first): where a rule already found an overlapping
 mention the earlier recognizer keeps it (the order in ``anonymize.recognizers`` is the vote); elsewhere the
 model's label, mapped, is the category. Labels not in the map are ignored.
+
+A model shipped inside paranon (``anonymize/models/<name>/``, e.g. ``pt_legal_ner`` made by
+``bench/train_ner.py``) is named by its folder name alone and loads offline.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from ..recognizer import Recognizer, Segment
+
+SHIPPED = Path(__file__).resolve().parent.parent / "models"  # paranon's own models, one folder each
+
+
+def model_path(name: str) -> str:
+    """A shipped model's folder for its bare name; any other name or path unchanged (spaCy resolves it)."""
+    own = SHIPPED / name
+    if "/" not in name and "\\" not in name and (own / "config.cfg").is_file():
+        return str(own)
+    return name
 
 
 class StatisticalRecognizer(Recognizer):
@@ -25,7 +39,7 @@ class StatisticalRecognizer(Recognizer):
         if "model" not in spec:
             raise ValueError("anonymize.models: each entry needs a 'model' (name or folder)")
         try:
-            self.nlp = spacy.load(spec["model"], exclude=["parser", "tagger", "lemmatizer", "attribute_ruler"])
+            self.nlp = spacy.load(model_path(str(spec["model"])), exclude=["parser", "tagger", "lemmatizer", "attribute_ruler"])
         except OSError as exc:
             raise ValueError(f"anonymize.models: cannot load spaCy model {spec['model']!r}: {exc}") from None
         except Exception as exc:
