@@ -159,6 +159,7 @@ def train_ner(train: str, dev: str | None, output: str, iterations: int = 10, se
                                "upper_cased_copies": len(upper), "tuning_sentences": len(tune),
                                "tuning_documents": [d for d, _ in tune_docs],
                                "losses": losses_by_epoch, "tuning_f1": tune_f, "options": o, "seed": seed,
+                               "iterations": iterations, "epochs_run": len(losses_by_epoch),
                                "seconds": round(time.perf_counter() - t0, 1)}
     if dev:
         scores = nlp.evaluate(_examples(_documents(dev), nlp))

@@ -46,7 +46,8 @@ upper-cased copies; tuning split (early stop): {summary["tuning_sentences"]} sen
 train set ({len(summary["tuning_documents"])} documents). Cite: {cite}.
 Tuning F1 (spaCy, all labels) by epoch: {f1}. Training: {summary["seconds"]} s.
 
-Rebuild: `python bench/train_ner.py` (the recipe; settings in `paranon-train.json`).
+Rebuild: `python bench/train_ner.py --iterations {summary["iterations"]}` (the recipe; settings in
+`paranon-train.json`; spaCy's training is seeded, but the result may differ slightly between machines).
 """
 
 
@@ -63,6 +64,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     settings = {**SETTINGS, "iterations": args.iterations}
     summary = train_ner(str(ROOT / path), None, str(args.out), **settings)
+    summary["iterations"] = args.iterations
     summary["model"] = args.out.name
     summary["training_data"] = [{"name": n, "path": p_, "citation": c} for n, p_, _, c in SOURCES]
     (args.out / "paranon-train.json").write_text(json.dumps(summary, indent=2), encoding="utf-8")
