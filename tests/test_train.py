@@ -121,7 +121,7 @@ def test_a_missing_model_is_a_clear_error():
 @pytest.mark.parametrize("name,shipped", [("pt_legal_ner", True), ("/some/folder/pt_legal_ner", False),
                                           ("pt_core_news_lg", False)])
 def test_a_shipped_model_is_named_by_its_folder_alone(name, shipped):
-    assert (model_path(name) == str(SHIPPED / name)) is shipped
+    assert (model_path(name) == str(SHIPPED / "pt_legal_ner")) is shipped
 
 
 def test_the_shipped_model_is_small_and_names_its_training_data_and_licence():
@@ -133,3 +133,29 @@ def test_the_shipped_model_is_small_and_names_its_training_data_and_licence():
     assert "MIT License" in (folder / "LICENSE").read_text(encoding="utf-8")
     info = json.loads((folder / "paranon-train.json").read_text(encoding="utf-8"))
     assert [d["name"] for d in info["training_data"]] == ["LeNER-Br train"]
+
+
+# Invented names in the shapes of court text; the shipped model alone (no rules) must find each.
+SHIPPED_CASES = [("Trata-se de recurso interposto por Gumercindo Tavares Lobato contra decisão do juiz .",
+                  "Gumercindo Tavares Lobato"),
+                 ("Relator : Desembargador Gumercindo Tavares Lobato", "Gumercindo Tavares Lobato"),
+                 ("O Ministro Evaristo Quintela Barros votou com o relator .", "Evaristo Quintela Barros")]
+
+
+@pytest.fixture(scope="module")
+def shipped_alone() -> Anonymizer:
+    cfg = load_config()
+    cfg["anonymize"]["models"] = ["pt_legal_ner"]  # the opt-in setting, named by folder alone
+    cfg["anonymize"]["recognizers"] = ["statistical"]
+    return Anonymizer(cfg)
+
+
+@pytest.mark.parametrize("sentence,name", SHIPPED_CASES)
+def test_the_shipped_model_loads_offline_by_name_and_finds_people(shipped_alone, sentence, name):
+    found = shipped_alone.recognize_document([sentence])[0]
+    assert [(m.text, m.category) for m in found] == [(name, "PERSON")]
+
+
+def test_the_shipped_model_is_opt_in_because_it_costs_speed():
+    assert load_config()["anonymize"]["models"] == []
+    assert not any(r.name == "statistical" for r in Anonymizer(load_config()).recognizers)
