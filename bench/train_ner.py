@@ -44,7 +44,8 @@ maps PESSOA to PERSON and ORGANIZACAO to ORGANIZATION and ignores the others.
 Training data: {name} (`{path}`), {summary["sentences"]} sentences plus {summary["upper_cased_copies"]}
 upper-cased copies; tuning split (early stop): {summary["tuning_sentences"]} sentences of the same
 train set ({len(summary["tuning_documents"])} documents). Cite: {cite}.
-Tuning F1 (spaCy, all labels) by epoch: {f1}. Training: {summary["seconds"]} s.
+Tuning F1 (spaCy, all labels) by epoch: {f1}; the model is the best epoch
+({summary["tuning_f1"].index(max(summary["tuning_f1"])) + 1}). Training: {summary["seconds"]} s.
 
 Rebuild: `python bench/train_ner.py --iterations {summary["iterations"]}` (the recipe; settings in
 `paranon-train.json`; spaCy's training is seeded, but the result may differ slightly between machines).
