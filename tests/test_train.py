@@ -159,3 +159,20 @@ def test_the_shipped_model_loads_offline_by_name_and_finds_people(shipped_alone,
 def test_the_shipped_model_is_opt_in_because_it_costs_speed():
     assert load_config()["anonymize"]["models"] == []
     assert not any(r.name == "statistical" for r in Anonymizer(load_config()).recognizers)
+
+
+@pytest.mark.parametrize("extra,code", [
+    ([], 0),
+    (["--iterations", "0"], 2),  # one clear line, exit 2
+    (["--train", "/nonexistent/train.conll"], 2),
+])
+def test_paranon_train_ner_command(corpus, tmp_path, capsys, extra, code):
+    from paranon.cli import main
+
+    args = ["train", "ner", "--train", str(corpus), "-o", str(tmp_path / "m"), "--iterations", "1",
+            "--tune-every", "0", "--quiet", *extra]
+    assert main(args) == code
+    if code == 0:
+        assert json.loads(capsys.readouterr().out)["labels"] == ["ORGANIZACAO", "PESSOA"]
+    else:
+        assert len(capsys.readouterr().err.strip().splitlines()) == 1
