@@ -202,6 +202,9 @@ class Anonymizer:
     def recognize_document(self, texts: list[str]) -> list[list[Mention]]:
         """Recognize every segment of a document, then propagate its entities to every segment."""
         memory = DocumentMemory(lower_vocab=lower_vocabulary(texts))
+        for rec in self.recognizers:  # a statistical model runs on the whole document at once
+            if hasattr(rec, "prepare"):
+                rec.prepare(texts)
         found = [self.recognize(t, memory) for t in texts]
         self._aliases = {entity_key(Mention(0, 0, cat, acr, "")): entity_key(Mention(0, 0, cat, long, ""))
                          for acr, (cat, _sub, long) in memory.acronyms.items()}

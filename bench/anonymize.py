@@ -25,6 +25,7 @@ def main() -> None:
     ap.add_argument("--pairs", type=int, default=20000)
     ap.add_argument("--repeat", type=int, default=2)
     ap.add_argument("--tmx", type=Path, help="a TM to use instead of a generated one")
+    ap.add_argument("--config", help="settings YAML (default: paranon's defaults), e.g. to add or drop a model")
     args = ap.parse_args()
 
     sys.path.insert(0, str(HERE))
@@ -43,7 +44,7 @@ def main() -> None:
     else:
         pairs = list(read_corpus(args.tmx, "pt", "en", Problems(strict=False)))
     docs = list(documents(iter(pairs)))
-    anonymizer = Anonymizer(load_config())
+    anonymizer = Anonymizer(load_config(args.config))
     _quiet_gc()  # as in the pipeline's workers
     times = []
     for _ in range(args.repeat):

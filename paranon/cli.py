@@ -294,7 +294,9 @@ def cmd_train_ner(args: argparse.Namespace) -> int:
     from .anonymize.train import train_ner
 
     summary = train_ner(args.train, args.dev, args.output, iterations=args.iterations, seed=args.seed,
-                        quiet=args.quiet)
+                        quiet=args.quiet, limit=args.limit, tune_every=args.tune_every, width=args.width,
+                        depth=args.depth, embed_size=args.embed_size, upper=args.upper,
+                        patience=args.patience)
     _print_json(summary)
     return 0
 
@@ -441,11 +443,18 @@ def build_parser() -> argparse.ArgumentParser:
 
     tr = sub.add_parser("train", help="train a model (prints a JSON summary)")
     trs = tr.add_subparsers(dest="what", required=True, metavar="MODEL")
-    tn = trs.add_parser("ner", help="fine-tune a spaCy NER on CoNLL data, for anonymize.models")
-    tn.add_argument("--train", required=True, help="CoNLL file (TOKEN TAG, IOB2)")
+    tn = trs.add_parser("ner", help="train a spaCy NER from scratch on CoNLL data, for anonymize.models")
+    tn.add_argument("--train", required=True, help="CoNLL file or folder of them (TOKEN TAG, IOB2)")
     tn.add_argument("--dev", help="CoNLL file for the scores printed at the end")
     tn.add_argument("-o", "--output", required=True, help="model folder to write")
-    tn.add_argument("--iterations", type=int, default=10)
+    tn.add_argument("--iterations", type=int, default=10, help="most epochs (early stop on the tuning split)")
+    tn.add_argument("--tune-every", type=int, help="every Nth training document is the tuning split (10; 0: none)")
+    tn.add_argument("--limit", type=int, help="the first sentences of --train only")
+    tn.add_argument("--width", type=int, help="tok2vec width (64)")
+    tn.add_argument("--depth", type=int, help="CNN layers (2)")
+    tn.add_argument("--embed-size", type=int, help="hash embedding rows per feature (3000)")
+    tn.add_argument("--upper", type=float, help="share of sentences also trained upper-cased (0.15)")
+    tn.add_argument("--patience", type=int, help="epochs without a better tuning F1 before stopping (2)")
     tn.add_argument("--seed", type=int, default=0)
     tn.add_argument("--quiet", action="store_true")
     tn.set_defaults(func=cmd_train_ner)
