@@ -16,6 +16,7 @@ that lies wholly on the words aligned to an allowed source form (``Parlamento Eu
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from functools import lru_cache
 
 import regex
@@ -108,7 +109,11 @@ def allowed_source_tokens(src: str, src_tokens: list[tuple[int, int]], allow: se
         while i >= 0:
             e = i + len(form)
             if (i == 0 or not folded[i - 1].isalnum()) and (e == len(folded) or not folded[e].isalnum()):
-                out.update(k for k, (a, b) in enumerate(src_tokens) if a < e and i < b)
+                k = max(0, bisect_right(src_tokens, (i, float("inf"))) - 1)  # tokens in text order: bisection,
+                while k < len(src_tokens) and src_tokens[k][0] < e:      # not a scan of every token per hit
+                    if src_tokens[k][1] > i:
+                        out.add(k)
+                    k += 1
             i = folded.find(form, i + 1)
     return out
 

@@ -389,8 +389,35 @@ class Transferrer:
 
     def _english(self, src_mentions: list[Mention], tgt: str, found: list[Mention], matched: set[int],
                  steps: dict[str, int], next_number: int) -> int:
+        # the found mentions do not overlap: kept sorted by start, a hit's overlaps are found by bisection
+        order = sorted(found, key=lambda m: m.start)
+        starts = [m.start for m in order]
+
+        def overlapping(s: int, e: int) -> tuple[int, int]:
+            i = max(0, bisect_right(starts, s) - 1)
+            while i < len(order) and order[i].end <= s:
+                i += 1
+            j = i
+            while j < len(order) and order[j].start < e:
+                j += 1
+            return i, j
+
+        def insert(m: Mention) -> None:
+            i = bisect_right(starts, m.start)
+            starts.insert(i, m.start)
+            order.insert(i, m)
+
+        try:
+            return self._english_hits(src_mentions, tgt, order, starts, overlapping, insert, matched, steps,
+                                      next_number)
+        finally:
+            found[:] = order
+
+    def _english_hits(self, src_mentions, tgt, order, starts, overlapping, insert, matched, steps,
+                      next_number: int) -> int:
         for h in self.english.find(tgt):
-            over = sorted((m for m in found if m.start < h.end and h.start < m.end), key=lambda m: m.start)
+            i, j = overlapping(h.start, h.end)
+            over = order[i:j]
             if over:
                 one = len({m.entity for m in over}) == 1
                 inside = all(h.start <= m.start and m.end <= h.end for m in over)
@@ -406,9 +433,8 @@ class Transferrer:
                     s, e = min([h.start] + [m.start for m in over]), max([h.end] + [m.end for m in over])
                     keep = next(m for m in over if m.category == h.category)
                     if len(over) > 1 or (s, e) != (over[0].start, over[0].end):
-                        for m in over:
-                            found.remove(m)
-                        found.append(_span(keep, tgt, s, e))
+                        del order[i:j], starts[i:j]
+                        insert(_span(keep, tgt, s, e))
                         steps["english_widened"] = steps.get("english_widened", 0) + 1
                 continue
             k = self._counterpart(h, src_mentions, tgt, matched)
@@ -416,31 +442,38 @@ class Transferrer:
                 continue  # a floor alone is no one's address
             if k is not None:
                 src = src_mentions[k]
-                found.append(Mention(h.start, h.end, src.category, tgt[h.start:h.end], "transfer:english", src.rule,
-                                     src.subtype, entity=src.entity))
+                insert(Mention(h.start, h.end, src.category, tgt[h.start:h.end], "transfer:english", src.rule,
+                               src.subtype, entity=src.entity))
                 matched.add(k)
                 steps["english"] += 1
             else:
-                found.append(Mention(h.start, h.end, h.category, tgt[h.start:h.end], "transfer:target_only", h.rule,
-                                     entity=next_number))
+                insert(Mention(h.start, h.end, h.category, tgt[h.start:h.end], "transfer:target_only", h.rule,
+                               entity=next_number))
                 next_number += 1
                 steps["target_only"] += 1
         return next_number
 
     def _long_forms(self, src_mentions: list[Mention], tgt: str, found: list[Mention], steps: dict[str, int],
                     free) -> None:
-        toks = None
+        toks: list[tuple[int, int]] = []
+        ends: list[int] = []
+        forms: dict[int, set[str]] | None = None  # entity -> its folded source forms
         for m in list(found):
             if m.category != "ORGANIZATION" or not ACRONYM.fullmatch(m.text) or tgt[m.start - 1:m.start] != "(" \
                     or tgt[m.end:m.end + 1] != ")":
                 continue
-            if not any(x.entity == m.entity and fold(x.text) != fold(m.text) for x in src_mentions):
+            if forms is None:
+                forms = defaultdict(set)
+                for x in src_mentions:
+                    forms[x.entity].add(fold(x.text))
+            if not forms.get(m.entity, set()) - {fold(m.text)}:
                 continue
-            toks = toks or tokenize(tgt)
-            before = [j for j, (a, b) in enumerate(toks) if b <= m.start - 1]
-            if not before:
+            if not toks:
+                toks = tokenize(tgt)
+                ends = [b for _, b in toks]
+            j = bisect_right(ends, m.start - 1) - 1  # the last token ending before the bracket
+            if j < 0:
                 continue
-            j = before[-1]
             a, b = toks[j]
             if b != len(tgt[:m.start - 1].rstrip()) or not free(a, b) or not CAPITALIZED.match(tgt[a:b]):
                 continue
