@@ -68,6 +68,8 @@ class ChainRules:
         self.particles = {fold(t) for t in p["particles"]}
         self.person_tails = {fold(t) for t in p["tails"]}
         self.org_tails = {fold(t) for t in o["tails"]}
+        self._tails_lower = {t.lower() for t in o["tails"]}
+        self._tails_exact = set(o["tails"])
         self.org_heads: dict[tuple[str, ...], str] = {}
         for subtype, heads in o["heads"].items():
             for h in heads:
@@ -79,6 +81,15 @@ class ChainRules:
         self.function_words = {fold(t) for t in rules.get("function_words", [])}
         self.not_names = {fold(t) for t in rules.get("not_names", [])}
         self.sub_heads = {tuple(fold(x) for x in h.split()) for h in o["sub_heads"]}
+
+    def is_tail(self, word: str) -> bool:
+        """A legal-form tail (``Lda.``, ``S.A.``, ``GmbH``) as companies write it: accents count (``Sá`` is a
+        surname, not ``SA``), and a short tail without a dot is written in capitals or as listed (``As`` is an
+        article, ``AS`` a Norwegian company)."""
+        w = word.lower()
+        if w not in self._tails_lower:
+            return False
+        return len(word) > 3 or not word.isalpha() or word.isupper() or word in self._tails_exact
 
     def head_at(self, toks: list, k: int, end: int) -> bool:
         folded = tuple(fold(t.text) for t in toks[k:min(end, k + self.max_head)])
@@ -101,7 +112,7 @@ def _case_break(first: str, prev: str, word: str, rules: ChainRules, lex: Lexico
     """An all-capitals name does not run on into a capitalized word (``BRITO Revisor``), nor a
     capitalized name into an acronym the lexicons do not know as a name (``Tribunal Federal ACO``)."""
     f = fold(word)
-    if f in rules.org_tails or f in rules.particles:
+    if rules.is_tail(word) or f in rules.particles:
         return False
     if is_upper_word(first) and is_upper_word(prev) and not is_upper_word(word) \
             and sum(c.isalpha() for c in word) > 1:
@@ -192,7 +203,7 @@ def analyse(doc: Doc, rules: ChainRules, lex: Lexicons, lower_vocab: set[str] | 
             elif (fold(t.text) in rules.particles and j + 1 < n and is_cap(toks[j + 1].text)
                   and not t.text[:1].isupper()
                   and not (fold(t.text) == "e" and fold(toks[j + 1].text) in lex.first)
-                  and fold(prev.text) not in rules.org_tails):
+                  and not rules.is_tail(prev.text)):
                 j += 1
             elif (fold(t.text) == "e" and j + 2 < n and fold(toks[j + 1].text) in rules.particles
                   and is_cap(toks[j + 2].text) and rules.head_at(toks, i, j)):
@@ -207,14 +218,14 @@ def analyse(doc: Doc, rules: ChainRules, lex: Lexicons, lower_vocab: set[str] | 
                 j += 1  # "CREA/DF", "SEE/DF": an acronym with its state
             elif t.text == "&" and j + 1 < n and is_cap(toks[j + 1].text):
                 j += 1
-            elif t.text in (",",) and j + 1 < n and fold(toks[j + 1].text) in rules.org_tails:
+            elif t.text in (",",) and j + 1 < n and rules.is_tail(toks[j + 1].text):
                 j += 2
-            elif fold(t.text) in rules.org_tails and t.text[:1].isupper():
+            elif rules.is_tail(t.text) and t.text[:1].isupper():
                 j += 1
             else:
                 break
-            if fold(toks[j - 1].text) in rules.org_tails and j - 1 > i and not (
-                    j < n and toks[j].text == "," and j + 1 < n and fold(toks[j + 1].text) in rules.org_tails):
+            if rules.is_tail(toks[j - 1].text) and j - 1 > i and not (
+                    j < n and toks[j].text == "," and j + 1 < n and rules.is_tail(toks[j + 1].text)):
                 break  # a legal-form tail ends the organisation name
         while j - 1 > i and fold(toks[j - 1].text) in rules.particles:
             j -= 1  # a particle left dangling before a title
@@ -289,14 +300,13 @@ def _make_chain(doc: Doc, toks: list, i: int, j: int, rules: ChainRules, lex: Le
                 break
         if ch.org_head:
             break
-    last = folded[-1]
-    if last in rules.org_tails and len(ch.content) > 1:
+    if rules.is_tail(words[-1]) and len(ch.content) > 1:
         ch.org_tail = words[-1]
     letters = [w for w in words if any(c.isalpha() for c in w)]
     ch.all_upper = bool(letters) and all(w.isupper() for w in letters if len(w) > 1 or w.isalpha())
     in_place = multiword_places(folded, lex)
     for k, (w, f) in enumerate(zip(words, folded, strict=True)):
-        if not (w[:1].isupper()) or f in rules.particles or f in rules.org_tails:
+        if not (w[:1].isupper()) or f in rules.particles or rules.is_tail(w):
             continue
         if k in in_place:  # "... do Estado de Mato Grosso": Mato is no first name here
             ch.places += 1

@@ -98,17 +98,17 @@ class NameIdRecognizer(Recognizer):
             add(m.start(), m.end(), "NAMEID", "phone:pt")
         # public identifiers first, so that "Decreto-Lei n.º 487/99" never becomes a NAMEID
         for m in self.public_re.finditer(t):
-            add(m.start(1), m.end(1), "PUBLIC_ID", f"public:{m.group().split()[0].lower()}")
+            add(m.start(1), m.end(1), "PUBLIC_ID", "public_noun")
         for m in self.trigger_re.finditer(t):
             c = CODE.match(t, m.end())
             if c and len(c.group().replace(" ", "")) >= 3 and sum(ch.isdigit() for ch in c.group()) >= 2 \
                     and not MONEY.match(c.group()):
-                add(c.start(), c.end(), "NAMEID", f"trigger:{m.group().strip().split()[0].lower()}")
+                add(c.start(), c.end(), "NAMEID", "trigger")
         for m in self.number_re.finditer(t):
             c = CODE.match(t, m.end())
             if c and len(c.group().replace(" ", "")) >= 4 and sum(ch.isdigit() for ch in c.group()) >= 2 \
                     and not MONEY.match(c.group()):
-                add(c.start(), c.end(), "NAMEID", "trigger:n.º")
+                add(c.start(), c.end(), "NAMEID", "trigger:number")
         for m in NIF.finditer(t):
             if nif_valid(m.group()):
                 add(m.start(), m.end(), "NAMEID", "nif:check-digit")

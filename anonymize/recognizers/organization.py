@@ -39,14 +39,14 @@ def org_rule(ch: Chain, crules: ChainRules) -> tuple[str, str]:
     if standalone:
         return standalone, "public-body"
     if ch.org_tail:
-        return "COMPANY", f"tail:{ch.org_tail}"
+        return "COMPANY", "tail"
     if ch.org_head:
         # a company's organs ("Conselho de Administração", "a Assembleia Geral") are not entities; three or more
         # words after such a head name one ("Assembleia Legislativa do Estado", "Comissão de Constituição e Justiça")
         if content in crules.sub_heads or ch.places + ch.common == len(content) and ch.all_upper is False \
                 and content[:1] in {h[:1] for h in crules.sub_heads} and len(content) <= 2:
             return "", ""
-        return ch.org_head[0], f"head:{ch.org_head[1]}"
+        return ch.org_head[0], "head"
     return "", ""
 
 

@@ -20,13 +20,13 @@ def person_rule(ch: Chain, honorifics: frozenset[str] | set[str] = frozenset()) 
     if ch.common >= content and not ch.all_upper and fold(ch.title) not in honorifics:
         return ""  # "Deputado Distrital", "Presidente da República": a title before ordinary words
     if ch.title and not ch.sentence_initial:  # a title makes even a place-like word a name (Sr. Valadares)
-        return f"title:{ch.title}"
+        return "title"
     if ch.places == content:
         return ""
     if ch.inverted:
-        return "inverted:SURNAME, Given"
+        return "inverted"
     if ch.title and not ch.sentence_initial or (ch.title or ch.hum) and named + ch.unknown + (ch.all_upper and content > 1) > 0:
-        return f"title:{ch.title}" if ch.title else f"hum:{ch.hum}"
+        return "title" if ch.title else "hum_noun"
     first = ch.content[0]
     # after a first name, a place name is a surname as often as not (MARTA SEQUEIRA LOBATO, Rui Braga)
     if ch.first_names and (first in ch.words[:1]) and named + ch.unknown + ch.places >= max(1, content - ch.common):
