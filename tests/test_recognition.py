@@ -3,9 +3,8 @@ the test, and the privacy rule that a rule name never holds words of the input."
 
 from __future__ import annotations
 
-import regex
-
 import pytest
+import regex
 from paranon.anonymize.lexicons import fold
 from paranon.corpora.model import SegmentPair
 
