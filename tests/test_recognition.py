@@ -48,3 +48,45 @@ def test_legal_form_tails_are_written_as_companies_write_them(anonymizer, text, 
     [(ms, rep)] = _document(anonymizer, [text])
     assert masked not in rep.text and visible in rep.text
     assert any(m.text == masked for m in ms), [(m.text, m.category) for m in ms]
+
+
+IDENTIFIERS = [  # (text, the identifier that must be hidden, its rule)
+    # a legal person's number in typed layouts, spaced or dotted, with or without a valid check digit
+    ("A Fábrica, pessoa colectiva n.º 589 555 979, com sede", "589 555 979", "trigger:check-digit"),
+    ("com o NIPC 563.212.233, representada", "563.212.233", "trigger:check-digit"),
+    ("contribuinte n.º 123 456 780, residente", "123 456 780", "trigger"),  # check digit fails: still hidden
+    # phones of any country, in the layouts people type
+    ("tel. (+351) 912 345 678, para contacto", "(+351) 912 345 678", "phone"),
+    ("fax 213 456 789, ou por escrito", "213 456 789", "phone"),
+    ("ligue para +44 20 7946 0958 hoje", "+44 20 7946 0958", "phone"),
+    # companies registered abroad: a phrase announces the number
+    ("sociedade registada sob o número 09876543 em Cardiff", "09876543", "trigger"),
+    ("matriculada sob o n.º 4321/2010 na Conservatória", "4321/2010", "trigger"),
+    ("a company registered under number 07654321 in England", "07654321", "trigger"),
+    # Brazilian taxpayers and lawyers: the printed layout with a valid check digit is enough
+    ("o réu, inscrito no CPF sob o n.º 149.131.677-23, declarou", "149.131.677-23", "cpf:check-digit"),
+    ("a empresa de CNPJ 22.829.851/8601-08 e", "22.829.851/8601-08", "cnpj:check-digit"),
+    ("advogado inscrito na OAB/SP 123.456, requereu", "123.456", "oab"),
+    ("adv. Pedro Alves, OAB-RJ n.º 98765, requereu", "98765", "oab"),
+    ("contribuintes 403.533.886-96 e 153.072.748-07", "403.533.886-96", "cpf:check-digit"),
+    # EU VAT numbers: a valid check digit, or a VAT word before an invalid one
+    ("NIF PT589555979 e", "PT589555979", "vat:check-digit"),
+    ("número de IVA DE123456788, sede", "DE123456788", "vat:check-digit"),
+    ("VAT No. FR 12345678901 ou", "FR 12345678901", "vat:trigger"),
+]
+
+
+@pytest.mark.parametrize("text, code, rule", IDENTIFIERS)
+def test_identifiers_in_typed_layouts(anonymizer, text, code, rule):
+    ms = anonymizer.recognize(text)
+    assert [(m.text, m.category, m.rule) for m in ms if m.text == code] == [(code, "NAMEID", rule)], \
+        [(m.text, m.category, m.rule) for m in ms]
+
+
+@pytest.mark.parametrize("text, amount", [  # amounts in the layouts of identifiers stay visible
+    ("pelo montante de 212 345 678,00 euros", "212 345 678,00"),
+    ("o valor de 1 234 567 euros foi pago", "1 234 567"),
+    ("um capital de 50.000.000,00 EUR", "50.000.000,00"),
+])
+def test_amounts_are_not_identifiers(anonymizer, text, amount):
+    assert amount in _masked(anonymizer, [text])[0]

@@ -10,7 +10,12 @@ the config enables that category.
 
 from __future__ import annotations
 
+import phonenumbers
 import regex
+from stdnum import iban as stdnum_iban
+from stdnum.br import cnpj, cpf
+from stdnum.eu import vat
+from stdnum.pt import nif as pt_nif
 
 from ..lexicons import fold
 from ..recognizer import Recognizer, Segment, alternation, register
@@ -19,23 +24,61 @@ EMAIL = regex.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 URL = regex.compile(r"(?:https?://|www\.)[^\s<>\"“”«»]+[^\s<>\"“”«».,;:!?)\]]")
 IBAN = regex.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?\b")
 NIB = regex.compile(r"\b\d{4}[ .]?\d{4}[ .]?\d{11}[ .]?\d{2}\b")
-NIF = regex.compile(r"(?<![\d.,/-])[1235689]\d{2}[ .]?\d{3}[ .]?\d{3}(?![\d,/-]|\.\d)")
+# (a comma or full stop after a number ends it unless a digit follows: "NIF 503 004 529, residente")
+NIF = regex.compile(r"(?<![\d.,/-])[1235689]\d{2}[ .]?\d{3}[ .]?\d{3}(?![\d/-]|[.,]\d)")
 PHONE_INTL = regex.compile(r"(?<![\w+])(?:\+|00)\d{1,3}[\s.-]?(?:\(0\)\s?)?\d{1,4}(?:[\s.-]?\d{2,4}){2,5}\b")
-PHONE_PT = regex.compile(r"(?<![\d.,/-])(?:\(\+?351\)\s?)?[29]\d{2}[ .]\d{3}[ .]\d{3}(?![\d,/-]|\.\d)")
+PHONE_PT = regex.compile(r"(?<![\d.,/-])(?:\(\+?351\)\s?)?[29]\d{2}[ .]\d{3}[ .]\d{3}(?![\d/-]|[.,]\d)")
+# a run of seven digits or more, spaced or bracketed as phone numbers are typed: the gate of the phone matcher
+PHONE_GATE = regex.compile(r"\d(?:[\s().-]{0,2}\d){6,}")
+DECIMAL_AFTER = regex.compile(r"[.,]\d")
+# Brazilian taxpayer numbers in their printed layouts (the check digits decide without a trigger word)
+CPF = regex.compile(r"(?<![\d./-])\d{3}\.\d{3}\.\d{3}-\d{2}(?![\d/-]|[.,]\d)")
+CNPJ = regex.compile(r"(?<![\d./-])\d{2}\.\d{3}\.\d{3}/\d{4}-\d{2}(?![\d/-]|[.,]\d)")
+# EU VAT numbers: a member state's prefix glued to the national number (checked by python-stdnum)
+EU_VAT = regex.compile(r"(?<![\p{L}\d])(?:AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO"
+                       r"|SE|SI|SK|XI)[ -]?[0-9A-Z]{8,12}(?![\p{L}\d])")
+# the words just before an EU VAT number that make it one whatever its check digits
+VAT_BEFORE = regex.compile(r"(?i)(?<![\p{L}])(?:IVA|VAT|NIF|TVA|USt-IdNr\.?|contribuinte)(?![\p{L}])[^\p{L}\d]{0,12}"
+                           r"(?:n\.?\s?[º°o]\.?\s*|number\s*|no\.\s*)?$")
+# a lawyer's registration, "OAB/SP 123.456", "OAB-RJ n.º 98765": the number is personal, the bar section is not
+OAB = regex.compile(r"(?<![\p{L}])OAB\s?[/-]?\s?[A-Z]{2}\s*(?:,\s*)?(?:n\.?\s?[º°o]\.?\s*|sob o n\.?\s?[º°o]\.?\s*)?"
+                    r"(?P<num>\d{1,3}(?:\.\d{3})+|\d{3,7})(?:-?[A-Z])?(?![\d])")
+# a nine-digit number in groups of three (NIF, NIPC, phone layouts), which MONEY would take for an amount
+NINE_DIGITS = regex.compile(r"^\d{3}[ .]\d{3}[ .]\d{3}$")
 TWO_DIGITS = regex.compile(r"\d\D*\d")
 MONEY = regex.compile(r"^\d{1,3}(?:[.\s]\d{3})+(?:,\d+)?$")
 # a code after a trigger: letters/digits with - / . inside, at least two digits
 CODE = regex.compile(r"(?=[\p{L}\d./ -]*\d[\p{L}\d./ -]*\d)[\p{Lu}\d][\p{L}\d]*(?:(?:[./-]| (?=\d))[\p{L}\d]+)*")
 # what may stand between a trigger and its code
-GAP = r"(?:\s*(?:[:ºª°.]|n\.?\s?[º°o]\.?|n\.?º|nº|no\.|número|number|no|de|do|da|o|a|é|the|is|:)\s*){0,4}\s*"
+GAP = r"(?:\s*(?:[:ºª°.]|n\.?\s?[º°o]\.?|n\.?º|nº|no\.|número|number|no|de|do|da|o|a|é|sob|under|the|is|:)\s*){0,4}\s*"
 
 
 def nif_valid(digits: str) -> bool:
-    d = [int(c) for c in digits if c.isdigit()]
-    if len(d) != 9:
-        return False
-    r = sum(v * (9 - i) for i, v in enumerate(d[:8])) % 11
-    return d[8] == (0 if r < 2 else 11 - r)
+    d = "".join(c for c in digits if c.isdigit())
+    return len(d) == 9 and pt_nif.is_valid(d)
+
+
+def checked_identifier(code: str) -> str:
+    """The identifier whose check digits ``code`` passes (``nif``, ``cpf``, ``cnpj``, ``iban``, ``vat``), or ''.
+
+    A passed check raises a mention's confidence; a failed one does not drop a code a trigger word names."""
+    compact = code.replace(" ", "").replace(".", "").replace("-", "").replace("/", "")
+    if not compact:
+        return ""
+    if compact.isdigit():
+        n = len(compact)
+        if n == 9 and pt_nif.is_valid(compact):
+            return "nif"
+        if n == 11 and cpf.is_valid(compact):
+            return "cpf"
+        if n == 14 and cnpj.is_valid(compact):
+            return "cnpj"
+        return ""
+    if compact[:2].isalpha() and compact[2:4].isdigit() and len(compact) >= 15 and stdnum_iban.is_valid(compact):
+        return "iban"
+    if compact[:2].isalpha() and vat.is_valid(compact):
+        return "vat"
+    return ""
 
 
 def iban_valid(text: str) -> bool:
@@ -61,6 +104,10 @@ class NameIdRecognizer(Recognizer):
     def __init__(self, rules, lex, options=None) -> None:
         super().__init__(rules, lex, options)
         r = rules["nameid"]
+        # phrases that say a registration number follows ("registada sob o número", "pessoa colectiva n.º"):
+        # read before the public nouns, whose "número" they hold
+        self.phrase_re = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(r.get('id_phrases', []))})(?![\p{{L}}]){GAP}",
+                                       regex.IGNORECASE)
         self.trigger_re = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(r['triggers'])})(?![\p{{L}}]){GAP}",
                                         regex.IGNORECASE)
         self.number_re = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(r['number_words'])})(?![\p{{L}}])\s*",
@@ -74,9 +121,9 @@ class NameIdRecognizer(Recognizer):
         t = seg.text
         out = []
 
-        def add(s: int, e: int, cat: str, rule: str) -> None:
+        def add(s: int, e: int, cat: str, rule: str, score: float = 1.0) -> None:
             if e > s and not any(m.start < e and s < m.end for m in out):
-                out.append(self.mention(seg, s, e, cat, rule))
+                out.append(self.mention(seg, s, e, cat, rule, score=score))
 
         if "@" in t:
             for m in EMAIL.finditer(t):
@@ -92,27 +139,51 @@ class NameIdRecognizer(Recognizer):
         for m in NIB.finditer(t):
             if nib_valid(m.group()):
                 add(m.start(), m.end(), "NAMEID", "nib:check")
+        for pattern, rule in ((CPF, "cpf"), (CNPJ, "cnpj"), (EU_VAT, "vat")):
+            for m in pattern.finditer(t):
+                if checked_identifier(m.group()) == rule:
+                    add(m.start(), m.end(), "NAMEID", f"{rule}:check-digit")
+                elif rule == "vat" and VAT_BEFORE.search(t, max(0, m.start() - 30), m.start()):
+                    add(m.start(), m.end(), "NAMEID", "vat:trigger", 0.8)
+        if "OAB" in t:
+            for m in OAB.finditer(t):
+                add(m.start("num"), m.end("num"), "NAMEID", "oab")
+        if PHONE_GATE.search(t):
+            # phone numbers of any country in the layouts people type, "(+351) 912 345 678", "+44 20 7946 0958"
+            for m in phonenumbers.PhoneNumberMatcher(t, "PT", leniency=phonenumbers.Leniency.VALID):
+                if not DECIMAL_AFTER.match(t, m.end):  # "212 345 678,00 euros" is an amount
+                    add(m.start, m.end, "NAMEID", "phone")
         for m in PHONE_INTL.finditer(t):
             add(m.start(), m.end(), "NAMEID", "phone:international")
         for m in PHONE_PT.finditer(t):
             add(m.start(), m.end(), "NAMEID", "phone:pt")
+        for m in self.phrase_re.finditer(t):
+            self._code_after(t, m.end(), add, 3)
         # public identifiers first, so that "Decreto-Lei n.º 487/99" never becomes a NAMEID
         for m in self.public_re.finditer(t):
             add(m.start(1), m.end(1), "PUBLIC_ID", "public_noun")
         for m in self.trigger_re.finditer(t):
-            c = CODE.match(t, m.end())
-            if c and len(c.group().replace(" ", "")) >= 3 and sum(ch.isdigit() for ch in c.group()) >= 2 \
-                    and not MONEY.match(c.group()):
-                add(c.start(), c.end(), "NAMEID", "trigger")
+            self._code_after(t, m.end(), add, 3)
         for m in self.number_re.finditer(t):
-            c = CODE.match(t, m.end())
-            if c and len(c.group().replace(" ", "")) >= 4 and sum(ch.isdigit() for ch in c.group()) >= 2 \
-                    and not MONEY.match(c.group()):
-                add(c.start(), c.end(), "NAMEID", "trigger:number")
+            self._code_after(t, m.end(), add, 4, "trigger:number")
         for m in NIF.finditer(t):
             if nif_valid(m.group()):
                 add(m.start(), m.end(), "NAMEID", "nif:check-digit")
         return out
 
+    def _code_after(self, t: str, at: int, add, min_len: int, rule: str = "trigger") -> None:
+        """The code a trigger word announces: letters and digits, two digits at least, not an amount (a
+        nine-digit number in threes is a NIF or phone layout, and a code that passes a check is no amount)."""
+        c = CODE.match(t, at)
+        if not c:
+            return
+        code = c.group()
+        if len(code.replace(" ", "")) < min_len or sum(ch.isdigit() for ch in code) < 2:
+            return
+        checked = checked_identifier(code)
+        if MONEY.match(code) and not checked and not NINE_DIGITS.match(code):
+            return
+        add(c.start(), c.end(), "NAMEID", f"{rule}:check-digit" if checked else rule, 1.0 if checked else 0.8)
+
     def validate(self, text: str) -> bool:
-        return nif_valid(text) or iban_valid(text) or nib_valid(text) or bool(EMAIL.fullmatch(text))
+        return bool(checked_identifier(text)) or iban_valid(text) or nib_valid(text) or bool(EMAIL.fullmatch(text))
