@@ -18,7 +18,8 @@ import regex
 from spacy.attrs import IDX, LENGTH, SPACY
 from spacy.tokens import Doc
 
-from .lexicons import Lexicons, fold
+from .lexicons import Lexicons, fold, zipf
+from .territories import long_form
 
 OPENERS = {'"', "“", "«", "(", "[", "‘", "'"}
 # a word a name can be made of: letters, inner apostrophes, dots (initials) and hyphens; no brackets or digits
@@ -26,6 +27,8 @@ NAME_WORD = regex.compile(r"^[\p{L}][\p{L}\p{M}'’.·-]*$")
 # a verb with an enclitic pronoun (Trata-se, Revogam-se, Junte-se): an ordinary word, never a name
 ORDINAL = regex.compile(r"^\d{1,3}\s?[ªºaª]\.?$")
 LOWER_WORD = regex.compile(r"(?<![\p{L}-])\p{Ll}[\p{L}\p{M}-]+")  # a word written in lower case
+# a gerund (SUBLINHANDO, Considerando, Reconhecendo): the verb that opens a preamble's clause
+GERUND = regex.compile(r"^\p{L}{3,}(?:ando|endo|indo)$", regex.IGNORECASE)
 CLITIC_VERB = regex.compile(r"^\p{L}{3,}-(?:se|lhe|lhes|lo|la|los|las|nos|vos|me|te|o|a|os|as)$", regex.IGNORECASE)
 SENTENCE_END = {".", "!", "?", ":", ";", "•", "-", "–", "—"}
 
@@ -81,6 +84,9 @@ class ChainRules:
         self.function_words = {fold(t) for t in rules.get("function_words", [])}
         self.not_names = {fold(t) for t in rules.get("not_names", [])}
         self.sub_heads = {tuple(fold(x) for x in h.split()) for h in o["sub_heads"]}
+        self.long_form_openers = [tuple(fold(x) for x in op.split())
+                                  for op in rules.get("places", {}).get("long_form_openers", [])]
+        self.concept_heads = {tuple(fold(x) for x in h.split()) for h in p.get("concept_heads", [])}
 
     def is_tail(self, word: str) -> bool:
         """A legal-form tail (``Lda.``, ``S.A.``, ``GmbH``) as companies write it: accents count (``Sá`` is a
@@ -305,8 +311,13 @@ def _make_chain(doc: Doc, toks: list, i: int, j: int, rules: ChainRules, lex: Le
     letters = [w for w in words if any(c.isalpha() for c in w)]
     ch.all_upper = bool(letters) and all(w.isupper() for w in letters if len(w) > 1 or w.isalpha())
     in_place = multiword_places(folded, lex)
+    if any(folded[:len(h)] == list(h) for h in rules.concept_heads):
+        ch.extra["concept"] = True  # Direito do Mar, Princípio da Legalidade: a concept, not a person
     for k, (w, f) in enumerate(zip(words, folded, strict=True)):
         if not (w[:1].isupper()) or f in rules.particles or rules.is_tail(w):
+            continue
+        if k == 0 and ch.sentence_initial and ordinary_opener(w, f, lex):
+            ch.common += 1  # "Durante as reuniões", "Nada no presente Acordo", "SUBLINHANDO a importância"
             continue
         if k in in_place:  # "... do Estado de Mato Grosso": Mato is no first name here
             ch.places += 1
@@ -333,7 +344,21 @@ def _make_chain(doc: Doc, toks: list, i: int, j: int, rules: ChainRules, lex: Le
     content = [fold(w) for w in ch.content]
     if len(content) > 1 and " ".join(content) in lex.places:
         ch.places = len(content)  # a place of several words: Mato Grosso, Santa Catarina
+    if " ".join(folded) in lex.territories or long_form(folded, rules.long_form_openers, lex.territories):
+        # a country or territory, short or official (Estados Unidos da América, Reino da Dinamarca)
+        ch.places = len(ch.content)
+        ch.org_head = None
+        ch.extra["territory"] = True
     return ch
+
+
+def ordinary_opener(word: str, folded: str, lex: Lexicons) -> bool:
+    """A sentence's first word that is an ordinary word whatever a name list says: a closed-class word
+    (``Durante``, ``Nada``, ``Contudo``: prepositions, adverbs, pronouns) or a gerund of a frequent verb that
+    is no given name (``SUBLINHANDO``, ``Considerando``; ``Fernando`` and ``Armando`` are names)."""
+    if folded in lex.closed:
+        return True
+    return bool(GERUND.match(word)) and folded not in lex.first and zipf(word.lower()) >= 2.0
 
 
 def multiword_places(folded: list[str], lex: Lexicons) -> set[int]:

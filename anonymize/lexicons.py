@@ -25,6 +25,10 @@ FAKER_LOCALES = ("pt_PT", "pt_BR", "en_GB", "en_US", "es_ES", "fr_FR", "de_DE", 
 LATIN_NAME = re.compile(r"^[A-Za-zÀ-ÖØ-öø-ÿĀ-ž][A-Za-zÀ-ÖØ-öø-ÿĀ-ž'’ -]+$")
 PARTICLES = {"da", "de", "do", "das", "dos", "del", "della", "van", "von", "der", "den", "le", "la", "di", "du", "des"}
 PLACE_SEMS = {"cid", "ter", "country", "cont", "rio", "mar", "pl", "po"}
+# hunspell's closed word classes: prepositions, conjunctions, adverbs, pronouns, quantifiers, numerals (not
+# interjections: Jesus, Socorro)
+CLOSED_CATS = {"prep", "con", "adv", "pind", "ppes", "cp", "modo", "lugar", "tempo", "quant", "card", "nord",
+               "pdem", "pos", "ppr", "prel", "pint", "art"}
 
 
 def _fold(text: str) -> str:
@@ -117,6 +121,20 @@ def _hunspell() -> tuple[set[str], set[str], set[str]]:
     return people, places, common
 
 
+def _hunspell_closed() -> set[str]:
+    """Words of hunspell's closed classes (``durante``, ``nada``, ``contudo``): at a sentence start they are
+    ordinary words, never names, whatever a name list says (Durante and Nada are names elsewhere)."""
+    out: set[str] = set()
+    if not HUNSPELL_DIC.exists():
+        return out
+    for line in HUNSPELL_DIC.read_text(encoding="utf-8").splitlines()[1:]:
+        word = line.split("/", 1)[0].split("\t", 1)[0].strip()
+        cat = re.search(r"CAT=(\w+)", line)
+        if word and cat and cat.group(1) in CLOSED_CATS and word.isalpha() and word.islower():
+            out.add(word)
+    return out
+
+
 def _faker_places(names: set[str]) -> set[str]:
     """Brazilian states from Faker's pt_BR address provider (hunspell's pt_PT place entries have none: Mato
     Grosso, Pernambuco). A one-word state that a name list also has is left out: a place counts against a
@@ -143,7 +161,10 @@ def build(out: Path = DATA) -> dict[str, int]:
     names = {fold(n) for n in first | last | people}
     places |= _faker_places(names)
     common |= {w for w in top_n_list("pt", 40000) if w.isalpha() and fold(w) not in names}
-    files = {"names_first.txt": first, "names_last.txt": last, "places.txt": places, "common_pt.txt": common}
+    from .territories import territory_names
+
+    files = {"names_first.txt": first, "names_last.txt": last, "places.txt": places, "common_pt.txt": common,
+             "closed_pt.txt": _hunspell_closed(), "territories.txt": territory_names({fold(n) for n in first})}
     sizes = {}
     for name, words in files.items():
         items = sorted({w.strip() for w in words if w.strip()})
@@ -165,7 +186,10 @@ class Lexicons:
     def __init__(self) -> None:
         self.first = _read("names_first.txt")
         self.last = _read("names_last.txt")
-        self.places = _read("places.txt")
+        # countries and territories (babel, pycountry: territories.py) are public places like places.txt's towns
+        self.territories = _read("territories.txt")
+        self.places = _read("places.txt") | self.territories
+        self.closed = _read("closed_pt.txt")
         common = _read("common_pt.txt")
         # a word that is a known first name is not "ordinary" even if it is also a noun (Rosa, Vitória)
         self.common = common - self.first

@@ -90,3 +90,47 @@ def test_identifiers_in_typed_layouts(anonymizer, text, code, rule):
 ])
 def test_amounts_are_not_identifiers(anonymizer, text, amount):
     assert amount in _masked(anonymizer, [text])[0]
+
+
+VISIBLE = [  # (text, a string that stays visible)
+    # countries and territories, short and official (babel, pycountry) and the long forms as a class
+    ("Os Estados Unidos da América e o Japão assinaram.", "Estados Unidos da América"),
+    ("Declaração do Reino da Dinamarca relativa às Ilhas Faroé.", "Reino da Dinamarca"),
+    ("Declaração do Reino da Dinamarca relativa às Ilhas Faroé.", "Ilhas Faroé"),
+    ("A Islândia, o Listenstaine e a Noruega são partes.", "Listenstaine"),
+    ("Acordo entre a Federação da Rússia e a Confederação Suíça", "Federação da Rússia"),
+    ("Acordo entre a Federação da Rússia e a Confederação Suíça", "Confederação Suíça"),
+    ("O Grão-Ducado do Luxemburgo notificou.", "Grão-Ducado do Luxemburgo"),
+    # an ordinary word opening a sentence: closed-class words and gerunds, whatever a name list says
+    ("Durante as reuniões, nada foi decidido.", "Durante"),
+    ("Nada no presente Acordo prejudica os direitos.", "Nada"),
+    ("Contudo as partes acordaram.", "Contudo"),
+    ("SUBLINHANDO a importância da cooperação,", "SUBLINHANDO"),
+    ("Reconhecendo a necessidade de agir,", "Reconhecendo"),
+    # legal concepts and instruments are public text
+    ("nos termos do Direito do Mar aplicável", "Direito do Mar"),
+    ("em violação do Princípio da Igualdade, decidiu", "Princípio da Igualdade"),
+    ("ratificaram o Acordo de Paris ontem", "Acordo de Paris"),
+    # public identifiers in every spelling of n.º, and Official Journal citations with their dates
+    ("Regulamento (UE) n.º 2019/1234 do Conselho", "2019/1234"),
+    ("nos termos da Decisão n.o 64/2018, as partes", "64/2018"),
+    ("a Diretiva 2006/112/CE do Conselho", "2006/112/CE"),
+    ("JO L 54 de 2.3.2018, p. 4.", "JO L 54 de 2.3.2018, p. 4"),
+    ("publicado no JO C 12 de 5 de março de 2019.", "5 de março de 2019"),
+    ("(JO L 1, 3.1.1994, pp. 3-36)", "3.1.1994"),
+]
+
+
+@pytest.mark.parametrize("text, visible", VISIBLE)
+def test_public_text_stays_visible(anonymizer, text, visible):
+    assert visible in _masked(anonymizer, [text])[0]
+
+
+@pytest.mark.parametrize("text, name", [  # ... while names beside them are still found
+    ("Durante a reunião, o Sr. Quaresma falou.", "Quaresma"),
+    ("Fernando Pessoa Mendes assinou em Lisboa.", "Fernando Pessoa Mendes"),
+    ("Armando Teixeira declarou aceitar.", "Armando Teixeira"),
+    ("Enviado ao Sr. França no dia seguinte.", "França"),  # a title makes a country's name a surname
+])
+def test_names_beside_public_text_are_found(anonymizer, text, name):
+    assert name not in _masked(anonymizer, [text])[0]

@@ -152,8 +152,9 @@ class CompoundFallback(Recognizer):
         out = []
         single = self.options.get("single_unknown", True)
         for ch in chains_of(seg, self.rules, self.lex):
-            if ch.all_upper or seg.covered(ch.start, ch.end) or spaced_letters(ch.words):
-                continue
+            if ch.all_upper or seg.covered(ch.start, ch.end) or spaced_letters(ch.words) \
+                    or ch.extra.get("territory") or ch.extra.get("concept"):
+                continue  # (countries and legal concepts, Reino da Dinamarca, Direito do Mar, are public)
             content = ch.content
             odd = ch.unknown + ch.first_names + ch.surnames
             named = ch.first_names + ch.surnames

@@ -40,6 +40,13 @@ EU_VAT = regex.compile(r"(?<![\p{L}\d])(?:AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|HR
 # the words just before an EU VAT number that make it one whatever its check digits
 VAT_BEFORE = regex.compile(r"(?i)(?<![\p{L}])(?:IVA|VAT|NIF|TVA|USt-IdNr\.?|contribuinte)(?![\p{L}])[^\p{L}\d]{0,12}"
                            r"(?:n\.?\s?[º°o]\.?\s*|number\s*|no\.\s*)?$")
+# a citation of the Official Journal, "JO L 54 de 2.3.2018, p. 4", "Jornal Oficial da União Europeia C 12 de
+# 5 de março de 2019": public, its date included (a publication date identifies no one)
+OFFICIAL_JOURNAL = regex.compile(
+    r"(?<![\p{L}])(?:JO|Jornal Oficial(?:\s+d[aoe]s?\s+(?:União Europeia|Comunidades Europeias))?)\s*"
+    r"(?:n\.?\s?[º°o]\.?\s*)?(?:[LC]\s*)?\d+(?:\s?[A-Z](?![\p{L}]))?\s*,?\s+(?:de\s+)?"
+    r"(?:\d{1,2}[./]\d{1,2}[./]\d{2,4}|\d{1,2}\.?\s+de\s+\p{L}+\s+de\s+\d{4})"
+    r"(?:\s*,\s*(?:p|pp)\.\s*\d+(?:\s*[-–]\s*\d+)?)?")
 # a lawyer's registration, "OAB/SP 123.456", "OAB-RJ n.º 98765": the number is personal, the bar section is not
 OAB = regex.compile(r"(?<![\p{L}])OAB\s?[/-]?\s?[A-Z]{2}\s*(?:,\s*)?(?:n\.?\s?[º°o]\.?\s*|sob o n\.?\s?[º°o]\.?\s*)?"
                     r"(?P<num>\d{1,3}(?:\.\d{3})+|\d{3,7})(?:-?[A-Z])?(?![\d])")
@@ -157,6 +164,9 @@ class NameIdRecognizer(Recognizer):
             add(m.start(), m.end(), "NAMEID", "phone:international")
         for m in PHONE_PT.finditer(t):
             add(m.start(), m.end(), "NAMEID", "phone:pt")
+        if "J" in t:
+            for m in OFFICIAL_JOURNAL.finditer(t):
+                add(m.start(), m.end(), "PUBLIC_ID", "official_journal")
         for m in self.phrase_re.finditer(t):
             self._code_after(t, m.end(), add, 3)
         # public identifiers first, so that "Decreto-Lei n.º 487/99" never becomes a NAMEID

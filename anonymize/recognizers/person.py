@@ -21,7 +21,7 @@ def person_rule(ch: Chain, honorifics: frozenset[str] | set[str] = frozenset()) 
         return ""  # "Deputado Distrital", "Presidente da República": a title before ordinary words
     if ch.title and not ch.sentence_initial:  # a title makes even a place-like word a name (Sr. Valadares)
         return "title"
-    if ch.places == content:
+    if ch.places == content or ch.extra.get("concept") or ch.extra.get("territory"):
         return ""
     if ch.inverted:
         return "inverted"
