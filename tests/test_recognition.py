@@ -134,3 +134,22 @@ def test_public_text_stays_visible(anonymizer, text, visible):
 ])
 def test_names_beside_public_text_are_found(anonymizer, text, name):
     assert name not in _masked(anonymizer, [text])[0]
+
+
+@pytest.mark.parametrize("text, date", [  # dates written in words (text2num reads the numbers)
+    ("Aos vinte e dois dias do mês de março de dois mil e vinte e três, reuniu", "vinte e dois dias do mês de março de dois mil e vinte e três"),
+    ("a escritura lavrada no dia um de Junho, em Braga", "um de Junho"),
+    ("celebrado em trinta e um de dezembro de 2019 entre", "trinta e um de dezembro de 2019"),
+    ("outorgado a primeiro de maio de mil novecentos e noventa e nove", "primeiro de maio de mil novecentos e noventa e nove"),
+])
+def test_dates_in_words(anonymizer, text, date):
+    assert [(m.text, m.category) for m in anonymizer.recognize(text) if m.category == "DATE"] == [(date, "DATE")]
+
+
+@pytest.mark.parametrize("text", [  # number words that are no dates
+    "um de nós viu o mar e dez mil pessoas",
+    "quarenta de março",  # no day 40
+    "dois dos contratos de maio foram revistos",
+])
+def test_number_words_without_a_day_and_month_are_no_dates(anonymizer, text):
+    assert [m.text for m in anonymizer.recognize(text) if m.category == "DATE"] == []

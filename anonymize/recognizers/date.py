@@ -1,10 +1,13 @@
-"""DATE: ``16 de Novembro de 1999``, ``16/11/1999``, ``16.11.99``, ``1999-11-16``, ``Novembro de 1999``."""
+"""DATE: ``16 de Novembro de 1999``, ``16/11/1999``, ``16.11.99``, ``1999-11-16``, ``Novembro de 1999``, and dates
+in words (``aos vinte e dois dias do mês de março de dois mil e vinte e três``, ``no dia um de Junho``), whose
+numbers text2num reads."""
 
 from __future__ import annotations
 
 import regex
+from text_to_num import text2num
 
-from ..recognizer import Recognizer, Segment, register
+from ..recognizer import Gated, Recognizer, Segment, alternation, register
 
 NUMERIC_DATE = regex.compile(r"(?<![\d/.-])(?:\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2})(?![\d/-]|\.\d)")
 DATE_SEPARATOR = regex.compile(r"[/.-]")
@@ -22,18 +25,52 @@ class DateRecognizer(Recognizer):
     def __init__(self, rules, lex, options=None) -> None:
         super().__init__(rules, lex, options)
         months = month_alternation(rules["date"]["months"])
+        d = rules["date"]
+        word = rf"(?:{alternation(d.get('number_words', []))})"
+        number = rf"{word}(?:\s+(?:e\s+)?{word})*"  # vinte e dois; dois mil e vinte e três
+        first = alternation(d.get("first_day", []))
+        # a day in words, its month, and maybe a year in words or digits
+        self.in_words = Gated(regex.compile(
+            rf"(?<![\p{{L}}\d])(?P<day>{number}|{first})\s+(?:{alternation(d.get('day_month_links', ['de']))})\s+"
+            rf"(?P<month>{months})(?![\p{{L}}])"
+            rf"(?:\s+(?:{alternation(d.get('year_links', ['de']))})\s+(?P<year>\d{{4}}(?!\d)|{number}))?",
+            regex.IGNORECASE), regex.compile(rf"(?<![\p{{L}}])(?:{months})(?![\p{{L}}])", regex.IGNORECASE))
+        self.first_day = {w.lower() for w in d.get("first_day", [])}
         self.written = regex.compile(
             rf"(?<![\p{{L}}\d])(?:{DAY}\s+de\s+)?(?:{months})(?:\s+de)?\s+\d{{4}}(?!\d)"
             rf"|(?<![\p{{L}}\d]){DAY}\s+de\s+(?:{months})(?![\p{{L}}])", regex.IGNORECASE)
 
     def find(self, seg: Segment) -> list:
         out = []
+        for m in self.in_words.finditer(seg.text):
+            day = self._value(m.group("day"))
+            if not 1 <= day <= 31:
+                continue
+            end = m.end()
+            year = m.group("year")
+            if year and not 1000 <= self._value(year) <= 2999:
+                end = m.end("month")  # "um de junho de dois": the day and month only
+            out.append(self.mention(seg, m.start(), end, "DATE", "date:words"))
         for m in self.written.finditer(seg.text):
+            if any(x.start < m.end() and m.start() < x.end for x in out):
+                continue
             out.append(self.mention(seg, m.start(), m.end(), "DATE", "date:written"))
         for m in NUMERIC_DATE.finditer(seg.text):
             if self.validate(m.group()) and not any(x.start < m.end() and m.start() < x.end for x in out):
                 out.append(self.mention(seg, m.start(), m.end(), "DATE", "date:numeric"))
         return out
+
+    def _value(self, words: str) -> int:
+        """The number some words write (``vinte e dois`` -> 22), 0 when they write none."""
+        w = " ".join(words.lower().split())
+        if w in self.first_day:
+            return 1
+        if w.isdigit():
+            return int(w)
+        try:
+            return text2num(w, "pt")
+        except ValueError:
+            return 0
 
     def validate(self, text: str) -> bool:
         parts = [int(p) for p in DATE_SEPARATOR.split(text) if p.isdigit()]
