@@ -271,8 +271,37 @@ def analyse(doc: Doc, rules: ChainRules, lex: Lexicons, lower_vocab: set[str] | 
                     i == 0 or toks[i - 1].text in SENTENCE_END)
             chains.append(ch)
         i = j
+    _merge_company(chains, toks, doc, rules, lex, lower_vocab or set())
     _merge_inverted(chains, toks, doc, lex)
     return chains
+
+
+def _merge_company(chains: list[Chain], toks: list, doc: Doc, rules: ChainRules, lex: Lexicons,
+                   lower_vocab: set[str]) -> None:
+    """A company's name broken by a change of case: an organisation head and the acronym after it
+    (``Grupo RX``, ``Banco BPI``) are one name, and a legal-form tail claims every capitalized run that
+    touches it on the left (``Grupo RX Engenharia e Obras Ltda.``, ``Sol OK Mar, Lda.``)."""
+    k = 0
+    while k + 1 < len(chains):
+        a, b = chains[k], chains[k + 1]
+        head_alone = tuple(fold(w) for w in a.words) in rules.org_heads
+        if a.end_tok == b.start_tok and head_alone and is_upper_word(b.words[0]) and not b.title:
+            chains[k:k + 2] = [_remake(a, b, toks, doc, rules, lex, lower_vocab)]
+            continue
+        k += 1
+    k = len(chains) - 1
+    while k > 0:
+        a, b = chains[k - 1], chains[k]
+        if b.org_tail and a.end_tok == b.start_tok and not b.title and fold(b.words[0]) not in rules.titles:
+            chains[k - 1:k + 1] = [_remake(a, b, toks, doc, rules, lex, lower_vocab)]
+        k -= 1
+
+
+def _remake(a: Chain, b: Chain, toks: list, doc: Doc, rules: ChainRules, lex: Lexicons, lower_vocab: set[str]) -> Chain:
+    ch = _make_chain(doc, toks, a.start_tok, b.end_tok, rules, lex, lower_vocab)
+    ch.title = ch.title or a.title
+    ch.sentence_initial = a.sentence_initial
+    return ch
 
 
 def _make_chain(doc: Doc, toks: list, i: int, j: int, rules: ChainRules, lex: Lexicons,

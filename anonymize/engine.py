@@ -20,7 +20,7 @@ from ..corpora.model import Mention, SegmentPair
 from . import recognizers as _recognizers  # noqa: F401  (registers the plug-ins)
 from .chains import lower_vocabulary
 from .lexicons import fold, fold_same_length, lexicons
-from .numbering import Numberer, entity_key, name_tokens
+from .numbering import Numberer, entity_key, name_tokens, organization_aliases
 from .operators import Operators
 from .recognizer import REGISTRY, DocumentMemory, Segment
 
@@ -49,6 +49,24 @@ def find_words(text: str, words: dict[str, Any] | list[str]) -> list[tuple[int, 
     for h in hits:
         if not out or h[0] >= out[-1][1]:
             out.append(h)
+    return out
+
+
+COMPANY_TAIL = regex.compile(r"[\s,]+\S+$")  # the legal form that ends a company's name, with its comma
+NAME_BREAK = regex.compile(r"\s+(?:&|e|and|d[aoe]s?)\s+|,")  # where a company's name joins a second part
+
+
+def company_short_forms(name: str) -> list[str]:
+    """The names a company is called by later: its name without the legal form, and the part before an
+    ``&``, ``e`` or particle when that part has two words (``Grupo RX Engenharia e Obras Ltda.`` -> ``Grupo
+    RX Engenharia e Obras``, ``Grupo RX Engenharia``)."""
+    out = []
+    bare = COMPANY_TAIL.sub("", name).strip()
+    if bare and bare != name and len(bare.split()) >= 2:
+        out.append(bare)
+        head = NAME_BREAK.split(bare, 1)[0].strip()
+        if head != bare and len(head.split()) >= 2:
+            out.append(head)
     return out
 
 
@@ -173,6 +191,16 @@ class Anonymizer:
                 and not any(w in self.lex.first or w in self.lex.last for w in words)
             if len(key) >= 3 and key not in self.allow and not ordinary and m.text[:1].isupper():
                 forms.setdefault(key, m)
+            if m.category == "ORGANIZATION" and m.rule == "tail":
+                # a company is named later by the words before its legal form, or by their first two
+                # (Tintas Belmiro & Irmão, Lda. -> Tintas Belmiro & Irmão, Tintas Belmiro)
+                for short in company_short_forms(m.text):
+                    f = " ".join(fold(short).split())
+                    words = f.split()
+                    if f not in self.allow and not all(w in self.lex.common or w in self.function_words
+                                                       for w in words):
+                        forms.setdefault(f, Mention(0, 0, m.category, short, "propagation", "short-form",
+                                                    m.subtype))
             if m.category == "PERSON":
                 parts = [w for w in NAME_PART.findall(m.text) if len(w) >= 4]
                 toks = name_tokens(m.text)
@@ -202,7 +230,12 @@ class Anonymizer:
                         extra.append(Mention(s, e, src.category, text[s:e], "propagation",
                                              f"same-document:{src.rule}", src.subtype, 0.9))
                     if extra:
-                        found[k] = sorted(found[k] + resolve(found[k], extra), key=lambda m: m.start)
+                        # a name a sure rule found elsewhere in the document beats a fall-back's guess at the
+                        # same words (``a Tintas Belmiro``: the company's short form, not a person)
+                        guesses = [m for m in found[k] if m.score <= 0.6 and any(
+                            x.start <= m.start and m.end <= x.end and x.category != m.category for x in extra)]
+                        kept = [m for m in found[k] if m not in guesses]
+                        found[k] = sorted(kept + resolve(kept, extra), key=lambda m: m.start)
         return [[m for m in ms if m.category in self.categories] for ms in found]
 
     # -- numbering and replacement -------------------------------------------
@@ -215,8 +248,11 @@ class Anonymizer:
         if self.scope == "document":
             self.numberer.start_scope()
         flat = [m for ms in per_segment for m in ms]
-        # an acronym after its long form, ``Long Form (LF)``, joins the long form's entity
-        self.numberer.assign(flat, getattr(self, "_aliases", {}))
+        # an acronym after its long form, ``Long Form (LF)``, joins the long form's entity; so does an
+        # organisation's short form (``o Grupo RX`` for ``Grupo RX Engenharia e Obras Ltda.``)
+        aliases = organization_aliases(flat)
+        aliases.update(getattr(self, "_aliases", {}))
+        self.numberer.assign(flat, aliases)
 
     def anonymize_document(self, pairs: list[SegmentPair]) -> list[tuple[list[Mention], Replaced]]:
         """Source-side result for every pair of one document, in order."""
