@@ -18,6 +18,7 @@ from spacy.symbols import ORTH
 
 from ..corpora.model import Mention, SegmentPair
 from . import recognizers as _recognizers  # noqa: F401  (registers the plug-ins)
+from .aliases import defined_aliases
 from .chains import lower_vocabulary
 from .lexicons import fold, fold_same_length, lexicons
 from .numbering import Numberer, entity_key, name_tokens, organization_aliases
@@ -189,7 +190,9 @@ class Anonymizer:
             words = key.split()
             ordinary = all(w in self.lex.common or w in self.function_words for w in words) \
                 and not any(w in self.lex.first or w in self.lex.last for w in words)
-            if len(key) >= 3 and key not in self.allow and not ordinary and m.text[:1].isupper():
+            alias = m.recognizer == "alias"  # defined by the text itself: short or spelt like a word, still a name
+            if (len(key) >= 3 or alias) and key not in self.allow and (alias or not ordinary) \
+                    and m.text[:1].isupper():
                 forms.setdefault(key, m)
             if m.category == "ORGANIZATION" and m.rule == "tail":
                 # a company is named later by the words before its legal form, or by their first two
@@ -218,6 +221,14 @@ class Anonymizer:
         found = [self.recognize(t, memory) for t in texts]
         self._aliases = {entity_key(Mention(0, 0, cat, acr, "")): entity_key(Mention(0, 0, cat, long, ""))
                          for acr, (cat, _sub, long) in memory.acronyms.items()}
+        for k, text in enumerate(texts):
+            # "Agência de Registos do Norte (ARN)", "(doravante “Belmiro”)": the alias is the entity's
+            extra = []
+            for s, e, src in defined_aliases(text, found[k], self._ordinary_word):
+                extra.append(Mention(s, e, src.category, text[s:e], "alias", "defined-alias", src.subtype, 0.9))
+                self._aliases[entity_key(extra[-1])] = entity_key(src)
+            if extra:
+                found[k] = self._add_sure(found[k], extra)
         if self.propagate:
             forms = self._propagation_forms([m for ms in found for m in ms])
             if forms:
@@ -230,13 +241,21 @@ class Anonymizer:
                         extra.append(Mention(s, e, src.category, text[s:e], "propagation",
                                              f"same-document:{src.rule}", src.subtype, 0.9))
                     if extra:
-                        # a name a sure rule found elsewhere in the document beats a fall-back's guess at the
-                        # same words (``a Tintas Belmiro``: the company's short form, not a person)
-                        guesses = [m for m in found[k] if m.score <= 0.6 and any(
-                            x.start <= m.start and m.end <= x.end and x.category != m.category for x in extra)]
-                        kept = [m for m in found[k] if m not in guesses]
-                        found[k] = sorted(kept + resolve(kept, extra), key=lambda m: m.start)
+                        found[k] = self._add_sure(found[k], extra)
         return [[m for m in ms if m.category in self.categories] for ms in found]
+
+    @staticmethod
+    def _add_sure(found: list[Mention], extra: list[Mention]) -> list[Mention]:
+        """Add mentions a sure rule made elsewhere in the document (propagation, aliases): they beat a
+        fall-back's guess at the same words (``a Tintas Belmiro``: the company's short form, not a person) and
+        any mention of fewer words inside them (``Sol`` and ``Mar`` inside the company ``Sol OK Mar``)."""
+        guesses = [m for m in found if any(x.start <= m.start and m.end <= x.end and (
+            m.score <= 0.6 and x.category != m.category or x.end - x.start > m.end - m.start) for x in extra)]
+        kept = [m for m in found if m not in guesses]
+        return sorted(kept + resolve(kept, extra), key=lambda m: m.start)
+
+    def _ordinary_word(self, word: str) -> bool:
+        return self.lex.is_ordinary(word, 1.5)
 
     # -- numbering and replacement -------------------------------------------
     def number(self, per_segment: list[list[Mention]]) -> None:

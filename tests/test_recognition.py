@@ -153,3 +153,35 @@ def test_dates_in_words(anonymizer, text, date):
 ])
 def test_number_words_without_a_day_and_month_are_no_dates(anonymizer, text):
     assert [m.text for m in anonymizer.recognize(text) if m.category == "DATE"] == []
+
+
+@pytest.mark.parametrize("texts, alias", [  # an alias the text defines is the entity's, everywhere in the document
+    (["A TB pagou antes.", 'A Tintas Belmiro & Irmão, Lda. (doravante "TB") vendeu.'], "TB"),
+    (["A Agência de Registos do Norte (ARN) decidiu.", "A ARN notificou a empresa."], "ARN"),
+    (["Quitéria Sá (adiante designada por «Quitéria») declarou.", "A Quitéria aceitou."], "Quitéria"),
+])
+def test_defined_aliases_share_the_entity_and_are_masked_everywhere(anonymizer, texts, alias):
+    result = _document(anonymizer, texts)
+    assert all(alias not in rep.text for _ms, rep in result)
+    numbers = {(m.category, m.entity) for ms, _rep in result for m in ms}
+    assert len(numbers) == 1, numbers  # one entity: the name and its alias share the number
+
+
+@pytest.mark.parametrize("text, visible", [  # brackets that define no alias
+    ("O Tribunal de Justiça (SP) decidiu. Em SP chove.", "Em SP chove"),  # a state, not the court's acronym
+    ('A Quitéria Sá (a "Vendedora") e a Vendedora assinaram.', "e a Vendedora"),  # a defined role is a word
+    ('A Ervas Finas SA (o "Contrato") e o Contrato.', "e o Contrato"),
+])
+def test_brackets_that_define_no_alias(anonymizer, text, visible):
+    assert visible in _masked(anonymizer, [text])[0]
+
+
+@pytest.mark.parametrize("texts, short", [  # a company named by a short form shares its number
+    (["A Grupo RX Engenharia e Obras Ltda. celebrou.", "Depois, o Grupo RX pagou."], "Grupo RX"),
+    (["A Tintas Belmiro & Irmão, Lda. vendeu.", "A Tintas Belmiro pagou."], "Tintas Belmiro"),
+    (["Entre a Sol OK Mar, Lda. e o banco.", "A Sol OK Mar pagou."], "Sol OK Mar"),
+])
+def test_company_names_and_their_short_forms(anonymizer, texts, short):
+    result = _document(anonymizer, texts)
+    assert all(short not in rep.text for _ms, rep in result), [rep.text for _ms, rep in result]
+    assert len({(m.category, m.entity) for ms, _rep in result for m in ms}) == 1
