@@ -247,10 +247,12 @@ class Anonymizer:
     @staticmethod
     def _add_sure(found: list[Mention], extra: list[Mention]) -> list[Mention]:
         """Add mentions a sure rule made elsewhere in the document (propagation, aliases): they beat a
-        fall-back's guess at the same words (``a Tintas Belmiro``: the company's short form, not a person) and
-        any mention of fewer words inside them (``Sol`` and ``Mar`` inside the company ``Sol OK Mar``)."""
+        fall-back's guess at the same words (``a Tintas Belmiro``: the company's short form, not a person); a
+        company's short form or a defined alias also beats shorter mentions inside it (``Sol`` and ``Mar`` inside
+        the company ``Sol OK Mar``)."""
         guesses = [m for m in found if any(x.start <= m.start and m.end <= x.end and (
-            m.score <= 0.6 and x.category != m.category or x.end - x.start > m.end - m.start) for x in extra)]
+            m.score <= 0.6 and x.category != m.category
+            or x.rule.endswith(("short-form", "defined-alias")) and x.end - x.start > m.end - m.start) for x in extra)]
         kept = [m for m in found if m not in guesses]
         return sorted(kept + resolve(kept, extra), key=lambda m: m.start)
 

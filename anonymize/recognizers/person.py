@@ -17,8 +17,9 @@ def person_rule(ch: Chain, honorifics: frozenset[str] | set[str] = frozenset()) 
     named = ch.first_names + ch.surnames
     if ch.org_head or ch.org_tail or content == 0:
         return ""
-    if ch.common >= content and not ch.all_upper and fold(ch.title) not in honorifics:
-        return ""  # "Deputado Distrital", "Presidente da República": a title before ordinary words
+    if ch.common - ch.extra.get("ambiguous", 0) >= content and not ch.all_upper and fold(ch.title) not in honorifics:
+        return ""  # "Deputado Distrital", "Presidente da República": a title before ordinary words (a surname
+        # that is also a word does not count: "Ministro Castro Meira")
     if ch.title and not ch.sentence_initial:  # a title makes even a place-like word a name (Sr. Valadares)
         return "title"
     if ch.places == content or ch.extra.get("concept") or ch.extra.get("territory"):
