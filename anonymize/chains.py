@@ -86,6 +86,7 @@ class ChainRules:
         self.sub_heads = {tuple(fold(x) for x in h.split()) for h in o["sub_heads"]}
         self.long_form_openers = [tuple(fold(x) for x in op.split())
                                   for op in rules.get("places", {}).get("long_form_openers", [])]
+        self.opener_words = {op[0] for op in self.long_form_openers}
         self.concept_heads = {tuple(fold(x) for x in h.split()) for h in p.get("concept_heads", [])}
 
     def is_tail(self, word: str) -> bool:
@@ -340,7 +341,7 @@ def _make_chain(doc: Doc, toks: list, i: int, j: int, rules: ChainRules, lex: Le
     letters = [w for w in words if any(c.isalpha() for c in w)]
     ch.all_upper = bool(letters) and all(w.isupper() for w in letters if len(w) > 1 or w.isalpha())
     in_place = multiword_places(folded, lex)
-    if any(folded[:len(h)] == list(h) for h in rules.concept_heads):
+    if tuple(folded[:1]) in rules.concept_heads or tuple(folded[:2]) in rules.concept_heads:
         ch.extra["concept"] = True  # Direito do Mar, Princípio da Legalidade: a concept, not a person
     for k, (w, f) in enumerate(zip(words, folded, strict=True)):
         if not (w[:1].isupper()) or f in rules.particles or rules.is_tail(w):
@@ -373,7 +374,8 @@ def _make_chain(doc: Doc, toks: list, i: int, j: int, rules: ChainRules, lex: Le
     content = [fold(w) for w in ch.content]
     if len(content) > 1 and " ".join(content) in lex.places:
         ch.places = len(content)  # a place of several words: Mato Grosso, Santa Catarina
-    if " ".join(folded) in lex.territories or long_form(folded, rules.long_form_openers, lex.territories):
+    if " ".join(folded) in lex.territories or folded[0] in rules.opener_words and long_form(
+            folded, rules.long_form_openers, lex.territories):
         # a country or territory, short or official (Estados Unidos da América, Reino da Dinamarca)
         ch.places = len(ch.content)
         ch.org_head = None

@@ -28,15 +28,18 @@ NIB = regex.compile(r"\b\d{4}[ .]?\d{4}[ .]?\d{11}[ .]?\d{2}\b")
 NIF = regex.compile(r"(?<![\d.,/-])[1235689]\d{2}[ .]?\d{3}[ .]?\d{3}(?![\d/-]|[.,]\d)")
 PHONE_INTL = regex.compile(r"(?<![\w+])(?:\+|00)\d{1,3}[\s.-]?(?:\(0\)\s?)?\d{1,4}(?:[\s.-]?\d{2,4}){2,5}\b")
 PHONE_PT = regex.compile(r"(?<![\d.,/-])(?:\(\+?351\)\s?)?[29]\d{2}[ .]\d{3}[ .]\d{3}(?![\d/-]|[.,]\d)")
-# a run of seven digits or more, spaced or bracketed as phone numbers are typed: the gate of the phone matcher
-PHONE_GATE = regex.compile(r"\d(?:[\s().-]{0,2}\d){6,}")
+# what every phone number the matcher should see has: a "+" before a digit, or nine digits or more with
+# spaces or brackets only (dates and amounts have dots and commas): the gate of the phone matcher
+PHONE_GATE = regex.compile(r"\+\s?\(?\d|(?<![\d.,/-])\(?\d{2,3}\)?(?:\s?\d){7,}")
 DECIMAL_AFTER = regex.compile(r"[.,]\d")
 # Brazilian taxpayer numbers in their printed layouts (the check digits decide without a trigger word)
 CPF = regex.compile(r"(?<![\d./-])\d{3}\.\d{3}\.\d{3}-\d{2}(?![\d/-]|[.,]\d)")
 CNPJ = regex.compile(r"(?<![\d./-])\d{2}\.\d{3}\.\d{3}/\d{4}-\d{2}(?![\d/-]|[.,]\d)")
 # EU VAT numbers: a member state's prefix glued to the national number (checked by python-stdnum)
-EU_VAT = regex.compile(r"(?<![\p{L}\d])(?:AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO"
-                       r"|SE|SI|SK|XI)[ -]?[0-9A-Z]{8,12}(?![\p{L}\d])")
+EU_VAT = regex.compile(r"\b(?:AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO"
+                       r"|SE|SI|SK|XI)[ -]?[0-9A-Z]{8,12}\b")
+# two capitals and a digit: what every EU VAT number has (most segments have none)
+VAT_GATE = regex.compile(r"[A-Z]{2}[ -]?\d")
 # the words just before an EU VAT number that make it one whatever its check digits
 VAT_BEFORE = regex.compile(r"(?i)(?<![\p{L}])(?:IVA|VAT|NIF|TVA|USt-IdNr\.?|contribuinte)(?![\p{L}])[^\p{L}\d]{0,12}"
                            r"(?:n\.?\s?[º°o]\.?\s*|number\s*|no\.\s*)?$")
@@ -146,7 +149,10 @@ class NameIdRecognizer(Recognizer):
         for m in NIB.finditer(t):
             if nib_valid(m.group()):
                 add(m.start(), m.end(), "NAMEID", "nib:check")
-        for pattern, rule in ((CPF, "cpf"), (CNPJ, "cnpj"), (EU_VAT, "vat")):
+        shapes = ((CPF, "cpf"), (CNPJ, "cnpj")) if "-" in t else ()
+        if VAT_GATE.search(t):
+            shapes += ((EU_VAT, "vat"),)
+        for pattern, rule in shapes:
             for m in pattern.finditer(t):
                 if checked_identifier(m.group()) == rule:
                     add(m.start(), m.end(), "NAMEID", f"{rule}:check-digit")
