@@ -7,7 +7,7 @@ from __future__ import annotations
 import regex
 from text_to_num import text2num
 
-from ..recognizer import Gated, Recognizer, Segment, alternation, register
+from ..recognizer import Recognizer, Segment, alternation, register
 
 NUMERIC_DATE = regex.compile(r"(?<![\d/.-])(?:\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2})(?![\d/-]|\.\d)")
 DATE_SEPARATOR = regex.compile(r"[/.-]")
@@ -30,11 +30,13 @@ class DateRecognizer(Recognizer):
         number = rf"{word}(?:\s+(?:e\s+)?{word})*"  # vinte e dois; dois mil e vinte e três
         first = alternation(d.get("first_day", []))
         # a day in words, its month, and maybe a year in words or digits
-        self.in_words = Gated(regex.compile(
+        self.in_words = regex.compile(
             rf"(?<![\p{{L}}\d])(?P<day>{number}|{first})\s+(?:{alternation(d.get('day_month_links', ['de']))})\s+"
             rf"(?P<month>{months})(?![\p{{L}}])"
             rf"(?:\s+(?:{alternation(d.get('year_links', ['de']))})\s+(?P<year>\d{{4}}(?!\d)|{number}))?",
-            regex.IGNORECASE), regex.compile(rf"(?<![\p{{L}}])(?:{months})(?![\p{{L}}])", regex.IGNORECASE))
+            regex.IGNORECASE)
+        # every date in words holds a month's name: most segments hold none, and a substring test is cheap
+        self.month_keys = tuple({m.lower() for m in d["months"]})
         self.first_day = {w.lower() for w in d.get("first_day", [])}
         self.written = regex.compile(
             rf"(?<![\p{{L}}\d])(?:{DAY}\s+de\s+)?(?:{months})(?:\s+de)?\s+\d{{4}}(?!\d)"
@@ -42,7 +44,9 @@ class DateRecognizer(Recognizer):
 
     def find(self, seg: Segment) -> list:
         out = []
-        for m in self.in_words.finditer(seg.text):
+        low = seg.text.lower()
+        dated = any(k in low for k in self.month_keys)
+        for m in self.in_words.finditer(seg.text) if dated else ():
             day = self._value(m.group("day"))
             if not 1 <= day <= 31:
                 continue

@@ -118,6 +118,8 @@ class NameIdRecognizer(Recognizer):
         # read before the public nouns, whose "número" they hold
         self.phrase_re = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(r.get('id_phrases', []))})(?![\p{{L}}]){GAP}",
                                        regex.IGNORECASE)
+        # every phrase starts with one of these (a cheap substring test spares most segments the pattern)
+        self.phrase_keys = tuple({w.lower()[:5] for w in r.get("id_phrases", [])})
         self.trigger_re = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(r['triggers'])})(?![\p{{L}}]){GAP}",
                                         regex.IGNORECASE)
         self.number_re = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(r['number_words'])})(?![\p{{L}}])\s*",
@@ -173,7 +175,8 @@ class NameIdRecognizer(Recognizer):
         if "J" in t:
             for m in OFFICIAL_JOURNAL.finditer(t):
                 add(m.start(), m.end(), "PUBLIC_ID", "official_journal")
-        for m in self.phrase_re.finditer(t):
+        low = t.lower()
+        for m in self.phrase_re.finditer(t) if any(k in low for k in self.phrase_keys) else ():
             self._code_after(t, m.end(), add, 3)
         # public identifiers first, so that "Decreto-Lei n.º 487/99" never becomes a NAMEID
         for m in self.public_re.finditer(t):
