@@ -26,6 +26,7 @@ from .operators import Operators
 from .recognizer import REGISTRY, DocumentMemory, Segment
 
 DATA = Path(__file__).parent / "data"
+NO_BREAK_SPACES = str.maketrans({"\xa0": " ", "\u202f": " "})
 NAME_PART = regex.compile(r"[\p{L}'’-]+")  # the words of a name, for its surname
 CATEGORY_PRIORITY = {"ADDRESS": 0, "NAMEID": 1, "DATE": 2, "ORGANIZATION": 3, "PERSON": 4, "PUBLIC_ID": 5}
 
@@ -174,9 +175,15 @@ class Anonymizer:
     # -- recognition -------------------------------------------------------
     def recognize(self, text: str, memory: DocumentMemory | None = None) -> list[Mention]:
         """All mentions in one text, original coordinates, categories not yet filtered."""
-        seg = Segment(text=text, doc=self.tokenize(text), memory=memory or DocumentMemory())
+        # no-break spaces (EU legislation writes "27\xa0de outubro", "Unidos da\xa0América") read as spaces: one
+        # character for one, so offsets hold; the mentions keep the original's characters
+        seen = text.translate(NO_BREAK_SPACES) if "\xa0" in text or "\u202f" in text else text
+        seg = Segment(text=seen, doc=self.tokenize(seen), memory=memory or DocumentMemory())
         for rec in self.recognizers:
             seg.found += resolve(seg.found, rec.find(seg))
+        if seen is not text:
+            for m in seg.found:
+                m.text = text[m.start:m.end]
         kept = [m for m in seg.found if " ".join(fold(m.text).split()) not in self.allow]
         return sorted(kept, key=lambda m: m.start)
 

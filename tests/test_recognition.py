@@ -185,3 +185,32 @@ def test_company_names_and_their_short_forms(anonymizer, texts, short):
     result = _document(anonymizer, texts)
     assert all(short not in rep.text for _ms, rep in result), [rep.text for _ms, rep in result]
     assert len({(m.category, m.entity) for ms, _rep in result for m in ms}) == 1
+
+
+@pytest.mark.parametrize("text, visible", [  # EU legislation: act numbers in lists, act dates, periods
+    ("Regulamentos Delegados (UE) n.o 1059/2010, (UE) n.o 1060/2010 e (UE) 2017/855 do Conselho", "1060/2010"),
+    ("Regulamentos Delegados (UE) n.o 1059/2010, (UE) n.o 1060/2010 e (UE) 2017/855 do Conselho", "2017/855"),
+    ("o Regulamento (CEE, Euratom, CECA) n.o 259/68 do Conselho", "259/68"),
+    ("Regulamento (UE) 2017/1938 do Parlamento Europeu e do Conselho, de 25 de outubro de 2017, relativo",
+     "25 de outubro de 2017"),
+    ("de 18 de fevereiro de 2019", "18 de fevereiro de 2019"),  # a title's date line
+    ("A Decisão n.o 5/2019 do Comité, de 3\xa0de\xa0maio de\xa02019, é revogada.", "3\xa0de\xa0maio de\xa02019"),
+    ("durante o período 2015-2017 foram", "2015-2017"),
+])
+def test_eu_act_numbers_and_dates_are_public(anonymizer, text, visible):
+    assert visible in _masked(anonymizer, [text])[0]
+
+
+@pytest.mark.parametrize("text, date", [  # ... while other dates stay private
+    ("O Sr. Quaresma nasceu em 25 de outubro de 1970.", "25 de outubro de 1970"),
+    ("A Lei n.º 5/2000 foi aplicada. O contrato foi assinado de 3 de maio de 2001.", "3 de maio de 2001"),
+    ("de 18 de fevereiro de 2019, o arrendatário pagou", "18 de fevereiro de 2019"),
+])
+def test_dates_outside_act_citations_are_masked(anonymizer, text, date):
+    assert date not in _masked(anonymizer, [text])[0]
+
+
+def test_no_break_spaces_read_as_spaces_and_originals_keep_them(anonymizer):
+    text = "O Sr.\xa0Quitério\xa0Brás assinou em 3\xa0de maio de\xa02001."
+    ms = anonymizer.recognize(text)
+    assert {(m.category, m.text) for m in ms} == {("PERSON", "Quitério\xa0Brás"), ("DATE", "3\xa0de maio de\xa02001")}

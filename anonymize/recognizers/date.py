@@ -11,6 +11,8 @@ from ..recognizer import Recognizer, Segment, alternation, register
 
 NUMERIC_DATE = regex.compile(r"(?<![\d/.-])(?:\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2})(?![\d/-]|\.\d)")
 DATE_SEPARATOR = regex.compile(r"[/.-]")
+ACT_DATE_LEAD = regex.compile(r"(?:^|[\s,])de\s*$")  # "..., de 25 de outubro de 2017"
+SENTENCE_BREAK = regex.compile(r"[.;:!?](?:\s|$)(?!\d)")  # a sentence ends between a citation and a date
 DAY = r"(?:\d{1,2}|1\.?[º°o])"
 
 
@@ -62,7 +64,21 @@ class DateRecognizer(Recognizer):
         for m in NUMERIC_DATE.finditer(seg.text):
             if self.validate(m.group()) and not any(x.start < m.end() and m.start() < x.end for x in out):
                 out.append(self.mention(seg, m.start(), m.end(), "DATE", "date:numeric"))
-        return out
+        return [self._act_date(seg, m) for m in out]
+
+    def _act_date(self, seg: Segment, m):
+        """The date of a legal act is public: "Regulamento (UE) 2017/1938 do Parlamento Europeu e do Conselho, de
+        25 de outubro de 2017" (a PUBLIC_ID earlier in the sentence, the date after "de"), and a title's date
+        line on its own ("de 18 de fevereiro de 2019")."""
+        before = seg.text[:m.start]
+        if not ACT_DATE_LEAD.search(before):
+            return m
+        whole = not before.strip(" \t").lower().rstrip().removesuffix("de").strip() and not seg.text[m.end:].strip(" .;,")
+        cited = any(x.category == "PUBLIC_ID" and x.end <= m.start and m.start - x.end <= 200
+                    and not SENTENCE_BREAK.search(seg.text, x.end, m.start) for x in seg.found)
+        if whole or cited:
+            m.category, m.rule = "PUBLIC_ID", "act_date"
+        return m
 
     def _value(self, words: str) -> int:
         """The number some words write (``vinte e dois`` -> 22), 0 when they write none."""

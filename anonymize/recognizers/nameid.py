@@ -50,6 +50,13 @@ OFFICIAL_JOURNAL = regex.compile(
     r"(?:n\.?\s?[º°o]\.?\s*)?(?:[LC]\s*)?\d+(?:\s?[A-Z](?![\p{L}]))?\s*,?\s+(?:de\s+)?"
     r"(?:\d{1,2}[./]\d{1,2}[./]\d{2,4}|\d{1,2}\.?\s+de\s+\p{L}+\s+de\s+\d{4})"
     r"(?:\s*,\s*(?:p|pp)\.\s*\d+(?:\s*[-–]\s*\d+)?)?")
+# the number of an EU act, whatever noun governs it and however many stand in a list: after the act's
+# legal order in brackets, "(UE) n.o 1060/2010", "(CE, Euratom) 2017/855", or with the order glued on,
+# "2006/112/CE", "2019/1234/UE"
+EU_ACT = regex.compile(
+    r"\((?:UE|CE|CEE|Euratom|CECA|EU|EC|EEC)(?:\s*,\s*(?:UE|CE|CEE|Euratom|CECA))*\)\s*(?:n\.?\s?[º°o]s?\.?\s*)?"
+    r"(?P<num>\d{1,4}/\d{1,4})(?![\d/])"
+    r"|(?<![\d/])(?P<num2>(?:19|20)?\d{2}/\d{1,4}/(?:UE|CE|CEE|PESC|JAI|EU|EC|EEC|CFSP))(?![\p{L}])")
 # a lawyer's registration, "OAB/SP 123.456", "OAB-RJ n.º 98765": the number is personal, the bar section is not
 OAB = regex.compile(r"(?<![\p{L}])OAB\s?[/-]?\s?[A-Z]{2}\s*(?:,\s*)?(?:n\.?\s?[º°o]\.?\s*|sob o n\.?\s?[º°o]\.?\s*)?"
                     r"(?P<num>\d{1,3}(?:\.\d{3})+|\d{3,7})(?:-?[A-Z])?(?![\d])")
@@ -179,6 +186,10 @@ class NameIdRecognizer(Recognizer):
         for m in self.phrase_re.finditer(t) if any(k in low for k in self.phrase_keys) else ():
             self._code_after(t, m.end(), add, 3)
         # public identifiers first, so that "Decreto-Lei n.º 487/99" never becomes a NAMEID
+        if "/" in t:
+            for m in EU_ACT.finditer(t):
+                g = "num" if m.group("num") else "num2"
+                add(m.start(g), m.end(g), "PUBLIC_ID", "eu_act")
         for m in self.public_re.finditer(t):
             add(m.start(1), m.end(1), "PUBLIC_ID", "public_noun")
         for m in self.trigger_re.finditer(t):
