@@ -249,6 +249,8 @@ def analyse(doc: Doc, rules: ChainRules, lex: Lexicons, lower_vocab: set[str] | 
             and is_upper_word(toks[i].text)
         # after a title ("Des.: WALDIR LEÔNCIO", "Min. FORTUNA GRION") the first word is a name, however ordinary
         after_title = any(fold(t.text) in rules.titles for t in toks[max(0, i - 3):i])
+        # a company's name keeps its first word however ordinary ("Cartonagem do Vouga, S.A." after a colon)
+        company = rules.is_tail(toks[j - 1].text)
         while k + 1 < j and not inverted_next:
             f = fold(toks[k].text)
             initial = (k == 0 or toks[k - 1].text in SENTENCE_END or toks[k - 1].text in OPENERS) \
@@ -259,7 +261,7 @@ def analyse(doc: Doc, rules: ChainRules, lex: Lexicons, lower_vocab: set[str] | 
                 break  # "EMENTA: TRIBUNAL DE JUSTIÇA ...": an organisation head is the name's first word
             elif f not in rules.function_words and rules.head_at(toks, k + 1, j):
                 break  # "Supremo Tribunal Federal": the word before an organisation head belongs to the name
-            elif not (f in rules.function_words or initial and f in lex.common and f not in lex.last):
+            elif not (f in rules.function_words or initial and f in lex.common and f not in lex.last and not company):
                 break
             k += 1
         if k < j and fold(toks[k].text) not in rules.titles and fold(toks[k].text) not in rules.function_words:
@@ -293,7 +295,12 @@ def _merge_company(chains: list[Chain], toks: list, doc: Doc, rules: ChainRules,
     k = len(chains) - 1
     while k > 0:
         a, b = chains[k - 1], chains[k]
-        if b.org_tail and a.end_tok == b.start_tok and not b.title and fold(b.words[0]) not in rules.titles:
+        between = [t.text for t in toks[a.end_tok:b.start_tok]]
+        # touching, or joined by a dash ("Teixeira Irmãos – Comércio de Equipamentos, Lda.") or, in a list of
+        # partners' names before "&", a comma ("MOTA, PINTO & ASSOCIADOS – SROC, LDA.")
+        joined = not between or between in (["–"], ["—"], ["-"]) or between == [","] and len(a.words) == 1 \
+            and "&" in b.words
+        if b.org_tail and joined and not b.title and fold(b.words[0]) not in rules.titles:
             chains[k - 1:k + 1] = [_remake(a, b, toks, doc, rules, lex, lower_vocab)]
         k -= 1
 

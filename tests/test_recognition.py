@@ -214,3 +214,18 @@ def test_no_break_spaces_read_as_spaces_and_originals_keep_them(anonymizer):
     text = "O Sr.\xa0Quitério\xa0Brás assinou em 3\xa0de maio de\xa02001."
     ms = anonymizer.recognize(text)
     assert {(m.category, m.text) for m in ms} == {("PERSON", "Quitério\xa0Brás"), ("DATE", "3\xa0de maio de\xa02001")}
+
+
+@pytest.mark.parametrize("text, company", [  # a company's whole name, as registries write it
+    ("A venda à Teixeira Irmãos – Comércio de Equipamentos, Unipessoal, Lda. foi feita.",
+     "Teixeira Irmãos – Comércio de Equipamentos, Unipessoal, Lda."),
+    ("Firma: SOL NASCENTE – MOBILIÁRIO E DECORAÇÃO, LDA.", "SOL NASCENTE – MOBILIÁRIO E DECORAÇÃO, LDA."),
+    ("Fiscal Único: MOTA, PINTO & ASSOCIADOS – SROC, LDA. (n.º 287)", "MOTA, PINTO & ASSOCIADOS – SROC, LDA."),
+    ("dirigida às empresas: Cartonagem do Vouga, S.A. e outras", "Cartonagem do Vouga, S.A."),
+    ("denominado «Pastelaria Leão de Ouro», instalado no prédio", "Pastelaria Leão de Ouro"),
+    ("a reparação na Oficina Auto Quaresma foi paga", "Oficina Auto Quaresma"),
+])
+def test_company_names_whole(anonymizer, text, company):
+    ms = anonymizer.recognize(text)
+    assert [(m.text, m.category) for m in ms if m.text == company] == [(company, "ORGANIZATION")], \
+        [(m.text, m.category) for m in ms]
