@@ -229,3 +229,16 @@ def test_company_names_whole(anonymizer, text, company):
     ms = anonymizer.recognize(text)
     assert [(m.text, m.category) for m in ms if m.text == company] == [(company, "ORGANIZATION")], \
         [(m.text, m.category) for m in ms]
+
+
+@pytest.mark.parametrize("text, code", [  # numbers people hold, in the layouts of Portuguese documents
+    ("titular do cartão de cidadão n.º 19777560 0 VW8, válido até 2029", "19777560 0 VW8"),
+    ("pelos cartões de cidadão n.os 13502465 7 XX3 e outros", "13502465 7 XX3"),
+    ("com o número de beneficiário 0812 4471.", "0812 4471"),
+    ("Conta de depósitos à ordem n.º 4471 0093 2200", "4471 0093 2200"),  # no phone inside a longer run
+    ("taxa de justiça (DUC n.º 702 481 933 019 557) paga", "702 481 933 019 557"),
+])
+def test_personal_numbers_whole(anonymizer, text, code):
+    ms = anonymizer.recognize(text)
+    assert [(m.text, m.category) for m in ms if m.category == "NAMEID"] == [(code, "NAMEID")], \
+        [(m.text, m.category) for m in ms]

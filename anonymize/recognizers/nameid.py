@@ -15,6 +15,7 @@ import regex
 from stdnum import iban as stdnum_iban
 from stdnum.br import cnpj, cpf
 from stdnum.eu import vat
+from stdnum.pt import cc as citizen_card
 from stdnum.pt import nif as pt_nif
 
 from ..lexicons import fold
@@ -26,12 +27,18 @@ IBAN = regex.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,
 NIB = regex.compile(r"\b\d{4}[ .]?\d{4}[ .]?\d{11}[ .]?\d{2}\b")
 # (a comma or full stop after a number ends it unless a digit follows: "NIF 503 004 529, residente")
 NIF = regex.compile(r"(?<![\d.,/-])[1235689]\d{2}[ .]?\d{3}[ .]?\d{3}(?![\d/-]|[.,]\d)")
-PHONE_INTL = regex.compile(r"(?<![\w+])(?:\+|00)\d{1,3}[\s.-]?(?:\(0\)\s?)?\d{1,4}(?:[\s.-]?\d{2,4}){2,5}\b")
-PHONE_PT = regex.compile(r"(?<![\d.,/-])(?:\(\+?351\)\s?)?[29]\d{2}[ .]\d{3}[ .]\d{3}(?![\d/-]|[.,]\d)")
+PHONE_INTL = regex.compile(r"(?<![\w+]|\d[ .])(?:\+|00)\d{1,3}[\s.-]?(?:\(0\)\s?)?\d{1,4}(?:[\s.-]?\d{2,4}){2,5}\b")
+PHONE_PT = regex.compile(r"(?<![\d.,/-]|\d )(?:\(\+?351\)\s?)?[29]\d{2}[ .]\d{3}[ .]\d{3}(?![\d/-]|[., ]\d)")
 # what every phone number the matcher should see has: a "+" before a digit, or nine digits or more with
 # spaces or brackets only (dates and amounts have dots and commas): the gate of the phone matcher
 PHONE_GATE = regex.compile(r"\+\s?\(?\d|(?<![\d.,/-])\(?\d{2,3}\)?(?:\s?\d){7,}")
 DECIMAL_AFTER = regex.compile(r"[.,]\d")
+# a number that runs on, "4471 0093 2200": a phone is never a piece of a longer digit run
+RUN_EDGE = regex.compile(r"\d[ .]?$")
+# the Portuguese citizen card: civil number, check digit, version and check digit ("15263809 5 Y47")
+CITIZEN_CARD = regex.compile(r"(?<![\p{L}\d])\d{8}\s?\d\s?[A-Z0-9]{2}\d(?![\p{L}\d])")
+# "número de beneficiário 0812 4471", "n.º de utente 123456789": a number of something a person holds
+NUMBER_OF = regex.compile(r"(?i)(?<![\p{L}])(?:número|n\.?\s?º|nº) de \p{Ll}{3,15}(?: \p{Ll}{3,15})?\s*(?::\s*)?")
 # Brazilian taxpayer numbers in their printed layouts (the check digits decide without a trigger word)
 CPF = regex.compile(r"(?<![\d./-])\d{3}\.\d{3}\.\d{3}-\d{2}(?![\d/-]|[.,]\d)")
 CNPJ = regex.compile(r"(?<![\d./-])\d{2}\.\d{3}\.\d{3}/\d{4}-\d{2}(?![\d/-]|[.,]\d)")
@@ -158,6 +165,9 @@ class NameIdRecognizer(Recognizer):
         for m in NIB.finditer(t):
             if nib_valid(m.group()):
                 add(m.start(), m.end(), "NAMEID", "nib:check")
+        for m in CITIZEN_CARD.finditer(t):
+            add(m.start(), m.end(), "NAMEID", "citizen_card:check-digit" if citizen_card.is_valid(m.group())
+                else "citizen_card", 1.0 if citizen_card.is_valid(m.group()) else 0.8)
         shapes = ((CPF, "cpf"), (CNPJ, "cnpj")) if "-" in t else ()
         if VAT_GATE.search(t):
             shapes += ((EU_VAT, "vat"),)
@@ -173,7 +183,9 @@ class NameIdRecognizer(Recognizer):
         if PHONE_GATE.search(t):
             # phone numbers of any country in the layouts people type, "(+351) 912 345 678", "+44 20 7946 0958"
             for m in phonenumbers.PhoneNumberMatcher(t, "PT", leniency=phonenumbers.Leniency.VALID):
-                if not DECIMAL_AFTER.match(t, m.end):  # "212 345 678,00 euros" is an amount
+                # "212 345 678,00 euros" is an amount; "481 933 019 557" no phone inside a longer run
+                if not DECIMAL_AFTER.match(t, m.end) and not RUN_EDGE.search(t, 0, m.start) \
+                        and not regex.match(r"[ .]?\d", t[m.end:m.end + 2]):
                     add(m.start, m.end, "NAMEID", "phone")
         for m in PHONE_INTL.finditer(t):
             add(m.start(), m.end(), "NAMEID", "phone:international")
@@ -194,6 +206,8 @@ class NameIdRecognizer(Recognizer):
             add(m.start(1), m.end(1), "PUBLIC_ID", "public_noun")
         for m in self.trigger_re.finditer(t):
             self._code_after(t, m.end(), add, 3)
+        for m in NUMBER_OF.finditer(t):
+            self._code_after(t, m.end(), add, 4, "trigger:number")
         for m in self.number_re.finditer(t):
             self._code_after(t, m.end(), add, 4, "trigger:number")
         for m in NIF.finditer(t):
@@ -203,7 +217,8 @@ class NameIdRecognizer(Recognizer):
 
     def _code_after(self, t: str, at: int, add, min_len: int, rule: str = "trigger") -> None:
         """The code a trigger word announces: letters and digits, two digits at least, not an amount (a
-        nine-digit number in threes is a NIF or phone layout, and a code that passes a check is no amount)."""
+        nine-digit number in threes is a NIF or phone layout, twelve digits or more are no amount in a text, and
+        a code that passes a check is no amount)."""
         c = CODE.match(t, at)
         if not c:
             return
@@ -211,7 +226,7 @@ class NameIdRecognizer(Recognizer):
         if len(code.replace(" ", "")) < min_len or sum(ch.isdigit() for ch in code) < 2:
             return
         checked = checked_identifier(code)
-        if MONEY.match(code) and not checked and not NINE_DIGITS.match(code):
+        if MONEY.match(code) and not checked and not NINE_DIGITS.match(code) and sum(ch.isdigit() for ch in code) < 12:
             return
         add(c.start(), c.end(), "NAMEID", f"{rule}:check-digit" if checked else rule, 1.0 if checked else 0.8)
 
