@@ -33,7 +33,7 @@ class DateRecognizer(Recognizer):
         first = alternation(d.get("first_day", []))
         # a day in words, its month, and maybe a year in words or digits
         self.in_words = regex.compile(
-            rf"(?<![\p{{L}}\d])(?P<day>{number}|{first})\s+(?:{alternation(d.get('day_month_links', ['de']))})\s+"
+            rf"\b(?P<day>{number}|{first})\s+(?:{alternation(d.get('day_month_links', ['de']))})\s+"
             rf"(?P<month>{months})(?![\p{{L}}])"
             rf"(?:\s+(?:{alternation(d.get('year_links', ['de']))})\s+(?P<year>\d{{4}}(?!\d)|{number}))?",
             regex.IGNORECASE)
