@@ -25,11 +25,13 @@ OPENERS = {'"', "“", "«", "(", "[", "‘", "'"}
 # a word a name can be made of: letters, inner apostrophes, dots (initials) and hyphens; no brackets or digits
 NAME_WORD = regex.compile(r"^[\p{L}][\p{L}\p{M}'’.·-]*$")
 # a verb with an enclitic pronoun (Trata-se, Revogam-se, Junte-se): an ordinary word, never a name
-ORDINAL = regex.compile(r"^\d{1,3}\s?[ªºaª]\.?$")
+ORDINAL = regex.compile(r"^\d{1,3}\.?\s?[ªºaª]\.?$")
+ROMAN_NUMERAL = regex.compile(r"^(?=[IVXL])X{0,3}(?:IX|IV|V?I{0,3})$|^L$")  # Subseção II, Turma IV
 LOWER_WORD = regex.compile(r"(?<![\p{L}-])\p{Ll}[\p{L}\p{M}-]+")  # a word written in lower case
 # a gerund (SUBLINHANDO, Considerando, Reconhecendo): the verb that opens a preamble's clause
 GERUND = regex.compile(r"^\p{L}{3,}(?:ando|endo|indo)$", regex.IGNORECASE)
 CLITIC_VERB = regex.compile(r"^\p{L}{3,}-(?:se|lhe|lhes|lo|la|los|las|nos|vos|me|te|o|a|os|as)$", regex.IGNORECASE)
+HEAD_LINKS = {"em", "para", "contra", "sobre"}  # prepositions inside a body's name (see analyse)
 SENTENCE_END = {".", "!", "?", ":", ";", "•", "-", "–", "—"}
 
 
@@ -119,7 +121,7 @@ def _case_break(first: str, prev: str, word: str, rules: ChainRules, lex: Lexico
     """An all-capitals name does not run on into a capitalized word (``BRITO Revisor``), nor a
     capitalized name into an acronym the lexicons do not know as a name (``Tribunal Federal ACO``)."""
     f = fold(word)
-    if rules.is_tail(word) or f in rules.particles:
+    if rules.is_tail(word) or f in rules.particles or ROMAN_NUMERAL.match(word) or ROMAN_NUMERAL.match(prev):
         return False
     if is_upper_word(first) and is_upper_word(prev) and not is_upper_word(word) \
             and sum(c.isalpha() for c in word) > 1:
@@ -203,6 +205,10 @@ def analyse(doc: Doc, rules: ChainRules, lex: Lexicons, lower_vocab: set[str] | 
         while j < n:
             t = toks[j]
             prev = toks[j - 1]
+            if is_cap(t.text) and fold(prev.text) in rules.particles and is_upper_word(t.text) \
+                    and fold(t.text) not in rules.titles and rules.head_at(toks, i, j):
+                j += 1  # "Secretaria de Recursos do TCU": the acronym of the parent body ends the name
+                continue
             if is_cap(t.text) and _starts_new_chain(toks, j, tok.text, rules, lex):
                 break
             if is_cap(t.text) and prev.whitespace_ or (is_cap(t.text) and prev.text in "-'’&/"):
@@ -212,6 +218,12 @@ def analyse(doc: Doc, rules: ChainRules, lex: Lexicons, lower_vocab: set[str] | 
                   and not (fold(t.text) == "e" and fold(toks[j + 1].text) in lex.first)
                   and not rules.is_tail(prev.text)):
                 j += 1
+            elif (fold(t.text) in HEAD_LINKS and rules.head_at(toks, i, j) and j + 1 < n
+                  and (is_cap(toks[j + 1].text) or j + 2 < n and toks[j + 1].text in ("a", "o", "as", "os")
+                       and is_cap(toks[j + 2].text))):
+                # "Subseção II Especializada em Dissídios Individuais", "Juizados de Violência Doméstica contra a
+                # Mulher": inside a body's name, a preposition before capitalized words
+                j += 1 if is_cap(toks[j + 1].text) else 2
             elif (fold(t.text) == "e" and j + 2 < n and fold(toks[j + 1].text) in rules.particles
                   and is_cap(toks[j + 2].text) and rules.head_at(toks, i, j)):
                 j += 2  # "Tribunal de Justiça do Distrito Federal e dos Territórios"

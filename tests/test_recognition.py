@@ -242,3 +242,28 @@ def test_personal_numbers_whole(anonymizer, text, code):
     ms = anonymizer.recognize(text)
     assert [(m.text, m.category) for m in ms if m.category == "NAMEID"] == [(code, "NAMEID")], \
         [(m.text, m.category) for m in ms]
+
+
+@pytest.mark.parametrize("text, body", [  # numbered and nested bodies, whole
+    ("O recurso subiu à 2.ª Circunscrição Judiciária Militar ontem.", "2.ª Circunscrição Judiciária Militar"),
+    ("julgado pela 3ª CJM/SP em 2019", "3ª CJM/SP"),
+    ("A SBDI-2 julgou o recurso.", "SBDI-2"),
+    ("a Subseção II Especializada em Dissídios Individuais julgou", "Subseção II Especializada em Dissídios Individuais"),
+    ("a Secretaria de Recursos do TCU informou", "Secretaria de Recursos do TCU"),
+    ("o Depósito de Material do Exército recebeu", "Depósito de Material do Exército"),
+    ("os Juizados de Violência Doméstica e Familiar contra a Mulher foram criados",
+     "Juizados de Violência Doméstica e Familiar contra a Mulher"),
+])
+def test_numbered_and_nested_bodies(anonymizer, text, body):
+    ms = anonymizer.recognize(text)
+    assert [(m.text, m.category) for m in ms if m.text == body] == [(body, "ORGANIZATION")], \
+        [(m.text, m.category) for m in ms]
+
+
+@pytest.mark.parametrize("text, visible", [  # hyphen-numbered words that are no bodies
+    ("durante a pandemia de COVID-19 as partes", "COVID-19"),
+    ("segundo a norma ISO-9 aplicável", "ISO-9"),
+    ("o anexo II-A do Acordo", "II-A"),
+])
+def test_hyphen_numbered_words_that_are_no_bodies(anonymizer, text, visible):
+    assert visible in _masked(anonymizer, [text])[0]

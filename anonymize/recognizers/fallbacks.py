@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import regex
 
+from ..chains import ORDINAL
 from ..lexicons import fold, zipf
 from ..recognizer import Recognizer, Segment, register
 from .organization import chain_rules, chains_of
@@ -84,7 +85,16 @@ class UppercaseFallback(Recognizer):
                 continue  # a heading: NEGO PROVIMENTO AO RECURSO DE APELAÇÃO
             if not acronym and self._heading(seg, content):
                 continue
-            out.append(self.mention(seg, ch.start, ch.end, "ORGANIZATION", "fallback:all-upper", score=0.6))
+            start = ch.start
+            if ch.start_tok > 0 and ORDINAL.match(seg.doc[ch.start_tok - 1].text):
+                start = seg.doc[ch.start_tok - 1].idx  # "3ª CJM/SP": a numbered body
+            out.append(self.mention(seg, start, ch.end, "ORGANIZATION", "fallback:all-upper", score=0.6))
+        if "-" in seg.text:
+            for m in NUMBERED_ACRONYM.finditer(seg.text):
+                if fold(m.group("acr")) not in self.not_names and not seg.covered(m.start(), m.end()) \
+                        and not any(x.start < m.end() and m.start() < x.end for x in out):
+                    out.append(self.mention(seg, m.start(), m.end(), "ORGANIZATION", "fallback:numbered-acronym",
+                                            score=0.5))
         return out
 
     def _lone_acronym(self, seg: Segment, ch, content: list[str]) -> bool:
@@ -213,6 +223,10 @@ class CompoundFallback(Recognizer):
         nxt = seg.text[ch.end:ch.end + 2]
         return len(word.rstrip(".")) <= 4 and (word.endswith(".") or nxt[:1] == "." or nxt == " .") \
             and not ch.surnames
+
+
+# an acronym numbered with a hyphen, "SBDI-2", "SDI-1", "TRT-15": a body's section (not COVID-19: not_names)
+NUMBERED_ACRONYM = regex.compile(r"(?<![\p{L}\d-])(?P<acr>\p{Lu}{2,6})-\d{1,2}(?![\p{L}\d/-])")
 
 
 @register("fallback_numeric")
