@@ -109,8 +109,11 @@ class UppercaseFallback(Recognizer):
         if f in self.not_names or f in seg.memory.lower_vocab or self.lex.is_name(w) or self.lex.is_place(w) \
                 or zipf(w.lower()) >= 3.5:
             return False
-        words = [t.text for t in doc if t.text.isalpha() and len(t.text) > 1]
-        return sum(t.islower() for t in words) * 2 > len(words)  # running text, not a heading in capitals
+        running = seg.__dict__.get("running_text")
+        if running is None:  # (once per segment: several capitals words may ask)
+            words = [t.text for t in doc if t.text.isalpha() and len(t.text) > 1]
+            running = seg.__dict__["running_text"] = sum(t.islower() for t in words) * 2 > len(words)
+        return running  # running text, not a heading in capitals
 
     def _heading(self, seg: Segment, content: list[str]) -> bool:
         """A run of capitals words, no first name among them, every one ordinary but one at most, and that

@@ -32,6 +32,9 @@ PHONE_PT = regex.compile(r"(?<![\d.,/-]|\d )(?:\(\+?351\)\s?)?[29]\d{2}[ .]\d{3}
 # what every phone number the matcher should see has: a "+" before a digit, or nine digits or more with
 # spaces or brackets only (dates and amounts have dots and commas): the gate of the phone matcher
 PHONE_GATE = regex.compile(r"\+\s?\(?\d|(?<![\d.,/-])\(?\d{2,3}\)?(?:\s?\d){7,}")
+# the words before a number that say it is no phone (a taxpayer, bank or card number)
+NOT_A_PHONE_BEFORE = regex.compile(r"(?i)(?<![\p{L}])(?:NIF|NIPC|contribuinte|colectiva|coletiva|IBAN|NIB|CPF|CNPJ"
+                                   r"|cidadão|identidade|passaporte)(?![\p{L}])[^\p{L}\d]{0,12}(?:n\.?\s?[º°o]\.?\s*)?$")
 DECIMAL_AFTER = regex.compile(r"[.,]\d")
 # a number that runs on, "4471 0093 2200": a phone is never a piece of a longer digit run
 RUN_EDGE = regex.compile(r"\d[ .]?$")
@@ -184,6 +187,8 @@ class NameIdRecognizer(Recognizer):
             # phone numbers of any country in the layouts people type, "(+351) 912 345 678", "+44 20 7946 0958"
             # (the matcher reads a window around each candidate: over a whole segment it costs ten times more)
             for g in PHONE_GATE.finditer(t):
+                if NOT_A_PHONE_BEFORE.search(t, max(0, g.start() - 30), g.start()):
+                    continue  # "NIF 503 004 529": a trigger says what the number is
                 a = max(0, g.start() - 8)
                 for m in phonenumbers.PhoneNumberMatcher(t[a:g.end() + 24], "PT", leniency=phonenumbers.Leniency.VALID):
                     s, e = a + m.start, a + m.end
