@@ -18,15 +18,20 @@ import regex
 from spacy.attrs import IDX, LENGTH, SPACY
 from spacy.tokens import Doc
 
-from .lexicons import Lexicons, fold
+from .lexicons import Lexicons, fold, zipf
+from .territories import long_form
 
 OPENERS = {'"', "“", "«", "(", "[", "‘", "'"}
 # a word a name can be made of: letters, inner apostrophes, dots (initials) and hyphens; no brackets or digits
 NAME_WORD = regex.compile(r"^[\p{L}][\p{L}\p{M}'’.·-]*$")
 # a verb with an enclitic pronoun (Trata-se, Revogam-se, Junte-se): an ordinary word, never a name
-ORDINAL = regex.compile(r"^\d{1,3}\s?[ªºaª]\.?$")
+ORDINAL = regex.compile(r"^\d{1,3}\.?\s?[ªºaª]\.?$")
+ROMAN_NUMERAL = regex.compile(r"^(?=[IVXL])X{0,3}(?:IX|IV|V?I{0,3})$|^L$")  # Subseção II, Turma IV
 LOWER_WORD = regex.compile(r"(?<![\p{L}-])\p{Ll}[\p{L}\p{M}-]+")  # a word written in lower case
+# a gerund (SUBLINHANDO, Considerando, Reconhecendo): the verb that opens a preamble's clause
+GERUND = regex.compile(r"^\p{L}{3,}(?:ando|endo|indo)$", regex.IGNORECASE)
 CLITIC_VERB = regex.compile(r"^\p{L}{3,}-(?:se|lhe|lhes|lo|la|los|las|nos|vos|me|te|o|a|os|as)$", regex.IGNORECASE)
+HEAD_LINKS = {"em", "para", "contra", "sobre"}  # prepositions inside a body's name (see analyse)
 SENTENCE_END = {".", "!", "?", ":", ";", "•", "-", "–", "—"}
 
 
@@ -68,6 +73,8 @@ class ChainRules:
         self.particles = {fold(t) for t in p["particles"]}
         self.person_tails = {fold(t) for t in p["tails"]}
         self.org_tails = {fold(t) for t in o["tails"]}
+        self._tails_lower = {t.lower() for t in o["tails"]}
+        self._tails_exact = set(o["tails"])
         self.org_heads: dict[tuple[str, ...], str] = {}
         for subtype, heads in o["heads"].items():
             for h in heads:
@@ -79,6 +86,19 @@ class ChainRules:
         self.function_words = {fold(t) for t in rules.get("function_words", [])}
         self.not_names = {fold(t) for t in rules.get("not_names", [])}
         self.sub_heads = {tuple(fold(x) for x in h.split()) for h in o["sub_heads"]}
+        self.long_form_openers = [tuple(fold(x) for x in op.split())
+                                  for op in rules.get("places", {}).get("long_form_openers", [])]
+        self.opener_words = {op[0] for op in self.long_form_openers}
+        self.concept_heads = {tuple(fold(x) for x in h.split()) for h in p.get("concept_heads", [])}
+
+    def is_tail(self, word: str) -> bool:
+        """A legal-form tail (``Lda.``, ``S.A.``, ``GmbH``) as companies write it: accents count (``Sá`` is a
+        surname, not ``SA``), and a short tail without a dot is written in capitals or as listed (``As`` is an
+        article, ``AS`` a Norwegian company)."""
+        w = word.lower()
+        if w not in self._tails_lower:
+            return False
+        return len(word) > 3 or not word.isalpha() or word.isupper() or word in self._tails_exact
 
     def head_at(self, toks: list, k: int, end: int) -> bool:
         folded = tuple(fold(t.text) for t in toks[k:min(end, k + self.max_head)])
@@ -101,7 +121,7 @@ def _case_break(first: str, prev: str, word: str, rules: ChainRules, lex: Lexico
     """An all-capitals name does not run on into a capitalized word (``BRITO Revisor``), nor a
     capitalized name into an acronym the lexicons do not know as a name (``Tribunal Federal ACO``)."""
     f = fold(word)
-    if f in rules.org_tails or f in rules.particles:
+    if rules.is_tail(word) or f in rules.particles or ROMAN_NUMERAL.match(word) or ROMAN_NUMERAL.match(prev):
         return False
     if is_upper_word(first) and is_upper_word(prev) and not is_upper_word(word) \
             and sum(c.isalpha() for c in word) > 1:
@@ -185,6 +205,10 @@ def analyse(doc: Doc, rules: ChainRules, lex: Lexicons, lower_vocab: set[str] | 
         while j < n:
             t = toks[j]
             prev = toks[j - 1]
+            if is_cap(t.text) and fold(prev.text) in rules.particles and is_upper_word(t.text) \
+                    and fold(t.text) not in rules.titles and rules.head_at(toks, i, j):
+                j += 1  # "Secretaria de Recursos do TCU": the acronym of the parent body ends the name
+                continue
             if is_cap(t.text) and _starts_new_chain(toks, j, tok.text, rules, lex):
                 break
             if is_cap(t.text) and prev.whitespace_ or (is_cap(t.text) and prev.text in "-'’&/"):
@@ -192,8 +216,14 @@ def analyse(doc: Doc, rules: ChainRules, lex: Lexicons, lower_vocab: set[str] | 
             elif (fold(t.text) in rules.particles and j + 1 < n and is_cap(toks[j + 1].text)
                   and not t.text[:1].isupper()
                   and not (fold(t.text) == "e" and fold(toks[j + 1].text) in lex.first)
-                  and fold(prev.text) not in rules.org_tails):
+                  and not rules.is_tail(prev.text)):
                 j += 1
+            elif (fold(t.text) in HEAD_LINKS and rules.head_at(toks, i, j) and j + 1 < n
+                  and (is_cap(toks[j + 1].text) or j + 2 < n and toks[j + 1].text in ("a", "o", "as", "os")
+                       and is_cap(toks[j + 2].text))):
+                # "Subseção II Especializada em Dissídios Individuais", "Juizados de Violência Doméstica contra a
+                # Mulher": inside a body's name, a preposition before capitalized words
+                j += 1 if is_cap(toks[j + 1].text) else 2
             elif (fold(t.text) == "e" and j + 2 < n and fold(toks[j + 1].text) in rules.particles
                   and is_cap(toks[j + 2].text) and rules.head_at(toks, i, j)):
                 j += 2  # "Tribunal de Justiça do Distrito Federal e dos Territórios"
@@ -207,14 +237,14 @@ def analyse(doc: Doc, rules: ChainRules, lex: Lexicons, lower_vocab: set[str] | 
                 j += 1  # "CREA/DF", "SEE/DF": an acronym with its state
             elif t.text == "&" and j + 1 < n and is_cap(toks[j + 1].text):
                 j += 1
-            elif t.text in (",",) and j + 1 < n and fold(toks[j + 1].text) in rules.org_tails:
+            elif t.text in (",",) and j + 1 < n and rules.is_tail(toks[j + 1].text):
                 j += 2
-            elif fold(t.text) in rules.org_tails and t.text[:1].isupper():
+            elif rules.is_tail(t.text) and t.text[:1].isupper():
                 j += 1
             else:
                 break
-            if fold(toks[j - 1].text) in rules.org_tails and j - 1 > i and not (
-                    j < n and toks[j].text == "," and j + 1 < n and fold(toks[j + 1].text) in rules.org_tails):
+            if rules.is_tail(toks[j - 1].text) and j - 1 > i and not (
+                    j < n and toks[j].text == "," and j + 1 < n and rules.is_tail(toks[j + 1].text)):
                 break  # a legal-form tail ends the organisation name
         while j - 1 > i and fold(toks[j - 1].text) in rules.particles:
             j -= 1  # a particle left dangling before a title
@@ -231,6 +261,8 @@ def analyse(doc: Doc, rules: ChainRules, lex: Lexicons, lower_vocab: set[str] | 
             and is_upper_word(toks[i].text)
         # after a title ("Des.: WALDIR LEÔNCIO", "Min. FORTUNA GRION") the first word is a name, however ordinary
         after_title = any(fold(t.text) in rules.titles for t in toks[max(0, i - 3):i])
+        # a company's name keeps its first word however ordinary ("Cartonagem do Vouga, S.A." after a colon)
+        company = rules.is_tail(toks[j - 1].text)
         while k + 1 < j and not inverted_next:
             f = fold(toks[k].text)
             initial = (k == 0 or toks[k - 1].text in SENTENCE_END or toks[k - 1].text in OPENERS) \
@@ -241,7 +273,7 @@ def analyse(doc: Doc, rules: ChainRules, lex: Lexicons, lower_vocab: set[str] | 
                 break  # "EMENTA: TRIBUNAL DE JUSTIÇA ...": an organisation head is the name's first word
             elif f not in rules.function_words and rules.head_at(toks, k + 1, j):
                 break  # "Supremo Tribunal Federal": the word before an organisation head belongs to the name
-            elif not (f in rules.function_words or initial and f in lex.common and f not in lex.last):
+            elif not (f in rules.function_words or initial and f in lex.common and f not in lex.last and not company):
                 break
             k += 1
         if k < j and fold(toks[k].text) not in rules.titles and fold(toks[k].text) not in rules.function_words:
@@ -254,8 +286,42 @@ def analyse(doc: Doc, rules: ChainRules, lex: Lexicons, lower_vocab: set[str] | 
                     i == 0 or toks[i - 1].text in SENTENCE_END)
             chains.append(ch)
         i = j
+    _merge_company(chains, toks, doc, rules, lex, lower_vocab or set())
     _merge_inverted(chains, toks, doc, lex)
     return chains
+
+
+def _merge_company(chains: list[Chain], toks: list, doc: Doc, rules: ChainRules, lex: Lexicons,
+                   lower_vocab: set[str]) -> None:
+    """A company's name broken by a change of case: an organisation head and the acronym after it
+    (``Grupo RX``, ``Banco BPI``) are one name, and a legal-form tail claims every capitalized run that
+    touches it on the left (``Grupo RX Engenharia e Obras Ltda.``, ``Sol OK Mar, Lda.``)."""
+    k = 0
+    while k + 1 < len(chains):
+        a, b = chains[k], chains[k + 1]
+        head_alone = tuple(fold(w) for w in a.words) in rules.org_heads
+        if a.end_tok == b.start_tok and head_alone and is_upper_word(b.words[0]) and not b.title:
+            chains[k:k + 2] = [_remake(a, b, toks, doc, rules, lex, lower_vocab)]
+            continue
+        k += 1
+    k = len(chains) - 1
+    while k > 0:
+        a, b = chains[k - 1], chains[k]
+        between = [t.text for t in toks[a.end_tok:b.start_tok]]
+        # touching, or joined by a dash ("Teixeira Irmãos – Comércio de Equipamentos, Lda.") or, in a list of
+        # partners' names before "&", a comma ("MOTA, PINTO & ASSOCIADOS – SROC, LDA.")
+        joined = not between or between in (["–"], ["—"], ["-"]) or between == [","] and len(a.words) == 1 \
+            and "&" in b.words
+        if b.org_tail and joined and not b.title and fold(b.words[0]) not in rules.titles:
+            chains[k - 1:k + 1] = [_remake(a, b, toks, doc, rules, lex, lower_vocab)]
+        k -= 1
+
+
+def _remake(a: Chain, b: Chain, toks: list, doc: Doc, rules: ChainRules, lex: Lexicons, lower_vocab: set[str]) -> Chain:
+    ch = _make_chain(doc, toks, a.start_tok, b.end_tok, rules, lex, lower_vocab)
+    ch.title = ch.title or a.title
+    ch.sentence_initial = a.sentence_initial
+    return ch
 
 
 def _make_chain(doc: Doc, toks: list, i: int, j: int, rules: ChainRules, lex: Lexicons,
@@ -289,14 +355,18 @@ def _make_chain(doc: Doc, toks: list, i: int, j: int, rules: ChainRules, lex: Le
                 break
         if ch.org_head:
             break
-    last = folded[-1]
-    if last in rules.org_tails and len(ch.content) > 1:
+    if rules.is_tail(words[-1]) and len(ch.content) > 1:
         ch.org_tail = words[-1]
     letters = [w for w in words if any(c.isalpha() for c in w)]
     ch.all_upper = bool(letters) and all(w.isupper() for w in letters if len(w) > 1 or w.isalpha())
     in_place = multiword_places(folded, lex)
+    if tuple(folded[:1]) in rules.concept_heads or tuple(folded[:2]) in rules.concept_heads:
+        ch.extra["concept"] = True  # Direito do Mar, Princípio da Legalidade: a concept, not a person
     for k, (w, f) in enumerate(zip(words, folded, strict=True)):
-        if not (w[:1].isupper()) or f in rules.particles or f in rules.org_tails:
+        if not (w[:1].isupper()) or f in rules.particles or rules.is_tail(w):
+            continue
+        if k == 0 and ch.sentence_initial and ordinary_opener(w, f, lex):
+            ch.common += 1  # "Durante as reuniões", "Nada no presente Acordo", "SUBLINHANDO a importância"
             continue
         if k in in_place:  # "... do Estado de Mato Grosso": Mato is no first name here
             ch.places += 1
@@ -323,7 +393,22 @@ def _make_chain(doc: Doc, toks: list, i: int, j: int, rules: ChainRules, lex: Le
     content = [fold(w) for w in ch.content]
     if len(content) > 1 and " ".join(content) in lex.places:
         ch.places = len(content)  # a place of several words: Mato Grosso, Santa Catarina
+    if " ".join(folded) in lex.territories or folded[0] in rules.opener_words and long_form(
+            folded, rules.long_form_openers, lex.territories):
+        # a country or territory, short or official (Estados Unidos da América, Reino da Dinamarca)
+        ch.places = len(ch.content)
+        ch.org_head = None
+        ch.extra["territory"] = True
     return ch
+
+
+def ordinary_opener(word: str, folded: str, lex: Lexicons) -> bool:
+    """A sentence's first word that is an ordinary word whatever a name list says: a closed-class word
+    (``Durante``, ``Nada``, ``Contudo``: prepositions, adverbs, pronouns) or a gerund of a frequent verb that
+    is no given name (``SUBLINHANDO``, ``Considerando``; ``Fernando`` and ``Armando`` are names)."""
+    if folded in lex.closed:
+        return True
+    return bool(GERUND.match(word)) and folded not in lex.first and zipf(word.lower()) >= 2.0
 
 
 def multiword_places(folded: list[str], lex: Lexicons) -> set[int]:

@@ -18,13 +18,15 @@ from spacy.symbols import ORTH
 
 from ..corpora.model import Mention, SegmentPair
 from . import recognizers as _recognizers  # noqa: F401  (registers the plug-ins)
+from .aliases import defined_aliases
 from .chains import lower_vocabulary
 from .lexicons import fold, fold_same_length, lexicons
-from .numbering import Numberer, entity_key, name_tokens
+from .numbering import Numberer, entity_key, name_tokens, organization_aliases
 from .operators import Operators
 from .recognizer import REGISTRY, DocumentMemory, Segment
 
 DATA = Path(__file__).parent / "data"
+NO_BREAK_SPACES = str.maketrans({"\xa0": " ", "\u202f": " "})
 NAME_PART = regex.compile(r"[\p{L}'’-]+")  # the words of a name, for its surname
 CATEGORY_PRIORITY = {"ADDRESS": 0, "NAMEID": 1, "DATE": 2, "ORGANIZATION": 3, "PERSON": 4, "PUBLIC_ID": 5}
 
@@ -49,6 +51,24 @@ def find_words(text: str, words: dict[str, Any] | list[str]) -> list[tuple[int, 
     for h in hits:
         if not out or h[0] >= out[-1][1]:
             out.append(h)
+    return out
+
+
+COMPANY_TAIL = regex.compile(r"[\s,]+\S+$")  # the legal form that ends a company's name, with its comma
+NAME_BREAK = regex.compile(r"\s+(?:&|e|and|d[aoe]s?)\s+|,")  # where a company's name joins a second part
+
+
+def company_short_forms(name: str) -> list[str]:
+    """The names a company is called by later: its name without the legal form, and the part before an
+    ``&``, ``e`` or particle when that part has two words (``Grupo RX Engenharia e Obras Ltda.`` -> ``Grupo
+    RX Engenharia e Obras``, ``Grupo RX Engenharia``)."""
+    out = []
+    bare = COMPANY_TAIL.sub("", name).strip()
+    if bare and bare != name and len(bare.split()) >= 2:
+        out.append(bare)
+        head = NAME_BREAK.split(bare, 1)[0].strip()
+        if head != bare and len(head.split()) >= 2:
+            out.append(head)
     return out
 
 
@@ -170,9 +190,15 @@ class Anonymizer:
     # -- recognition -------------------------------------------------------
     def recognize(self, text: str, memory: DocumentMemory | None = None) -> list[Mention]:
         """All mentions in one text, original coordinates, categories not yet filtered."""
-        seg = Segment(text=text, doc=self.tokenize(text), memory=memory or DocumentMemory())
+        # no-break spaces (EU legislation writes "27\xa0de outubro", "Unidos da\xa0América") read as spaces: one
+        # character for one, so offsets hold; the mentions keep the original's characters
+        seen = text.translate(NO_BREAK_SPACES) if "\xa0" in text or "\u202f" in text else text
+        seg = Segment(text=seen, doc=self.tokenize(seen), memory=memory or DocumentMemory())
         for rec in self.recognizers:
             seg.found += resolve(seg.found, rec.find(seg))
+        if seen is not text:
+            for m in seg.found:
+                m.text = text[m.start:m.end]
         kept = [m for m in seg.found if " ".join(fold(m.text).split()) not in self.allow]
         return sorted(kept, key=lambda m: m.start)
 
@@ -186,8 +212,20 @@ class Anonymizer:
             words = key.split()
             ordinary = all(w in self.lex.common or w in self.function_words for w in words) \
                 and not any(w in self.lex.first or w in self.lex.last for w in words)
-            if len(key) >= 3 and key not in self.allow and not ordinary and m.text[:1].isupper():
+            alias = m.recognizer == "alias"  # defined by the text itself: short or spelt like a word, still a name
+            if (len(key) >= 3 or alias) and key not in self.allow and (alias or not ordinary) \
+                    and m.text[:1].isupper():
                 forms.setdefault(key, m)
+            if m.category == "ORGANIZATION" and m.rule == "tail":
+                # a company is named later by the words before its legal form, or by their first two
+                # (Tintas Belmiro & Irmão, Lda. -> Tintas Belmiro & Irmão, Tintas Belmiro)
+                for short in company_short_forms(m.text):
+                    f = " ".join(fold(short).split())
+                    words = f.split()
+                    if f not in self.allow and not all(w in self.lex.common or w in self.function_words
+                                                       for w in words):
+                        forms.setdefault(f, Mention(0, 0, m.category, short, "propagation", "short-form",
+                                                    m.subtype))
             if m.category == "PERSON":
                 parts = [w for w in NAME_PART.findall(m.text) if len(w) >= 4]
                 toks = name_tokens(m.text)
@@ -208,6 +246,14 @@ class Anonymizer:
         found = [self.recognize(t, memory) for t in texts]
         self._aliases = {entity_key(Mention(0, 0, cat, acr, "")): entity_key(Mention(0, 0, cat, long, ""))
                          for acr, (cat, _sub, long) in memory.acronyms.items()}
+        for k, text in enumerate(texts):
+            # "Agência de Registos do Norte (ARN)", "(doravante “Belmiro”)": the alias is the entity's
+            extra = []
+            for s, e, src in defined_aliases(text, found[k], self._ordinary_word):
+                extra.append(Mention(s, e, src.category, text[s:e], "alias", "defined-alias", src.subtype, 0.9))
+                self._aliases[entity_key(extra[-1])] = entity_key(src)
+            if extra:
+                found[k] = self._add_sure(found[k], extra)
         if self.propagate:
             forms = self._propagation_forms([m for ms in found for m in ms])
             if forms:
@@ -220,8 +266,23 @@ class Anonymizer:
                         extra.append(Mention(s, e, src.category, text[s:e], "propagation",
                                              f"same-document:{src.rule}", src.subtype, 0.9))
                     if extra:
-                        found[k] = sorted(found[k] + resolve(found[k], extra), key=lambda m: m.start)
+                        found[k] = self._add_sure(found[k], extra)
         return [[m for m in ms if m.category in self.categories] for ms in found]
+
+    @staticmethod
+    def _add_sure(found: list[Mention], extra: list[Mention]) -> list[Mention]:
+        """Add mentions a sure rule made elsewhere in the document (propagation, aliases): they beat a
+        fall-back's guess at the same words (``a Tintas Belmiro``: the company's short form, not a person); a
+        company's short form or a defined alias also beats shorter mentions inside it (``Sol`` and ``Mar`` inside
+        the company ``Sol OK Mar``)."""
+        guesses = [m for m in found if any(x.start <= m.start and m.end <= x.end and (
+            m.score <= 0.6 and x.category != m.category
+            or x.rule.endswith(("short-form", "defined-alias")) and x.end - x.start > m.end - m.start) for x in extra)]
+        kept = [m for m in found if m not in guesses]
+        return sorted(kept + resolve(kept, extra), key=lambda m: m.start)
+
+    def _ordinary_word(self, word: str) -> bool:
+        return self.lex.is_ordinary(word, 1.5)
 
     # -- numbering and replacement -------------------------------------------
     def number(self, per_segment: list[list[Mention]]) -> None:
@@ -233,8 +294,11 @@ class Anonymizer:
         if self.scope == "document":
             self.numberer.start_scope()
         flat = [m for ms in per_segment for m in ms]
-        # an acronym after its long form, ``Long Form (LF)``, joins the long form's entity
-        self.numberer.assign(flat, getattr(self, "_aliases", {}))
+        # an acronym after its long form, ``Long Form (LF)``, joins the long form's entity; so does an
+        # organisation's short form (``o Grupo RX`` for ``Grupo RX Engenharia e Obras Ltda.``)
+        aliases = organization_aliases(flat)
+        aliases.update(getattr(self, "_aliases", {}))
+        self.numberer.assign(flat, aliases)
 
     def anonymize_document(self, pairs: list[SegmentPair]) -> list[tuple[list[Mention], Replaced]]:
         """Source-side result for every pair of one document, in order."""

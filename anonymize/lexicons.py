@@ -25,6 +25,15 @@ FAKER_LOCALES = ("pt_PT", "pt_BR", "en_GB", "en_US", "es_ES", "fr_FR", "de_DE", 
 LATIN_NAME = re.compile(r"^[A-Za-zÀ-ÖØ-öø-ÿĀ-ž][A-Za-zÀ-ÖØ-öø-ÿĀ-ž'’ -]+$")
 PARTICLES = {"da", "de", "do", "das", "dos", "del", "della", "van", "von", "der", "den", "le", "la", "di", "du", "des"}
 PLACE_SEMS = {"cid", "ter", "country", "cont", "rio", "mar", "pl", "po"}
+# hunspell's closed word classes: prepositions, conjunctions, adverbs, pronouns, quantifiers, numerals (not
+# interjections: Jesus, Socorro)
+NAMELIKE_MAX_ZIPF = 4.0  # see _namelike
+# endings of derived words (vendedora, interceptação, militarismo): such a word is ordinary, never name-like
+DERIVED_ENDINGS = ("dor", "dora", "dores", "doras", "ção", "ções", "são", "sões", "mento", "mentos", "dade", "dades",
+                   "mente", "ismo", "ismos", "ista", "istas", "ável", "áveis", "ível", "íveis", "ência", "ências",
+                   "ância", "âncias", "ório", "ória", "ários", "árias", "ário", "ária")
+CLOSED_CATS = {"prep", "con", "adv", "pind", "ppes", "cp", "modo", "lugar", "tempo", "quant", "card", "nord",
+               "pdem", "pos", "ppr", "prel", "pint", "art"}
 
 
 def _fold(text: str) -> str:
@@ -117,6 +126,41 @@ def _hunspell() -> tuple[set[str], set[str], set[str]]:
     return people, places, common
 
 
+def _hunspell_closed() -> set[str]:
+    """Words of hunspell's closed classes (``durante``, ``nada``, ``contudo``): at a sentence start they are
+    ordinary words, never names, whatever a name list says (Durante and Nada are names elsewhere)."""
+    out: set[str] = set()
+    if not HUNSPELL_DIC.exists():
+        return out
+    for line in HUNSPELL_DIC.read_text(encoding="utf-8").splitlines()[1:]:
+        word = line.split("/", 1)[0].split("\t", 1)[0].strip()
+        cat = re.search(r"CAT=(\w+)", line)
+        if word and cat and cat.group(1) in CLOSED_CATS and word.isalpha() and word.islower():
+            out.add(word)
+    return out
+
+
+def _namelike(common_words: set[str], hunspell_common: set[str]) -> set[str]:
+    """Words of the common list that come from wordfreq alone and inflect no dictionary word: wordfreq counts
+    the names frequent in news (Laércio, Padilha, Khomeini) as words. Snowball's Portuguese stemmer (as
+    whoosh ships it) relates an inflected form to its dictionary stem (caminhavam ~ caminhar); a word
+    with no such stem is read as a name, not an ordinary word."""
+    from whoosh.lang import stemmer_for_language
+
+    stem = stemmer_for_language("pt")
+    stems = {stem(w) for w in hunspell_common}
+    # frequent words (pelo, república) and short ones (art, nr) are ordinary whatever their stem; lookups are
+    # folded, so a spelling (pêlo, republica) is name-like only if every word it folds with is
+    def inflects(w: str) -> bool:  # a feminine or plural of a dictionary word (vendedora, vendedoras, advogada)
+        forms = {w[:-1], w[:-2], w[:-1] + "o", w[:-2] + "o", w[:-2] + "os"}
+        return bool(forms & hunspell_common) or stem(w) in stems
+
+    out = {w for w in common_words if w not in hunspell_common and not inflects(w) and len(w) >= 4
+           and zipf(w) < NAMELIKE_MAX_ZIPF and not w.endswith(DERIVED_ENDINGS)}
+    ordinary = {fold(w) for w in common_words - out}
+    return {w for w in out if fold(w) not in ordinary}
+
+
 def _faker_places(names: set[str]) -> set[str]:
     """Brazilian states from Faker's pt_BR address provider (hunspell's pt_PT place entries have none: Mato
     Grosso, Pernambuco). A one-word state that a name list also has is left out: a place counts against a
@@ -142,8 +186,13 @@ def build(out: Path = DATA) -> dict[str, int]:
     # a word a name list knows is ordinary only if hunspell lists it as a common word (rosa, costa)
     names = {fold(n) for n in first | last | people}
     places |= _faker_places(names)
+    from .territories import territory_names
+
+    hunspell_common = set(common)
     common |= {w for w in top_n_list("pt", 40000) if w.isalpha() and fold(w) not in names}
-    files = {"names_first.txt": first, "names_last.txt": last, "places.txt": places, "common_pt.txt": common}
+    files = {"names_first.txt": first, "names_last.txt": last, "places.txt": places, "common_pt.txt": common,
+             "namelike_pt.txt": _namelike(common, hunspell_common),
+             "closed_pt.txt": _hunspell_closed(), "territories.txt": territory_names({fold(n) for n in first})}
     sizes = {}
     for name, words in files.items():
         items = sorted({w.strip() for w in words if w.strip()})
@@ -165,10 +214,15 @@ class Lexicons:
     def __init__(self) -> None:
         self.first = _read("names_first.txt")
         self.last = _read("names_last.txt")
-        self.places = _read("places.txt")
+        # countries and territories (babel, pycountry: territories.py) are public places like places.txt's towns
+        self.territories = _read("territories.txt")
+        self.places = _read("places.txt") | self.territories
+        self.closed = _read("closed_pt.txt")
         common = _read("common_pt.txt")
-        # a word that is a known first name is not "ordinary" even if it is also a noun (Rosa, Vitória)
-        self.common = common - self.first
+        # a word that is a known first name is not "ordinary" even if it is also a noun (Rosa, Vitória); nor is
+        # a word only wordfreq knows that inflects no dictionary word (Laércio, Padilha: see _namelike)
+        self.namelike = _read("namelike_pt.txt")
+        self.common = common - self.first - self.namelike
 
     def is_name(self, word: str) -> bool:
         f = fold(word)

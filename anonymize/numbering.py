@@ -14,9 +14,12 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterable
 
+import regex
+
 from ..corpora.model import Mention
 from .lexicons import fold
 
+ALIAS_WORD = regex.compile(r"[\w&]+")  # the words of an organisation's name, punctuation left out
 PARTICLES = {"da", "de", "do", "dos", "das", "e", "di", "van", "von", "der", "del", "y", "d'"}
 
 
@@ -114,6 +117,35 @@ def entity_key(m: Mention) -> str:
     if m.category in ("NAMEID", "DATE"):
         return m.category + ":" + "".join(ch for ch in fold(m.text) if ch.isalnum())
     return m.category + ":" + " ".join(fold(m.text).split())
+
+
+def organization_aliases(mentions: Iterable[Mention]) -> dict[str, str]:
+    """A short form of an organisation (``Grupo RX``, ``Tintas Belmiro``) names the organisation it begins
+    (``Grupo RX Engenharia e Obras Ltda.``): the short form's key -> the first longer name it is a prefix of
+    (two words at least, whole words). Companies only: public bodies share long prefixes (``Tribunal
+    Regional Federal``, ``Tribunal Regional do Trabalho``)."""
+    keys: list[str] = []
+    companies: set[str] = set()
+    for m in mentions:
+        if m.category == "ORGANIZATION":
+            k = entity_key(m)
+            if k not in keys:
+                keys.append(k)
+            if m.subtype == "COMPANY":
+                companies.add(k)
+    out: dict[str, str] = {}
+    for k in keys:
+        words = ALIAS_WORD.findall(k.split(":", 1)[1])
+        if len(words) < 2:
+            continue
+        for long in keys:
+            if long not in companies:
+                continue
+            lw = ALIAS_WORD.findall(long.split(":", 1)[1])
+            if len(lw) > len(words) and lw[:len(words)] == words:
+                out[k] = long
+                break
+    return out
 
 
 class Numberer:

@@ -16,7 +16,7 @@ from .organization import chains_of
 NAME_WORD = r"(?:[\p{Lu}\d][\p{L}\d'’.ºª-]*|d[aeo]s?|e|d'|de|of|the)"
 NUMBER_SIGN = r"(?:n\.?\s?[º°o]\.?s?|nº|n\.|no\.?|nr\.?|n°)"
 HOUSE_NUMBER = rf"(?:{NUMBER_SIGN}\s*)?\d+(?:\.?[º°ªo])?[\p{{L}}]?(?:\s?[-/]\s?\d+(?:\.?[º°ªo])?[\p{{L}}]?)*"
-POSTCODE_PT = r"\d{4}\s?-\s?\d{3}(?:\s+[\p{Lu}][\p{L}'-]+(?:\s+(?:d[aeo]s?|[\p{Lu}][\p{L}'-]+))*)?"
+POSTCODE_PT = r"\d{4}\s?-\s?\d{3}(?![\d/-])(?:\s+[\p{Lu}][\p{L}'-]+(?:\s+(?:d[aeo]s?|[\p{Lu}][\p{L}'-]+))*)?"
 POSTCODE_UK = r"\b[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}\b"
 POSTCODE_NL = r"\b\d{4}\s?[A-Z]{2}\b(?:\s+[\p{Lu}][\p{L}-]+)?"
 POSTCODE_EU = r"\b(?:[A-Z]{1,2}-)?\d{5}\s+[\p{Lu}][\p{L}-]+"

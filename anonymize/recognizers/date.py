@@ -1,13 +1,18 @@
-"""DATE: ``16 de Novembro de 1999``, ``16/11/1999``, ``16.11.99``, ``1999-11-16``, ``Novembro de 1999``."""
+"""DATE: ``16 de Novembro de 1999``, ``16/11/1999``, ``16.11.99``, ``1999-11-16``, ``Novembro de 1999``, and dates
+in words (``aos vinte e dois dias do mês de março de dois mil e vinte e três``, ``no dia um de Junho``), whose
+numbers text2num reads."""
 
 from __future__ import annotations
 
 import regex
+from text_to_num import text2num
 
-from ..recognizer import Recognizer, Segment, register
+from ..recognizer import Recognizer, Segment, alternation, register
 
 NUMERIC_DATE = regex.compile(r"(?<![\d/.-])(?:\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2})(?![\d/-]|\.\d)")
 DATE_SEPARATOR = regex.compile(r"[/.-]")
+ACT_DATE_LEAD = regex.compile(r"(?:^|[\s,])de\s*$")  # "..., de 25 de outubro de 2017"
+SENTENCE_BREAK = regex.compile(r"[.;:!?](?:\s|$)(?!\d)")  # a sentence ends between a citation and a date
 DAY = r"(?:\d{1,2}|1\.?[º°o])"
 
 
@@ -22,18 +27,70 @@ class DateRecognizer(Recognizer):
     def __init__(self, rules, lex, options=None) -> None:
         super().__init__(rules, lex, options)
         months = month_alternation(rules["date"]["months"])
+        d = rules["date"]
+        word = rf"(?:{alternation(d.get('number_words', []))})"
+        number = rf"{word}(?:\s+(?:e\s+)?{word})*"  # vinte e dois; dois mil e vinte e três
+        first = alternation(d.get("first_day", []))
+        # a day in words, its month, and maybe a year in words or digits
+        self.in_words = regex.compile(
+            rf"\b(?P<day>{number}|{first})\s+(?:{alternation(d.get('day_month_links', ['de']))})\s+"
+            rf"(?P<month>{months})(?![\p{{L}}])"
+            rf"(?:\s+(?:{alternation(d.get('year_links', ['de']))})\s+(?P<year>\d{{4}}(?!\d)|{number}))?",
+            regex.IGNORECASE)
+        # every date in words holds a month's name: most segments hold none, and a substring test is cheap
+        self.month_keys = tuple({m.lower() for m in d["months"]})
+        self.first_day = {w.lower() for w in d.get("first_day", [])}
         self.written = regex.compile(
             rf"(?<![\p{{L}}\d])(?:{DAY}\s+de\s+)?(?:{months})(?:\s+de)?\s+\d{{4}}(?!\d)"
             rf"|(?<![\p{{L}}\d]){DAY}\s+de\s+(?:{months})(?![\p{{L}}])", regex.IGNORECASE)
 
     def find(self, seg: Segment) -> list:
         out = []
+        low = seg.text.lower()
+        dated = any(k in low for k in self.month_keys)
+        for m in self.in_words.finditer(seg.text) if dated else ():
+            day = self._value(m.group("day"))
+            if not 1 <= day <= 31:
+                continue
+            end = m.end()
+            year = m.group("year")
+            if year and not 1000 <= self._value(year) <= 2999:
+                end = m.end("month")  # "um de junho de dois": the day and month only
+            out.append(self.mention(seg, m.start(), end, "DATE", "date:words"))
         for m in self.written.finditer(seg.text):
+            if any(x.start < m.end() and m.start() < x.end for x in out):
+                continue
             out.append(self.mention(seg, m.start(), m.end(), "DATE", "date:written"))
         for m in NUMERIC_DATE.finditer(seg.text):
             if self.validate(m.group()) and not any(x.start < m.end() and m.start() < x.end for x in out):
                 out.append(self.mention(seg, m.start(), m.end(), "DATE", "date:numeric"))
-        return out
+        return [self._act_date(seg, m) for m in out]
+
+    def _act_date(self, seg: Segment, m):
+        """The date of a legal act is public: "Regulamento (UE) 2017/1938 do Parlamento Europeu e do Conselho, de
+        25 de outubro de 2017" (a PUBLIC_ID earlier in the sentence, the date after "de"), and a title's date
+        line on its own ("de 18 de fevereiro de 2019")."""
+        before = seg.text[:m.start]
+        if not ACT_DATE_LEAD.search(before):
+            return m
+        whole = not before.strip(" \t").lower().rstrip().removesuffix("de").strip() and not seg.text[m.end:].strip(" .;,")
+        cited = any(x.category == "PUBLIC_ID" and x.end <= m.start and m.start - x.end <= 200
+                    and not SENTENCE_BREAK.search(seg.text, x.end, m.start) for x in seg.found)
+        if whole or cited:
+            m.category, m.rule = "PUBLIC_ID", "act_date"
+        return m
+
+    def _value(self, words: str) -> int:
+        """The number some words write (``vinte e dois`` -> 22), 0 when they write none."""
+        w = " ".join(words.lower().split())
+        if w in self.first_day:
+            return 1
+        if w.isdigit():
+            return int(w)
+        try:
+            return text2num(w, "pt")
+        except ValueError:
+            return 0
 
     def validate(self, text: str) -> bool:
         parts = [int(p) for p in DATE_SEPARATOR.split(text) if p.isdigit()]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import regex
 
+from ..chains import ORDINAL
 from ..lexicons import fold, zipf
 from ..recognizer import Recognizer, Segment, register
 from .organization import chain_rules, chains_of
@@ -21,6 +22,7 @@ ID_SHAPE = regex.compile(
     r"(?<![\p{L}\d.,/-])(?:\d{6,}|(?=[\p{L}\d/-]*\d[\p{L}\d/-]*\d[\p{L}\d/-]*\d)(?=[\d/-]*\p{L})[\p{L}\d]+(?:[/-][\p{L}\d]+)+"
     r"|\d{2,}[/-]\d{2,}[/-]?[\p{L}\d]*)(?![\p{L}\d]|[.,]\d)")
 MONEY = regex.compile(r"^\d{1,3}(?:[.\s]\d{3})+(?:,\d+)?$")
+YEAR_RANGE = regex.compile(r"^(?:19|20)\d{2}-(?:(?:19|20)\d{2}|\d{2})$")  # a period, 2015-2017, 2019-20
 
 
 def ordinary_phrase(lex, words: list[str], min_zipf: float) -> bool:
@@ -83,7 +85,16 @@ class UppercaseFallback(Recognizer):
                 continue  # a heading: NEGO PROVIMENTO AO RECURSO DE APELAÇÃO
             if not acronym and self._heading(seg, content):
                 continue
-            out.append(self.mention(seg, ch.start, ch.end, "ORGANIZATION", "fallback:all-upper", score=0.6))
+            start = ch.start
+            if ch.start_tok > 0 and ORDINAL.match(seg.doc[ch.start_tok - 1].text):
+                start = seg.doc[ch.start_tok - 1].idx  # "3ª CJM/SP": a numbered body
+            out.append(self.mention(seg, start, ch.end, "ORGANIZATION", "fallback:all-upper", score=0.6))
+        if "-" in seg.text:
+            for m in NUMBERED_ACRONYM.finditer(seg.text):
+                if fold(m.group("acr")) not in self.not_names and not seg.covered(m.start(), m.end()) \
+                        and not any(x.start < m.end() and m.start() < x.end for x in out):
+                    out.append(self.mention(seg, m.start(), m.end(), "ORGANIZATION", "fallback:numbered-acronym",
+                                            score=0.5))
         return out
 
     def _lone_acronym(self, seg: Segment, ch, content: list[str]) -> bool:
@@ -98,18 +109,11 @@ class UppercaseFallback(Recognizer):
         if f in self.not_names or f in seg.memory.lower_vocab or self.lex.is_name(w) or self.lex.is_place(w) \
                 or zipf(w.lower()) >= 3.5:
             return False
-        return self._running_text(seg, doc)
-
-    def _running_text(self, seg: Segment, doc) -> bool:
-        """Whether most of the segment's words are in lower case (running text, not a heading in capitals);
-        counted once per segment, not once per candidate (a long segment made that quadratic)."""
-        cached = getattr(self, "_running", None)
-        if cached is not None and cached[0] is seg:
-            return cached[1]
-        words = [t.text for t in doc if t.text.isalpha() and len(t.text) > 1]
-        running = sum(t.islower() for t in words) * 2 > len(words)
-        self._running = (seg, running)
-        return running
+        running = seg.__dict__.get("running_text")
+        if running is None:  # (once per segment: several capitals words may ask)
+            words = [t.text for t in doc if t.text.isalpha() and len(t.text) > 1]
+            running = seg.__dict__["running_text"] = sum(t.islower() for t in words) * 2 > len(words)
+        return running  # running text, not a heading in capitals
 
     def _heading(self, seg: Segment, content: list[str]) -> bool:
         """A run of capitals words, no first name among them, every one ordinary but one at most, and that
@@ -162,8 +166,9 @@ class CompoundFallback(Recognizer):
         out = []
         single = self.options.get("single_unknown", True)
         for ch in chains_of(seg, self.rules, self.lex):
-            if ch.all_upper or seg.covered(ch.start, ch.end) or spaced_letters(ch.words):
-                continue
+            if ch.all_upper or seg.covered(ch.start, ch.end) or spaced_letters(ch.words) \
+                    or ch.extra.get("territory") or ch.extra.get("concept"):
+                continue  # (countries and legal concepts, Reino da Dinamarca, Direito do Mar, are public)
             content = ch.content
             odd = ch.unknown + ch.first_names + ch.surnames
             named = ch.first_names + ch.surnames
@@ -223,6 +228,10 @@ class CompoundFallback(Recognizer):
             and not ch.surnames
 
 
+# an acronym numbered with a hyphen, "SBDI-2", "SDI-1", "TRT-15": a body's section (not COVID-19: not_names)
+NUMBERED_ACRONYM = regex.compile(r"(?<![\p{L}\d-])(?P<acr>\p{Lu}{2,6})-\d{1,2}(?![\p{L}\d/-])")
+
+
 @register("fallback_numeric")
 class NumericFallback(Recognizer):
     assigns = ("NAMEID",)
@@ -230,7 +239,7 @@ class NumericFallback(Recognizer):
     def find(self, seg: Segment) -> list:
         out = []
         for m in ID_SHAPE.finditer(seg.text):
-            if MONEY.match(m.group()) or seg.covered(m.start(), m.end()):
+            if MONEY.match(m.group()) or YEAR_RANGE.match(m.group()) or seg.covered(m.start(), m.end()):
                 continue
             out.append(self.mention(seg, m.start(), m.end(), "NAMEID", "fallback:numeric", score=0.5))
         return out

@@ -10,7 +10,13 @@ the config enables that category.
 
 from __future__ import annotations
 
+import phonenumbers
 import regex
+from stdnum import iban as stdnum_iban
+from stdnum.br import cnpj, cpf
+from stdnum.eu import vat
+from stdnum.pt import cc as citizen_card
+from stdnum.pt import nif as pt_nif
 
 from ..lexicons import fold
 from ..recognizer import Recognizer, Segment, alternation, register
@@ -19,23 +25,87 @@ EMAIL = regex.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 URL = regex.compile(r"(?:https?://|www\.)[^\s<>\"“”«»]+[^\s<>\"“”«».,;:!?)\]]")
 IBAN = regex.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?\b")
 NIB = regex.compile(r"\b\d{4}[ .]?\d{4}[ .]?\d{11}[ .]?\d{2}\b")
-NIF = regex.compile(r"(?<![\d.,/-])[1235689]\d{2}[ .]?\d{3}[ .]?\d{3}(?![\d,/-]|\.\d)")
-PHONE_INTL = regex.compile(r"(?<![\w+])(?:\+|00)\d{1,3}[\s.-]?(?:\(0\)\s?)?\d{1,4}(?:[\s.-]?\d{2,4}){2,5}\b")
-PHONE_PT = regex.compile(r"(?<![\d.,/-])(?:\(\+?351\)\s?)?[29]\d{2}[ .]\d{3}[ .]\d{3}(?![\d,/-]|\.\d)")
+# (a comma or full stop after a number ends it unless a digit follows: "NIF 503 004 529, residente")
+NIF = regex.compile(r"(?<![\d.,/-])[1235689]\d{2}[ .]?\d{3}[ .]?\d{3}(?![\d/-]|[.,]\d)")
+PHONE_INTL = regex.compile(r"(?<![\w+]|\d[ .])(?:\+|00)\d{1,3}[\s.-]?(?:\(0\)\s?)?\d{1,4}(?:[\s.-]?\d{2,4}){2,5}\b")
+PHONE_PT = regex.compile(r"(?<![\d.,/-]|\d )(?:\(\+?351\)\s?)?[29]\d{2}[ .]\d{3}[ .]\d{3}(?![\d/-]|[., ]\d)")
+# what every phone number the matcher should see has: a "+" before a digit, or nine digits or more with
+# spaces or brackets only (dates and amounts have dots and commas): the gate of the phone matcher
+PHONE_GATE = regex.compile(r"\+\s?\(?\d|(?<![\d.,/-])\(?\d{2,3}\)?(?:\s?\d){7,}")
+# the words before a number that say it is no phone (a taxpayer, bank or card number)
+NOT_A_PHONE_BEFORE = regex.compile(r"(?i)(?<![\p{L}])(?:NIF|NIPC|contribuinte|colectiva|coletiva|IBAN|NIB|CPF|CNPJ"
+                                   r"|cidadão|identidade|passaporte)(?![\p{L}])[^\p{L}\d]{0,12}(?:n\.?\s?[º°o]\.?\s*)?$")
+DECIMAL_AFTER = regex.compile(r"[.,]\d")
+# a number that runs on, "4471 0093 2200": a phone is never a piece of a longer digit run
+RUN_EDGE = regex.compile(r"\d[ .]?$")
+# the Portuguese citizen card: civil number, check digit, version and check digit ("15263809 5 Y47")
+CITIZEN_CARD = regex.compile(r"\b\d{8}\s?\d\s?[A-Z0-9]{2}\d\b")
+# "número de beneficiário 0812 4471", "n.º de utente 123456789": a number of something a person holds
+NUMBER_OF = regex.compile(r"(?i)(?<![\p{L}])(?:número|n\.?\s?º|nº) de \p{Ll}{3,15}(?: \p{Ll}{3,15})?\s*(?::\s*)?")
+# Brazilian taxpayer numbers in their printed layouts (the check digits decide without a trigger word)
+CPF = regex.compile(r"(?<![\d./-])\d{3}\.\d{3}\.\d{3}-\d{2}(?![\d/-]|[.,]\d)")
+CNPJ = regex.compile(r"(?<![\d./-])\d{2}\.\d{3}\.\d{3}/\d{4}-\d{2}(?![\d/-]|[.,]\d)")
+# EU VAT numbers: a member state's prefix glued to the national number (checked by python-stdnum)
+EU_VAT = regex.compile(r"\b(?:AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO"
+                       r"|SE|SI|SK|XI)[ -]?[0-9A-Z]{8,12}\b")
+# two capitals and a digit: what every EU VAT number has (most segments have none)
+VAT_GATE = regex.compile(r"[A-Z]{2}[ -]?\d")
+# the words just before an EU VAT number that make it one whatever its check digits
+VAT_BEFORE = regex.compile(r"(?i)(?<![\p{L}])(?:IVA|VAT|NIF|TVA|USt-IdNr\.?|contribuinte)(?![\p{L}])[^\p{L}\d]{0,12}"
+                           r"(?:n\.?\s?[º°o]\.?\s*|number\s*|no\.\s*)?$")
+# a citation of the Official Journal, "JO L 54 de 2.3.2018, p. 4", "Jornal Oficial da União Europeia C 12 de
+# 5 de março de 2019": public, its date included (a publication date identifies no one)
+OFFICIAL_JOURNAL = regex.compile(
+    r"(?<![\p{L}])(?:JO|Jornal Oficial(?:\s+d[aoe]s?\s+(?:União Europeia|Comunidades Europeias))?)\s*"
+    r"(?:n\.?\s?[º°o]\.?\s*)?(?:[LC]\s*)?\d+(?:\s?[A-Z](?![\p{L}]))?\s*,?\s+(?:de\s+)?"
+    r"(?:\d{1,2}[./]\d{1,2}[./]\d{2,4}|\d{1,2}\.?\s+de\s+\p{L}+\s+de\s+\d{4})"
+    r"(?:\s*,\s*(?:p|pp)\.\s*\d+(?:\s*[-–]\s*\d+)?)?")
+# the number of an EU act, whatever noun governs it and however many stand in a list: after the act's
+# legal order in brackets, "(UE) n.o 1060/2010", "(CE, Euratom) 2017/855", or with the order glued on,
+# "2006/112/CE", "2019/1234/UE"
+EU_ACT = regex.compile(
+    r"\((?:UE|CE|CEE|Euratom|CECA|EU|EC|EEC)(?:\s*,\s*(?:UE|CE|CEE|Euratom|CECA))*\)\s*(?:n\.?\s?[º°o]s?\.?\s*)?"
+    r"(?P<num>\d{1,4}/\d{1,4})(?![\d/])"
+    r"|(?<![\d/])(?P<num2>(?:19|20)?\d{2}/\d{1,4}/(?:UE|CE|CEE|PESC|JAI|EU|EC|EEC|CFSP))(?![\p{L}])")
+# a lawyer's registration, "OAB/SP 123.456", "OAB-RJ n.º 98765": the number is personal, the bar section is not
+OAB = regex.compile(r"(?<![\p{L}])OAB\s?[/-]?\s?[A-Z]{2}\s*(?:,\s*)?(?:n\.?\s?[º°o]\.?\s*|sob o n\.?\s?[º°o]\.?\s*)?"
+                    r"(?P<num>\d{1,3}(?:\.\d{3})+|\d{3,7})(?:-?[A-Z])?(?![\d])")
+# a nine-digit number in groups of three (NIF, NIPC, phone layouts), which MONEY would take for an amount
+NINE_DIGITS = regex.compile(r"^\d{3}[ .]\d{3}[ .]\d{3}$")
 TWO_DIGITS = regex.compile(r"\d\D*\d")
 MONEY = regex.compile(r"^\d{1,3}(?:[.\s]\d{3})+(?:,\d+)?$")
 # a code after a trigger: letters/digits with - / . inside, at least two digits
 CODE = regex.compile(r"(?=[\p{L}\d./ -]*\d[\p{L}\d./ -]*\d)[\p{Lu}\d][\p{L}\d]*(?:(?:[./-]| (?=\d))[\p{L}\d]+)*")
 # what may stand between a trigger and its code
-GAP = r"(?:\s*(?:[:ºª°.]|n\.?\s?[º°o]\.?|n\.?º|nº|no\.|número|number|no|de|do|da|o|a|é|the|is|:)\s*){0,4}\s*"
+GAP = r"(?:\s*(?:[:ºª°.]|n\.?\s?[º°o]\.?|n\.?º|nº|no\.|número|number|no|de|do|da|o|a|é|sob|under|the|is|:)\s*){0,4}\s*"
 
 
 def nif_valid(digits: str) -> bool:
-    d = [int(c) for c in digits if c.isdigit()]
-    if len(d) != 9:
-        return False
-    r = sum(v * (9 - i) for i, v in enumerate(d[:8])) % 11
-    return d[8] == (0 if r < 2 else 11 - r)
+    d = "".join(c for c in digits if c.isdigit())
+    return len(d) == 9 and pt_nif.is_valid(d)
+
+
+def checked_identifier(code: str) -> str:
+    """The identifier whose check digits ``code`` passes (``nif``, ``cpf``, ``cnpj``, ``iban``, ``vat``), or ''.
+
+    A passed check raises a mention's confidence; a failed one does not drop a code a trigger word names."""
+    compact = code.replace(" ", "").replace(".", "").replace("-", "").replace("/", "")
+    if not compact:
+        return ""
+    if compact.isdigit():
+        n = len(compact)
+        if n == 9 and pt_nif.is_valid(compact):
+            return "nif"
+        if n == 11 and cpf.is_valid(compact):
+            return "cpf"
+        if n == 14 and cnpj.is_valid(compact):
+            return "cnpj"
+        return ""
+    if compact[:2].isalpha() and compact[2:4].isdigit() and len(compact) >= 15 and stdnum_iban.is_valid(compact):
+        return "iban"
+    if compact[:2].isalpha() and vat.is_valid(compact):
+        return "vat"
+    return ""
 
 
 def iban_valid(text: str) -> bool:
@@ -61,6 +131,12 @@ class NameIdRecognizer(Recognizer):
     def __init__(self, rules, lex, options=None) -> None:
         super().__init__(rules, lex, options)
         r = rules["nameid"]
+        # phrases that say a registration number follows ("registada sob o número", "pessoa colectiva n.º"):
+        # read before the public nouns, whose "número" they hold
+        self.phrase_re = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(r.get('id_phrases', []))})(?![\p{{L}}]){GAP}",
+                                       regex.IGNORECASE)
+        # every phrase starts with one of these (a cheap substring test spares most segments the pattern)
+        self.phrase_keys = tuple({w.lower()[:5] for w in r.get("id_phrases", [])})
         self.trigger_re = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(r['triggers'])})(?![\p{{L}}]){GAP}",
                                         regex.IGNORECASE)
         self.number_re = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(r['number_words'])})(?![\p{{L}}])\s*",
@@ -76,9 +152,9 @@ class NameIdRecognizer(Recognizer):
 
         taken = bytearray(len(t) + 1)  # characters of the mentions in ``out``: a check in time of the span
 
-        def add(s: int, e: int, cat: str, rule: str) -> None:
+        def add(s: int, e: int, cat: str, rule: str, score: float = 1.0) -> None:
             if e > s and taken.find(1, s, e) < 0:
-                out.append(self.mention(seg, s, e, cat, rule))
+                out.append(self.mention(seg, s, e, cat, rule, score=score))
                 taken[s:e] = b"\x01" * (e - s)
 
         if "@" in t:
@@ -95,27 +171,76 @@ class NameIdRecognizer(Recognizer):
         for m in NIB.finditer(t):
             if nib_valid(m.group()):
                 add(m.start(), m.end(), "NAMEID", "nib:check")
+        for m in CITIZEN_CARD.finditer(t):
+            add(m.start(), m.end(), "NAMEID", "citizen_card:check-digit" if citizen_card.is_valid(m.group())
+                else "citizen_card", 1.0 if citizen_card.is_valid(m.group()) else 0.8)
+        shapes = ((CPF, "cpf"), (CNPJ, "cnpj")) if "-" in t else ()
+        if VAT_GATE.search(t):
+            shapes += ((EU_VAT, "vat"),)
+        for pattern, rule in shapes:
+            for m in pattern.finditer(t):
+                if checked_identifier(m.group()) == rule:
+                    add(m.start(), m.end(), "NAMEID", f"{rule}:check-digit")
+                elif rule == "vat" and VAT_BEFORE.search(t, max(0, m.start() - 30), m.start()):
+                    add(m.start(), m.end(), "NAMEID", "vat:trigger", 0.8)
+        if "OAB" in t:
+            for m in OAB.finditer(t):
+                add(m.start("num"), m.end("num"), "NAMEID", "oab")
+        if PHONE_GATE.search(t):
+            # phone numbers of any country in the layouts people type, "(+351) 912 345 678", "+44 20 7946 0958"
+            # (the matcher reads a window around each candidate: over a whole segment it costs ten times more)
+            for g in PHONE_GATE.finditer(t):
+                if NOT_A_PHONE_BEFORE.search(t, max(0, g.start() - 30), g.start()):
+                    continue  # "NIF 503 004 529": a trigger says what the number is
+                a = max(0, g.start() - 8)
+                for m in phonenumbers.PhoneNumberMatcher(t[a:g.end() + 24], "PT", leniency=phonenumbers.Leniency.VALID):
+                    s, e = a + m.start, a + m.end
+                    # "212 345 678,00 euros" is an amount; "481 933 019 557" no phone inside a longer run
+                    if not DECIMAL_AFTER.match(t, e) and not RUN_EDGE.search(t, 0, s) \
+                            and not regex.match(r"[ .]?\d", t[e:e + 2]):
+                        add(s, e, "NAMEID", "phone")
         for m in PHONE_INTL.finditer(t):
             add(m.start(), m.end(), "NAMEID", "phone:international")
         for m in PHONE_PT.finditer(t):
             add(m.start(), m.end(), "NAMEID", "phone:pt")
+        if "J" in t:
+            for m in OFFICIAL_JOURNAL.finditer(t):
+                add(m.start(), m.end(), "PUBLIC_ID", "official_journal")
+        low = t.lower()
+        for m in self.phrase_re.finditer(t) if any(k in low for k in self.phrase_keys) else ():
+            self._code_after(t, m.end(), add, 3)
         # public identifiers first, so that "Decreto-Lei n.º 487/99" never becomes a NAMEID
+        if "/" in t:
+            for m in EU_ACT.finditer(t):
+                g = "num" if m.group("num") else "num2"
+                add(m.start(g), m.end(g), "PUBLIC_ID", "eu_act")
         for m in self.public_re.finditer(t):
-            add(m.start(1), m.end(1), "PUBLIC_ID", f"public:{m.group().split()[0].lower()}")
+            add(m.start(1), m.end(1), "PUBLIC_ID", "public_noun")
         for m in self.trigger_re.finditer(t):
-            c = CODE.match(t, m.end())
-            if c and len(c.group().replace(" ", "")) >= 3 and sum(ch.isdigit() for ch in c.group()) >= 2 \
-                    and not MONEY.match(c.group()):
-                add(c.start(), c.end(), "NAMEID", f"trigger:{m.group().strip().split()[0].lower()}")
+            self._code_after(t, m.end(), add, 3)
+        for m in NUMBER_OF.finditer(t) if " de " in t and ("º" in t or "mero" in t) else ():
+            self._code_after(t, m.end(), add, 4, "trigger:number")
         for m in self.number_re.finditer(t):
-            c = CODE.match(t, m.end())
-            if c and len(c.group().replace(" ", "")) >= 4 and sum(ch.isdigit() for ch in c.group()) >= 2 \
-                    and not MONEY.match(c.group()):
-                add(c.start(), c.end(), "NAMEID", "trigger:n.º")
+            self._code_after(t, m.end(), add, 4, "trigger:number")
         for m in NIF.finditer(t):
             if nif_valid(m.group()):
                 add(m.start(), m.end(), "NAMEID", "nif:check-digit")
         return out
 
+    def _code_after(self, t: str, at: int, add, min_len: int, rule: str = "trigger") -> None:
+        """The code a trigger word announces: letters and digits, two digits at least, not an amount (a
+        nine-digit number in threes is a NIF or phone layout, twelve digits or more are no amount in a text, and
+        a code that passes a check is no amount)."""
+        c = CODE.match(t, at)
+        if not c:
+            return
+        code = c.group()
+        if len(code.replace(" ", "")) < min_len or sum(ch.isdigit() for ch in code) < 2:
+            return
+        checked = checked_identifier(code)
+        if MONEY.match(code) and not checked and not NINE_DIGITS.match(code) and sum(ch.isdigit() for ch in code) < 12:
+            return
+        add(c.start(), c.end(), "NAMEID", f"{rule}:check-digit" if checked else rule, 1.0 if checked else 0.8)
+
     def validate(self, text: str) -> bool:
-        return nif_valid(text) or iban_valid(text) or nib_valid(text) or bool(EMAIL.fullmatch(text))
+        return bool(checked_identifier(text)) or iban_valid(text) or nib_valid(text) or bool(EMAIL.fullmatch(text))

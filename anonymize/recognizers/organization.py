@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import regex
 
+from ..aliases import abbreviates
 from ..chains import ORDINAL, Chain, ChainRules, analyse
 from ..lexicons import fold
 from ..recognizer import Recognizer, Segment, alternation, register
@@ -39,14 +40,14 @@ def org_rule(ch: Chain, crules: ChainRules) -> tuple[str, str]:
     if standalone:
         return standalone, "public-body"
     if ch.org_tail:
-        return "COMPANY", f"tail:{ch.org_tail}"
+        return "COMPANY", "tail"
     if ch.org_head:
         # a company's organs ("Conselho de Administração", "a Assembleia Geral") are not entities; three or more
         # words after such a head name one ("Assembleia Legislativa do Estado", "Comissão de Constituição e Justiça")
         if content in crules.sub_heads or ch.places + ch.common == len(content) and ch.all_upper is False \
                 and content[:1] in {h[:1] for h in crules.sub_heads} and len(content) <= 2:
             return "", ""
-        return ch.org_head[0], f"head:{ch.org_head[1]}"
+        return ch.org_head[0], "head"
     return "", ""
 
 
@@ -84,8 +85,9 @@ class OrganizationRecognizer(Recognizer):
             if not rule and ch.in_parens and ch.all_upper and k > 0:
                 long = chains[k - 1]
                 lsub, lrule = org_rule(long, crules)
-                if lrule and long.end_tok + 1 == ch.start_tok:
-                    seg.memory.acronyms[ch.words[0]] = ("ORGANIZATION", lsub, seg.text[long.start:long.end])
+                if lrule and long.end_tok + 1 == ch.start_tok and abbreviates(ch.words[0], long_text := seg.text[
+                        long.start:long.end]):
+                    seg.memory.acronyms[ch.words[0]] = ("ORGANIZATION", lsub, long_text)
                     subtype, rule = lsub, "acronym:after-long-form"
             if not rule and not ch.inverted and not self._names_in(ch):
                 # (a chain with names is left whole to the person recognizers, which skip covered chains; a
@@ -98,7 +100,8 @@ class OrganizationRecognizer(Recognizer):
                     start = toks[ch.start_tok - 1].idx  # "8ª Turma Cível", "2ª Auditoria"
                 out.append(self.mention(seg, start, ch.end, "ORGANIZATION", rule, subtype=subtype))
                 if k + 1 < len(chains) and chains[k + 1].in_parens and chains[k + 1].all_upper \
-                        and ch.end_tok + 1 == chains[k + 1].start_tok and len(chains[k + 1].words) == 1:
+                        and ch.end_tok + 1 == chains[k + 1].start_tok and len(chains[k + 1].words) == 1 \
+                        and abbreviates(chains[k + 1].words[0], seg.text[ch.start:ch.end]):
                     seg.memory.acronyms[chains[k + 1].words[0]] = ("ORGANIZATION", subtype, seg.text[ch.start:ch.end])
         for m in self.numbered.finditer(seg.text):
             s, e = m.start(), m.end()

@@ -17,16 +17,17 @@ def person_rule(ch: Chain, honorifics: frozenset[str] | set[str] = frozenset()) 
     named = ch.first_names + ch.surnames
     if ch.org_head or ch.org_tail or content == 0:
         return ""
-    if ch.common >= content and not ch.all_upper and fold(ch.title) not in honorifics:
-        return ""  # "Deputado Distrital", "Presidente da República": a title before ordinary words
+    if ch.common - ch.extra.get("ambiguous", 0) >= content and not ch.all_upper and fold(ch.title) not in honorifics:
+        return ""  # "Deputado Distrital", "Presidente da República": a title before ordinary words (a surname
+        # that is also a word does not count: "Ministro Castro Meira")
     if ch.title and not ch.sentence_initial:  # a title makes even a place-like word a name (Sr. Valadares)
-        return f"title:{ch.title}"
-    if ch.places == content:
+        return "title"
+    if ch.places == content or ch.extra.get("concept") or ch.extra.get("territory"):
         return ""
     if ch.inverted:
-        return "inverted:SURNAME, Given"
+        return "inverted"
     if ch.title and not ch.sentence_initial or (ch.title or ch.hum) and named + ch.unknown + (ch.all_upper and content > 1) > 0:
-        return f"title:{ch.title}" if ch.title else f"hum:{ch.hum}"
+        return "title" if ch.title else "hum_noun"
     first = ch.content[0]
     # after a first name, a place name is a surname as often as not (MARTA SEQUEIRA LOBATO, Rui Braga)
     if ch.first_names and (first in ch.words[:1]) and named + ch.unknown + ch.places >= max(1, content - ch.common):

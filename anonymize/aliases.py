@@ -1,0 +1,61 @@
+"""Aliases a text defines for an entity: ``Agência de Registos do Norte (ARN)``, ``Tintas Belmiro, Lda. (doravante
+"TB")``, ``Quitéria Sá (a "Vendedora")`` is no alias (an ordinary word), ``(adiante designada por "Belmiro")`` is.
+
+An alias in brackets right after a person or an organisation belongs to it: it gets the same category and
+number and is masked wherever the document uses it. The alias must be a name: an acronym (``ARN``, ``SBDI-2``)
+or capitalized words that are not all ordinary words (a defined role such as "Vendedora" or "Contrato" is
+public text).
+"""
+
+from __future__ import annotations
+
+import regex
+
+from ..corpora.model import Mention
+from .lexicons import fold
+
+# "(ARN)", "(doravante “TB”)", "(adiante designada por «Belmiro»)", "(a seguir denominada "a Belmiro")"
+DEFINITION = regex.compile(
+    r"\s*,?\s*\(\s*(?P<defined>(?:doravante|adiante|abreviadamente|a seguir|de ora em diante|hereinafter)\s*,?\s*"
+    r"(?:(?:designad[ao]s?|denominad[ao]s?|referid[ao]s?|abreviad[ao]s?|called|referred to as)\s+)?"
+    r"(?:(?:por|como|apenas|simplesmente|as)\s+)?)?(?:(?:a|o|as|os|the)\s+)?[\"“«']?"
+    r"(?P<alias>\p{Lu}[\p{L}\d&'’.-]*(?:\s+(?:d[aoe]s?\s+|&\s+)?\p{Lu}[\p{L}\d&'’.-]*){0,3})[\"”»']?\s*\)")
+ACRONYM = regex.compile(r"^\p{Lu}[\p{Lu}\d&.-]{1,9}$")
+
+
+def abbreviates(acronym: str, name: str) -> bool:
+    """Whether an acronym's letters are taken from the name in order, the first from a word's start
+    (``ARN`` of Agência de Registos do Norte, ``SBDI`` of Subseção de Dissídios Individuais; not ``SP`` of
+    Tribunal de Justiça)."""
+    letters = [c for c in fold(acronym) if c.isalpha()]
+    words = fold(name).split()
+    if not letters or not any(w.startswith(letters[0]) for w in words):
+        return False
+    text = "".join(words)
+    at = text.find(letters[0])
+    for c in letters[1:]:
+        at = text.find(c, at + 1)
+        if at < 0:
+            return False
+    return True
+
+
+def defined_aliases(text: str, mentions: list[Mention], is_ordinary) -> list[tuple[int, int, Mention]]:
+    """(start, end, entity mention) of each alias defined in brackets right after a PERSON or ORGANIZATION
+    mention of ``text``. ``is_ordinary(word)`` tells an ordinary word (a defined role) from a name."""
+    out = []
+    for m in mentions:
+        if m.category not in ("PERSON", "ORGANIZATION"):
+            continue
+        d = DEFINITION.match(text, m.end)
+        if not d:
+            continue
+        alias = d.group("alias").rstrip(".")
+        s = d.start("alias")
+        acronym = bool(ACRONYM.match(alias))
+        if alias == m.text or not (acronym or not all(is_ordinary(w) for w in regex.findall(r"\p{L}+", alias))):
+            continue
+        if acronym and not d.group("defined") and not abbreviates(alias, m.text):
+            continue  # "Tribunal de Justiça (SP)": a state, not the court's acronym
+        out.append((s, s + len(alias), m))
+    return out
