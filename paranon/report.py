@@ -33,6 +33,14 @@ STEP_WORDS = {
     "target_consistency": "a target form found in one pair of a document, masked in the document's other pairs",
     "corpus_target_consistency": "a target form found in one document, masked where it still showed in other "
                                  "documents",
+    "english": "found by the English recognizer (a date, identifier, address or company of the target language's "
+               "own layout) and matched to the source entity it stands for",
+    "english_widened": "a target mention widened by the English recognizer to the whole name or address "
+                       "(a legal-form tail, an en dash, a postcode)",
+    "alias": "a long form before its bracketed acronym, given the acronym's number",
+    "target_spread_withheld": "a target form NOT spread to other pairs: not a plausible name on its own (a frequent "
+                              "English word, a country) or without evidence (not aligned from its entity twice)",
+    "allowed_visible": "target words left visible because they translate an allowed source form",
 }
 FIGURE_WORDS = {
     "guard_masks": "leak guard: target words masked after the transfer because they still matched a source entity",

@@ -10,6 +10,7 @@ import sys
 
 import pytest
 import yaml
+from paranon.anonymize.keystore import KeyStore
 
 from paranon.config import load_config
 from paranon.review import Decisions, candidate_misses, entity_table, mentions_of
@@ -140,7 +141,7 @@ def test_the_token_sets_a_strict_cookie_and_decisions_are_recorded(review_client
 @pytest.mark.parametrize("prepare, says", [
     (lambda out: None, "review.yaml: no decisions to apply"),
     (lambda out: ((out / "review.yaml").write_text("anonymize: {allow: [X]}\n"),
-                  (out / "report.json").write_text(json.dumps({"input": str(out / "gone.tmx")}))),
+                  KeyStore.set_files(out / "keys.sqlite", {}, out / "gone.tmx")),
      "gone.tmx: the run's input is not there"),
     (lambda out: (out / "review.yaml").write_text("anonymize:\n  allow: Lisboa\n"),
      "review.yaml:2: anonymize.allow: expected a list of strings"),
