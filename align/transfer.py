@@ -415,6 +415,7 @@ class Transferrer:
 
     def _english_hits(self, src_mentions, tgt, order, starts, overlapping, insert, matched, steps,
                       next_number: int) -> int:
+        index: dict[tuple, list[int]] | None = None  # the source mentions by date, digits and rare word
         for h in self.english.find(tgt):
             i, j = overlapping(h.start, h.end)
             over = order[i:j]
@@ -437,7 +438,9 @@ class Transferrer:
                         insert(_span(keep, tgt, s, e))
                         steps["english_widened"] = steps.get("english_widened", 0) + 1
                 continue
-            k = self._counterpart(h, src_mentions, tgt, matched)
+            if index is None:
+                index = self._counterpart_index(src_mentions)
+            k = self._counterpart(h, src_mentions, tgt, matched, index)
             if k is None and h.rule == "en:address-level":
                 continue  # a floor alone is no one's address
             if k is not None:
@@ -484,25 +487,34 @@ class Transferrer:
                                  m.rule, m.subtype, entity=m.entity))
             steps["alias"] = steps.get("alias", 0) + 1
 
-    def _counterpart(self, h, src_mentions: list[Mention], tgt: str, matched: set[int]) -> int | None:
+    def _counterpart(self, h, src_mentions: list[Mention], tgt: str, matched: set[int],
+                     index: dict[tuple, list[int]]) -> int | None:
         """The source mention an English hit stands for: the same date, the same digits, or (names, addresses)
-        a shared rare word; an untransferred one first."""
+        a shared rare word; an untransferred one first, else the first. ``index`` (``_counterpart_index``) lists
+        the source mentions by those keys, so a hit looks up its candidates instead of reading every mention."""
         text = tgt[h.start:h.end]
-        words = {fold(w) for w in GUARD_WORD.findall(text) if len(w) >= 3}
-        best = None
+        if h.category == "DATE":
+            ks = index.get(("DATE", h.value), []) if h.value is not None else []
+        elif h.category == "NAMEID":
+            ks = index.get(("NAMEID", digits(text)), [])
+        else:
+            words = {fold(w) for w in GUARD_WORD.findall(text) if len(w) >= 3}
+            ks = sorted({k for w in words if w not in self.common or w in self.names
+                         for k in index.get((h.category, w), [])})
+        return next((k for k in ks if k not in matched), ks[0] if ks else None)
+
+    def _counterpart_index(self, src_mentions: list[Mention]) -> dict[tuple, list[int]]:
+        index: dict[tuple, list[int]] = defaultdict(list)
         for k, m in enumerate(src_mentions):
-            if m.category != h.category:
-                continue
-            if h.category == "DATE":
-                ok = h.value is not None and date_value(m.text, english=False) == h.value
-            elif h.category == "NAMEID":
-                ok = digits(m.text) == digits(text)
+            if m.category == "DATE":
+                keys = [("DATE", date_value(m.text, english=False))]
+            elif m.category == "NAMEID":
+                keys = [("NAMEID", digits(m.text))]
             else:
-                src_words = {fold(w) for w in GUARD_WORD.findall(m.text) if len(w) >= 3}
-                ok = any(w not in self.common or w in self.names for w in words & src_words)
-            if ok and (best is None or (k not in matched and best in matched)):
-                best = k
-        return best
+                keys = [(m.category, w) for w in {fold(w) for w in GUARD_WORD.findall(m.text) if len(w) >= 3}]
+            for key in keys:
+                index[key].append(k)
+        return index
 
     def _tidy(self, tgt: str, result: TransferResult) -> None:
         """Absorb a legal-form tail into an organisation and join pieces of one entity.

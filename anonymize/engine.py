@@ -7,6 +7,7 @@ numbering of name variants both need the whole document.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -275,10 +276,18 @@ class Anonymizer:
         fall-back's guess at the same words (``a Tintas Belmiro``: the company's short form, not a person); a
         company's short form or a defined alias also beats shorter mentions inside it (``Sol`` and ``Mar`` inside
         the company ``Sol OK Mar``)."""
-        guesses = [m for m in found if any(x.start <= m.start and m.end <= x.end and (
+        by_start = sorted(extra, key=lambda x: x.start)
+        starts = [x.start for x in by_start]
+        longest = max((x.end - x.start for x in extra), default=0)
+
+        def covering(m: Mention) -> list[Mention]:  # the extra mentions around m, by bisection (not all of them)
+            return by_start[bisect_left(starts, m.start - longest):bisect_right(starts, m.start)]
+
+        guesses = {id(m) for m in found if any(x.start <= m.start and m.end <= x.end and (
             m.score <= 0.6 and x.category != m.category
-            or x.rule.endswith(("short-form", "defined-alias")) and x.end - x.start > m.end - m.start) for x in extra)]
-        kept = [m for m in found if m not in guesses]
+            or x.rule.endswith(("short-form", "defined-alias")) and x.end - x.start > m.end - m.start)
+            for x in covering(m))}
+        kept = [m for m in found if id(m) not in guesses]
         return sorted(kept + resolve(kept, extra), key=lambda m: m.start)
 
     def _ordinary_word(self, word: str) -> bool:
