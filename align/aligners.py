@@ -125,6 +125,7 @@ class EflomalAligner(Aligner):
                  iterations: int | str | None = "auto", samplers: int | str = "auto", deterministic: bool = True,
                  seed: int = 0, symmetrization: str = "grow-diag-final-and", prefix: int = 0,
                  priors: tuple[Path, bool] | None = None, prior_alpha: float = 1.0,
+                 priors_max_pairs: int = 0,
                  languages: tuple[str, str] = ("pt", "en")) -> None:
         if symmetrization not in ("grow-diag-final-and", "union", "intersection"):
             raise ValueError(f"align.symmetrization: {symmetrization!r} is not grow-diag-final-and, union or "
@@ -134,6 +135,7 @@ class EflomalAligner(Aligner):
         if not prior_alpha > 0:
             raise ValueError(f"align.prior_alpha: {prior_alpha!r} is not a positive number")
         self.priors, self.prior_alpha, self.languages = priors, prior_alpha, languages  # see .priors
+        self.priors_max_pairs = priors_max_pairs  # a larger corpus teaches itself: no priors (0: always priors)
         self._normalized: dict[str, str] = {}  # word -> what eflomal sees of it (words recur)
         self.extra_src, self.extra_tgt = extra_src, extra_tgt
         for f in (extra_src, extra_tgt):
@@ -251,7 +253,8 @@ class EflomalAligner(Aligner):
                         n_lines[0] += 1
                         yield line
 
-                priors = self.priors is not None
+                priors = self.priors is not None and not (
+                    self.priors_max_pairs and _count_lines(src_path) > self.priors_max_pairs)
                 vocab_s: set[str] = set()  # with priors: the words of each side, for the identical-word priors
                 vocab_t: set[str] = set()
                 raw_s, raw_t = chain(fs, extra_src), chain(ft, extra_tgt)
@@ -260,7 +263,7 @@ class EflomalAligner(Aligner):
                 norm_s = counted(self._normalize(line) for line in raw_s)
                 norm_t = (self._normalize(line) for line in raw_t)
                 # lazy: the identical words are known once eflomal has read both texts, before the priors
-                lines = chain(self._prior_lines(), self._identity_lines(vocab_s, vocab_t))
+                lines = chain(self._prior_lines(), self._identity_lines(vocab_s, vocab_t)) if priors else None
                 p_in = os.path.join(tmp, "priors.txt")
                 with open(p_in, "w", encoding="utf-8") as po:
                     eflomal.Aligner().prepare_files(norm_s, so, norm_t, to, lines if priors else None,
@@ -422,6 +425,11 @@ def model_available_locally(model: str) -> bool:
         return False
 
 
+def _count_lines(path: str | Path) -> int:
+    with open(path, "rb") as fh:
+        return sum(block.count(b"\n") for block in iter(lambda: fh.read(1 << 20), b""))
+
+
 def make_aligner(cfg: dict[str, Any]) -> tuple[Aligner, str]:
     """The configured aligner and a one-line reason for the choice (for the log and report)."""
     a = cfg["align"]
@@ -433,7 +441,8 @@ def make_aligner(cfg: dict[str, Any]) -> tuple[Aligner, str]:
                                   int(cfg["anonymize"].get("seed", 0)),
                                   a.get("symmetrization", "grow-diag-final-and"), int(a.get("eflomal_prefix", 0)),
                                   resolve_priors(a.get("priors"), cfg.get("src", "pt"), cfg.get("tgt", "en")),
-                                  float(a.get("prior_alpha", 1.0)), (cfg.get("src", "pt"), cfg.get("tgt", "en")))
+                                  float(a.get("prior_alpha", 1.0)), (cfg.get("src", "pt"), cfg.get("tgt", "en")),
+                                  int(a.get("priors_max_pairs") or 0))
     if method == "eflomal":
         return eflo(), "eflomal (configured)"
     if method == "auto" and not a.get("allow_download") and not model_available_locally(a["model"]):
