@@ -125,8 +125,7 @@ class EflomalAligner(Aligner):
                  iterations: int | str | None = "auto", samplers: int | str = "auto", deterministic: bool = True,
                  seed: int = 0, symmetrization: str = "grow-diag-final-and", prefix: int = 0,
                  priors: tuple[Path, bool] | None = None, prior_alpha: float = 1.0,
-                 priors_max_pairs: int = 0,
-                 languages: tuple[str, str] = ("pt", "en")) -> None:
+                 languages: tuple[str, str] = ("pt", "en"), priors_max_pairs: int = 0) -> None:
         if symmetrization not in ("grow-diag-final-and", "union", "intersection"):
             raise ValueError(f"align.symmetrization: {symmetrization!r} is not grow-diag-final-and, union or "
                              "intersection")
@@ -442,7 +441,7 @@ def make_aligner(cfg: dict[str, Any]) -> tuple[Aligner, str]:
                                   a.get("symmetrization", "grow-diag-final-and"), int(a.get("eflomal_prefix", 0)),
                                   resolve_priors(a.get("priors"), cfg.get("src", "pt"), cfg.get("tgt", "en")),
                                   float(a.get("prior_alpha", 1.0)), (cfg.get("src", "pt"), cfg.get("tgt", "en")),
-                                  int(a.get("priors_max_pairs") or 0))
+                                  priors_max_pairs=int(a.get("priors_max_pairs") or 0))
     if method == "eflomal":
         return eflo(), "eflomal (configured)"
     if method == "auto" and not a.get("allow_download") and not model_available_locally(a["model"]):

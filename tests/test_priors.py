@@ -33,11 +33,11 @@ TIES = [  # PT term, EN term, dictionary lines, PT word, a wrong link it gets wi
 ]
 
 
-def _links_of(word: str, priors: str | None) -> set[str]:
+def _links_of(word: str, priors: str | None, max_pairs: int = 0) -> set[str]:
     term_pt, term_en = next((pt, en) for pt, en, *_ in TIES if word in pt.split())
     pairs = [(a.format(term_pt).split(), b.format(term_en).split()) for a, b in FRAMES]
     cfg = load_config()
-    cfg["align"].update(method="eflomal", priors=priors)
+    cfg["align"].update(method="eflomal", priors=priors, priors_max_pairs=max_pairs)
     aligner, _ = make_aligner(cfg)
     got = set()
     for (src, tgt), links in zip(pairs, aligner.align(pairs), strict=True):
@@ -53,6 +53,18 @@ def test_a_dictionary_pair_decides_what_co_occurrence_cannot(tmp_path, term_pt, 
     alone = _links_of(word, None)
     assert without in alone and with_priors not in alone
     assert _links_of(word, str(path)) == {with_priors}
+
+
+@pytest.mark.parametrize("max_pairs, priors_used", [
+    (0, True),                 # 0: priors whatever the corpus's size
+    (len(FRAMES), True),       # a corpus of exactly the limit still gets them
+    (len(FRAMES) - 1, False),  # a larger corpus teaches the aligner itself: no priors
+])
+def test_priors_stop_above_priors_max_pairs(tmp_path, max_pairs, priors_used):
+    path = tmp_path / "dict.tsv"
+    path.write_text("comissão\tcommission\n", encoding="utf-8")
+    got = _links_of("comissão", str(path), max_pairs)
+    assert got == ({"commission"} if priors_used else _links_of("comissão", None))
 
 
 def test_the_same_corpus_gets_the_same_links_with_priors(tmp_path):
