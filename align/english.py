@@ -29,6 +29,7 @@ IBAN = regex.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,
 CODE = regex.compile(r"(?=[\p{L}\d./ -]*\d[\p{L}\d./ -]*\d)[\p{Lu}\d][\p{L}\d]*"
                      r"(?:(?:[./-]| (?=\d)| (?=\p{Lu}{1,3}\d))[\p{L}\d]+)*(?:\(\d\))?")  # 15263809 5 Y47, 1284719(3)
 # worth a look by phonenumbers: an international or bracketed prefix, or nine digits or more in groups (not a date)
+PHONE_CONTEXT = 24  # characters the phone matcher sees on each side of phone-shaped digits
 PHONE_GATE = regex.compile(r"(?:\+|\(\+?)\d[\d ().-]{5,}\d|(?<![\d.,/])\d(?:[ -]?\d){8,}")
 NIF_LIKE = regex.compile(r"(?<![\d.,/-])\d{3}[ .]?\d{3}[ .]?\d{3}(?![\d,/-]|\.\d)")  # checked by python-stdnum
 WORD_ORDINAL = r"[A-Za-z]+(?:-[A-Za-z]+)?"  # "ninth", "twenty-second": checked by text2num
@@ -196,10 +197,18 @@ class EnglishRecognizer:
         phonenumbers, iban, nif = self._phonenumbers, self._iban, self._nif
         hits = [Hit(m.start(), m.end(), "NAMEID", "en:email") for m in EMAIL.finditer(text)]
         hits += [Hit(m.start(), m.end(), "NAMEID", "en:iban") for m in IBAN.finditer(text) if iban.is_valid(m.group())]
-        if PHONE_GATE.search(text):
-            for region in self.phone_regions:
-                for pm in phonenumbers.PhoneNumberMatcher(text, region, leniency=phonenumbers.Leniency.VALID):
-                    hits.append(Hit(pm.start, pm.end, "NAMEID", "en:phone"))
+        windows: list[list[int]] = []  # the matcher reads only around phone-shaped digits, not the whole segment
+        for g in PHONE_GATE.finditer(text):
+            a, b = max(0, g.start() - PHONE_CONTEXT), min(len(text), g.end() + PHONE_CONTEXT)
+            if windows and a <= windows[-1][1]:
+                windows[-1][1] = max(windows[-1][1], b)
+            else:
+                windows.append([a, b])
+        if windows:
+            for a, b in windows:
+                for region in self.phone_regions:
+                    for pm in phonenumbers.PhoneNumberMatcher(text[a:b], region, leniency=phonenumbers.Leniency.VALID):
+                        hits.append(Hit(a + pm.start, a + pm.end, "NAMEID", "en:phone"))
             hits += [Hit(m.start(), m.end(), "NAMEID", "en:nif") for m in NIF_LIKE.finditer(text)
                      if nif.is_valid(m.group())]
         for t in self.trigger.finditer(text):
