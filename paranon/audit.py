@@ -289,11 +289,12 @@ def _tantivy_texts(folder: Path) -> Iterator[str]:
                             v = v.decode("utf-8")
                         except UnicodeDecodeError:
                             continue  # packed token offsets: numbers only
-                        try:
-                            yield from _strings(json.loads(v))
-                            continue
-                        except ValueError:
-                            pass
+                        if "\\" in v:  # JSON escapes: its strings as they read
+                            try:
+                                yield from _strings(json.loads(v))
+                                continue
+                            except ValueError:
+                                pass
                     if isinstance(v, str):
                         yield v
     for spec in schema:
