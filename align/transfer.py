@@ -443,6 +443,12 @@ class Transferrer:
             k = self._counterpart(h, src_mentions, tgt, matched, index)
             if k is None and h.rule == "en:address-level":
                 continue  # a floor alone is no one's address
+            if k is None and h.category == "DATE" and all(
+                    m.category != "DATE" or i in matched for i, m in enumerate(src_mentions)):
+                # the source side masks no date this one could stand for: it shows the date, as public text (an
+                # act's date, a citation's); masking only its translation would hide nothing and part the sides
+                steps["english_date_public"] = steps.get("english_date_public", 0) + 1
+                continue
             if k is not None:
                 src = src_mentions[k]
                 insert(Mention(h.start, h.end, src.category, tgt[h.start:h.end], "transfer:english", src.rule,

@@ -41,6 +41,8 @@ STEP_WORDS = {
     "target_spread_withheld": "a target form NOT spread to other pairs: not a plausible name on its own (a frequent "
                               "English word, a country) or without evidence (not aligned from its entity twice)",
     "allowed_visible": "target words left visible because they translate an allowed source form",
+    "english_date_public": "English dates left visible: the source side masks no date they could stand for (it "
+                           "shows them as public text)",
 }
 FIGURE_WORDS = {
     "guard_masks": "leak guard: target words masked after the transfer because they still matched a source entity",

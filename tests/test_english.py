@@ -253,3 +253,18 @@ def test_two_names_joined_by_and_stay_two(rec, tgt, pieces):
     src = [Mention(0, len(t), c, t, "test", "test", entity=k + 1) for k, (t, c) in enumerate(pieces)]
     res = Transferrer(english=rec).transfer(src, [], [], tgt, links=[])
     assert [(m.text, m.entity) for m in res.mentions] == [(t, k + 1) for k, (t, _) in enumerate(pieces)]
+
+
+@pytest.mark.parametrize("src_dates, tgt, masked", [
+    # the source side masks no date: it shows the date as public text (an act's date), so does the English side
+    ([], "Regulation adopted on 27 April 2016 by the Council.", False),
+    ([], "Done at Brussels, 3 March 2019.", False),
+    # the source side masks a date it could not read (no value to match): the English one is masked, recall first
+    ([Mention(0, 20, "DATE", "no dia seguinte ao X", "date", "date:written", entity=2)],
+     "Signed on 9 October 2024 in Porto.", True),
+    ([Mention(0, 14, "DATE", "data do acordo", "date", "date:written", entity=3)],
+     "Paid on the 2nd day of May 2023.", True),
+])
+def test_an_english_date_follows_the_source_sides_decision(rec, src_dates, tgt, masked):
+    res = Transferrer(english=rec).transfer(src_dates, [], [], tgt, links=[], next_number=9)
+    assert any(m.category == "DATE" for m in res.mentions) is masked
