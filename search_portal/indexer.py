@@ -306,16 +306,9 @@ def load_lexicon(folder: Path, ix: Any, fields: Any = ("src", "tgt")) -> dict[st
     return out
 
 
-def _index_part(job: tuple[str, str, int, int, int]) -> tuple[Any, dict[str, Counter], StatsBuilder]:
-    """Index one run of ``corpus.jsonl``'s lines into a segment of its own; returns the segment, the run's
-    translation counts and its figures. Each part is read, parsed, tokenized and counted by the process that
-    indexes it: the pairs never travel between processes."""
-    folder, corpus, start, end, first = job
-    done = _DONE
-    writer = SegmentWriter(open_index(folder), _lk=False, limitmb=128, codec=PortalCodec())
-    analyzer = folded_analyzer()
-    table = TableBuilder(lambda word: [t.text for t in analyzer(word)])
-    stats = StatsBuilder()
+def part_records(corpus: Path | str, start: int, end: int, first: int) -> Iterator[tuple[int, str, dict, Any, Any]]:
+    """The records of one part of ``corpus.jsonl`` (bytes ``start`` to ``end``), numbered from ``first``:
+    (corpus number, the line, the record, its tokens, its links); a damaged line is named."""
     with open(corpus, "rb") as fh:
         fh.seek(start)
         pos, order = start, first
@@ -329,16 +322,32 @@ def _index_part(job: tuple[str, str, int, int, int]) -> tuple[Any, dict[str, Cou
                 toks, links = pair_tokens(rec)
             except (ValueError, KeyError, TypeError) as exc:
                 raise InputError(f"{corpus}:{order + 1}: not a paranon record ({exc})") from None
-            table.add(rec, toks, links)
-            stats.add(rec, toks)
-            cats = sorted({m["category"] for m in rec["src_mentions"] + rec["tgt_mentions"]})
-            meta = " ".join(f"{v}" for p in rec.get("meta", {}).get("props", []) for v in p)
-            writer.add_document(id=rec["id"], doc=rec["doc"], categories=",".join(cats), src=rec["src"],
-                                tgt=rec["tgt"], meta=meta, order=order, rec=line, tokens=pack_tokens(toks, links))
+            yield order, line, rec, toks, links
             order += 1
-            if done is not None and order % 500 == 0:
-                with done.get_lock():
-                    done.value += 500
+
+
+def _index_part(job: tuple[str, str, int, int, int]) -> tuple[Any, dict[str, Counter], StatsBuilder]:
+    """Index one run of ``corpus.jsonl``'s lines into a segment of its own; returns the segment, the run's
+    translation counts and its figures. Each part is read, parsed, tokenized and counted by the process that
+    indexes it: the pairs never travel between processes."""
+    folder, corpus, start, end, first = job
+    done = _DONE
+    writer = SegmentWriter(open_index(folder), _lk=False, limitmb=128, codec=PortalCodec())
+    analyzer = folded_analyzer()
+    table = TableBuilder(lambda word: [t.text for t in analyzer(word)])
+    stats = StatsBuilder()
+    order = first  # the corpus number after the part's last pair
+    for order, line, rec, toks, links in part_records(corpus, start, end, first):
+        table.add(rec, toks, links)
+        stats.add(rec, toks)
+        cats = sorted({m["category"] for m in rec["src_mentions"] + rec["tgt_mentions"]})
+        meta = " ".join(f"{v}" for p in rec.get("meta", {}).get("props", []) for v in p)
+        writer.add_document(id=rec["id"], doc=rec["doc"], categories=",".join(cats), src=rec["src"],
+                            tgt=rec["tgt"], meta=meta, order=order, rec=line, tokens=pack_tokens(toks, links))
+        order += 1
+        if done is not None and order % 500 == 0:
+            with done.get_lock():
+                done.value += 500
     if done is not None:
         with done.get_lock():
             done.value += (order - first) % 500

@@ -28,7 +28,6 @@ from tqdm import tqdm
 from whoosh import query as wq
 from whoosh.support.charset import accent_map
 
-from ..corpora.formats.common import InputError
 from .budget import QueryError, check
 from .indexer import (
     LEXICON_DIR,
@@ -39,9 +38,10 @@ from .indexer import (
     _parts,
     _pool,
     folded_analyzer,
+    part_records,
     stem_groups_of,
 )
-from .translations import TableBuilder, pack_tokens, pair_tokens, unpack_tokens
+from .translations import TableBuilder, pack_tokens, unpack_tokens
 
 PARTS_DIR = "tantivy"
 PARTS_FILE = "parts.json"  # [[folder, first corpus number, end], ...] in corpus order
@@ -82,42 +82,31 @@ def _part(job: tuple[str, str, int, int, int, int]) -> tuple[dict[str, Counter],
     stats = StatsBuilder()
     vocab: dict[str, set[str]] = {"src": set(), "tgt": set()}
     folded: dict[str, str] = {}
-    with open(corpus, "rb") as fh:
-        fh.seek(start)
-        pos, order = start, first
-        for raw in fh:
-            if pos >= end:
-                break
-            pos += len(raw)
-            line = raw.decode("utf-8").rstrip("\n")
-            try:
-                rec = json.loads(line)
-                toks, links = pair_tokens(rec)
-            except (ValueError, KeyError, TypeError) as exc:
-                raise InputError(f"{corpus}:{order + 1}: not a paranon record ({exc})") from None
-            table.add(rec, toks, links)
-            stats.add(rec, toks)
-            doc = tantivy.Document()
-            doc.add_text("id", rec["id"])
-            doc.add_text("doc", rec["doc"])
-            for cat in sorted({m["category"] for m in rec["src_mentions"] + rec["tgt_mentions"]}):
-                doc.add_text("categories", cat)
-            for side in ("src", "tgt"):
-                words = []
-                for word in WORD.findall(rec[side]):
-                    term = folded.get(word)
-                    if term is None:
-                        if len(folded) > 500_000:
-                            folded.clear()
-                        term = folded[word] = word.lower().translate(accent_map)
-                    words.append(term)
-                vocab[side].update(words)
-                doc.add_text(side, " ".join(words))
-            doc.add_integer("order", order)
-            doc.add_bytes("rec", line.encode("utf-8"))
-            doc.add_bytes("tokens", pack_tokens(toks, links))
-            writer.add_document(doc)
-            order += 1
+    order = first  # the corpus number after the part's last pair
+    for order, line, rec, toks, links in part_records(corpus, start, end, first):
+        table.add(rec, toks, links)
+        stats.add(rec, toks)
+        doc = tantivy.Document()
+        doc.add_text("id", rec["id"])
+        doc.add_text("doc", rec["doc"])
+        for cat in sorted({m["category"] for m in rec["src_mentions"] + rec["tgt_mentions"]}):
+            doc.add_text("categories", cat)
+        for side in ("src", "tgt"):
+            words = []
+            for word in WORD.findall(rec[side]):
+                term = folded.get(word)
+                if term is None:
+                    if len(folded) > 500_000:
+                        folded.clear()
+                    term = folded[word] = word.lower().translate(accent_map)
+                words.append(term)
+            vocab[side].update(words)
+            doc.add_text(side, " ".join(words))
+        doc.add_integer("order", order)
+        doc.add_bytes("rec", line.encode("utf-8"))
+        doc.add_bytes("tokens", pack_tokens(toks, links))
+        writer.add_document(doc)
+        order += 1
     writer.commit()
     writer.wait_merging_threads()
     return table.counts, stats, vocab, order
