@@ -181,7 +181,7 @@ def score_transfer(gold: list, results: list, allow: set[str], strings: bool = T
     """The figures of ``evaluate_transfer`` from gold pairs and the pipeline's results for them (anything
     with ``src_mentions``, ``tgt_mentions`` in original coordinates and ``anonymized.src``/``.tgt``);
     ``allow``: the policy's folded allow-list entries (a public body on it is meant to stay visible)."""
-    from ..anonymize.lexicons import fold
+    from ..anonymize.lexicons import fold, phrase_key
 
     cover: dict[str, dict[str, list[int]]] = {"src": defaultdict(lambda: [0, 0]), "tgt": defaultdict(lambda: [0, 0])}
     agree = Counter()
@@ -213,7 +213,7 @@ def score_transfer(gold: list, results: list, allow: set[str], strings: bool = T
                     public[side]["entities"] += 1
                     masked = _covered(spans, e["start"], e["end"]) > 0
                     public[side]["masked"] += masked
-                    if " ".join(fold(original).split()) not in allow:
+                    if phrase_key(original) not in allow:
                         keep.append((e["start"], e["end"]))  # the policy does not say it is public
                     continue
                 keep.append((e["start"], e["end"]))

@@ -22,7 +22,7 @@ from functools import lru_cache
 import regex
 
 from ..anonymize.consistency import CAPITALIZED_CATEGORIES, identifier_form
-from ..anonymize.lexicons import fold, fold_same_length
+from ..anonymize.lexicons import fold, fold_same_length, phrase_key
 from ..corpora.model import Mention
 
 MIN_ALIGNED_PAIRS = 2  # pairs in which alignment alone must find a form before it spreads
@@ -92,10 +92,6 @@ def spreadable(m: Mention, key: str) -> bool:
     return m.category == "DATE"
 
 
-def allow_key(text: str) -> str:
-    return " ".join(fold(text).split())
-
-
 def allowed_source_tokens(src: str, src_tokens: list[tuple[int, int]], allow: set[str]) -> set[int]:
     """Indices of the source tokens that are part of an allowed form (whole words, case/accent-insensitive)."""
     if not allow:
@@ -125,7 +121,7 @@ def drop_allowed(mentions: list[Mention], tgt: str, tgt_tokens: list[tuple[int, 
     mention whose words all lie on target tokens aligned to an allowed source form (``protected``)."""
     out = []
     for m in mentions:
-        if allow_key(m.text) in allow and m.entity not in src_entities:
+        if phrase_key(m.text) in allow and m.entity not in src_entities:
             continue
         if protected and m.category in CAPITALIZED_CATEGORIES:
             words = [k for k, (a, b) in enumerate(tgt_tokens) if a < m.end and m.start < b

@@ -21,7 +21,7 @@ from ..corpora.model import Mention, SegmentPair
 from . import recognizers as _recognizers  # noqa: F401  (registers the plug-ins)
 from .aliases import defined_aliases
 from .chains import lower_vocabulary
-from .lexicons import fold, fold_same_length, lexicons
+from .lexicons import fold, fold_same_length, lexicons, phrase_key
 from .numbering import Numberer, entity_key, name_tokens, organization_aliases
 from .operators import Operators
 from .recognizer import REGISTRY, DocumentMemory, Segment
@@ -167,9 +167,9 @@ class Anonymizer:
         for f in a.get("allow_files", []):
             p = Path(f) if Path(f).exists() else DATA / f
             allow += yaml.safe_load(p.read_text(encoding="utf-8")) or []
-        self.allow = {" ".join(fold(x).split()) for x in allow}
+        self.allow = {phrase_key(x) for x in allow}
         # per document: strings a reviewer said are not entities there (paranon review -> review.yaml)
-        self.allow_in_documents = {str(doc): {" ".join(fold(x).split()) for x in items}
+        self.allow_in_documents = {str(doc): {phrase_key(x) for x in items}
                                    for doc, items in (a.get("allow_in_documents") or {}).items()}
         opts = a.get("recognizer_options", {}) or {}
         self.recognizers = []
@@ -200,7 +200,7 @@ class Anonymizer:
         if seen is not text:
             for m in seg.found:
                 m.text = text[m.start:m.end]
-        kept = [m for m in seg.found if " ".join(fold(m.text).split()) not in self.allow]
+        kept = [m for m in seg.found if phrase_key(m.text) not in self.allow]
         return sorted(kept, key=lambda m: m.start)
 
     def _propagation_forms(self, mentions: list[Mention]) -> dict[str, Mention]:
@@ -209,7 +209,7 @@ class Anonymizer:
         for m in mentions:
             if m.category not in ("PERSON", "ORGANIZATION") or m.score < 0.5:
                 continue
-            key = " ".join(fold(m.text).split())
+            key = phrase_key(m.text)
             words = key.split()
             ordinary = all(w in self.lex.common or w in self.function_words for w in words) \
                 and not any(w in self.lex.first or w in self.lex.last for w in words)
@@ -221,7 +221,7 @@ class Anonymizer:
                 # a company is named later by the words before its legal form, or by their first two
                 # (Tintas Belmiro & Irmão, Lda. -> Tintas Belmiro & Irmão, Tintas Belmiro)
                 for short in company_short_forms(m.text):
-                    f = " ".join(fold(short).split())
+                    f = phrase_key(short)
                     words = f.split()
                     if f not in self.allow and not all(w in self.lex.common or w in self.function_words
                                                        for w in words):
@@ -314,7 +314,7 @@ class Anonymizer:
         per_segment = self.recognize_document([p.src for p in pairs])
         not_here = self.allow_in_documents.get(pairs[0].doc) if pairs and self.allow_in_documents else None
         if not_here:
-            per_segment = [[m for m in ms if " ".join(fold(m.text).split()) not in not_here] for ms in per_segment]
+            per_segment = [[m for m in ms if phrase_key(m.text) not in not_here] for ms in per_segment]
         self.number(per_segment)
         out = []
         for p, ms in zip(pairs, per_segment, strict=True):

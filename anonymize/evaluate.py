@@ -212,7 +212,7 @@ def predict(docs: list[tuple[str, list[Sentence]]], cfg: dict[str, Any]) -> None
     import copy
 
     from .engine import Anonymizer
-    from .lexicons import fold
+    from .lexicons import phrase_key
 
     cfg = copy.deepcopy(cfg)
     masked = set(cfg["anonymize"]["categories"])
@@ -232,7 +232,7 @@ def predict(docs: list[tuple[str, list[Sentence]]], cfg: dict[str, Any]) -> None
                 else:
                     for k in range(*span):
                         public_tokens.setdefault(k, "public_id")
-            s.public = [(a, b, c, " ".join(fold(s.text[s.tokens[a][0]:s.tokens[b - 1][1]]).split()) in an.allow)
+            s.public = [(a, b, c, phrase_key(s.text[s.tokens[a][0]:s.tokens[b - 1][1]]) in an.allow)
                         for a, b, c, _ in s.public]
             s.shown = {}
             for a, b, _ in s.gold:

@@ -63,6 +63,11 @@ def fold(text: str) -> str:
     return _fold(text)
 
 
+def phrase_key(text: str) -> str:
+    """``fold`` with white space collapsed: the key allow lists, entity forms and places are compared by."""
+    return " ".join(fold(text).split())
+
+
 def fold_same_length(text: str) -> str:
     """Accent-folded lowercase text of the same length, so match offsets in it map back one to one."""
     return text.translate(_SAME_LENGTH)

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 import regex
 
 from ..corpora.model import Mention
-from .lexicons import fold
+from .lexicons import fold, phrase_key
 
 ALIAS_WORD = regex.compile(r"[\w&]+")  # the words of an organisation's name, punctuation left out
 PARTICLES = {"da", "de", "do", "dos", "das", "e", "di", "van", "von", "der", "del", "y", "d'"}
@@ -116,7 +116,7 @@ def cluster_names(variants: list[str], threshold: float = 0.45) -> list[int]:
 def entity_key(m: Mention) -> str:
     if m.category in ("NAMEID", "DATE"):
         return m.category + ":" + "".join(ch for ch in fold(m.text) if ch.isalnum())
-    return m.category + ":" + " ".join(fold(m.text).split())
+    return m.category + ":" + phrase_key(m.text)
 
 
 def organization_aliases(mentions: Iterable[Mention]) -> dict[str, str]:
@@ -169,7 +169,7 @@ class Numberer:
         if variants:
             labels = cluster_names(variants, self.threshold)
             for v, lab in zip(variants, labels, strict=True):
-                canon["PERSON:" + " ".join(fold(v).split())] = "PERSON:" + " ".join(fold(variants[lab]).split())
+                canon["PERSON:" + phrase_key(v)] = "PERSON:" + phrase_key(variants[lab])
         aliases = aliases or {}
         for m in mentions:
             key = entity_key(m)

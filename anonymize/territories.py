@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import gettext
 
-from .lexicons import fold
+from .lexicons import phrase_key
 
 
 def territory_names(given: set[str] | None = None) -> frozenset[str]:
@@ -42,7 +42,7 @@ def territory_names(given: set[str] | None = None) -> frozenset[str]:
 
         given = _read("names_first.txt")
     # "Coreia, República da" is a sorting form, not one a text writes
-    return frozenset(f for f in (" ".join(fold(n).split()) for n in names if "," not in n and "(" not in n)
+    return frozenset(f for f in (phrase_key(n) for n in names if "," not in n and "(" not in n)
                      if " " in f or f not in given)
 
 

@@ -43,7 +43,6 @@ from .align.aligners import EflomalAligner, Links, make_aligner, symmetrize_line
 from .align.english import EnglishRecognizer
 from .align.target import (
     MIN_ALIGNED_PAIRS,
-    allow_key,
     allowed_source_tokens,
     drop_allowed,
     earned_by_step,
@@ -54,6 +53,7 @@ from .align.transfer import Transferrer, TransferResult, map_links, token_words,
 from .anonymize.consistency import CorpusForms, form_key
 from .anonymize.engine import Anonymizer, Replaced, apply_mentions
 from .anonymize.keystore import KeyStore
+from .anonymize.lexicons import phrase_key
 from .anonymize.recognizer import DocumentMemory, Segment
 from .corpora.formats import (
     DOCUMENT_PAIRS,
@@ -281,7 +281,7 @@ class Finisher:
             for i, (tr, _) in enumerate(done):
                 for m in tr.mentions:
                     key = form_key(m.text)
-                    if is_target_form(m, key) and allow_key(m.text) not in self.an.allow \
+                    if is_target_form(m, key) and phrase_key(m.text) not in self.an.allow \
                             and (m.recognizer != "transfer:string" or self._source_spreads(m, key)):
                         firsts.setdefault(key, m)
                         if earned_by_step(m):
