@@ -237,10 +237,13 @@ class Transferrer:
         def free(s: int, e: int) -> bool:
             return occupied.find(1, s, e) < 0
 
+        def occupy(x: Mention) -> None:  # every mention found, by whichever step: ``free`` sees it
+            occupied[x.start:x.end] = b"\x01" * (x.end - x.start)
+
         def add(src: Mention, s: int, e: int, how: str) -> None:
             found.append(Mention(s, e, src.category, tgt[s:e], f"transfer:{how}", src.rule, src.subtype,
                                  entity=src.entity))
-            occupied[s:e] = b"\x01" * (e - s)
+            occupy(found[-1])
             steps[how] += 1
 
         matched: set[int] = set()
@@ -360,24 +363,17 @@ class Transferrer:
                 matched.add(k)
         # 4. the English recognizer: a hit widens the one entity's mention it covers, takes the number of the
         # source entity it matches, or is a target-only entity
-        def remark() -> None:  # after a step that adds or widens mentions itself: ``free`` sees them all
-            occupied[:] = bytes(len(occupied))
-            for x in found:
-                occupied[x.start:x.end] = b"\x01" * (x.end - x.start)
-
         if self.english is not None:
-            next_number = self._english(src_mentions, tgt, found, matched, steps, next_number)
-            remark()
+            next_number = self._english(src_mentions, tgt, found, matched, steps, next_number, occupy)
         # 5. a long form before its bracketed acronym: "Portuguese Institute for Quality (<N15>)" takes the
         # acronym's number when the source side names that entity in another form too
-        self._long_forms(src_mentions, tgt, found, steps, free)
-        remark()
+        self._long_forms(src_mentions, tgt, found, steps, free, occupy)
         # identifiers present only in the target get new numbers after the source's
         if self.id_finder is not None:
             for s, e, cat in self.id_finder(tgt):
                 if free(s, e):
                     found.append(Mention(s, e, cat, tgt[s:e], "transfer:target_only", "target-only", entity=next_number))
-                    occupied[s:e] = b"\x01" * (e - s)
+                    occupy(found[-1])
                     next_number += 1
                     steps["target_only"] += 1
         result = TransferResult(sorted(found, key=lambda x: x.start), steps=steps)
@@ -388,7 +384,7 @@ class Transferrer:
         return result
 
     def _english(self, src_mentions: list[Mention], tgt: str, found: list[Mention], matched: set[int],
-                 steps: dict[str, int], next_number: int) -> int:
+                 steps: dict[str, int], next_number: int, occupy) -> int:
         # the found mentions do not overlap: kept sorted by start, a hit's overlaps are found by bisection
         order = sorted(found, key=lambda m: m.start)
         starts = [m.start for m in order]
@@ -402,10 +398,11 @@ class Transferrer:
                 j += 1
             return i, j
 
-        def insert(m: Mention) -> None:
+        def insert(m: Mention) -> None:  # (a widened span covers the pieces it replaces: marking it is enough)
             i = bisect_right(starts, m.start)
             starts.insert(i, m.start)
             order.insert(i, m)
+            occupy(m)
 
         try:
             return self._english_hits(src_mentions, tgt, order, starts, overlapping, insert, matched, steps,
@@ -463,7 +460,7 @@ class Transferrer:
         return next_number
 
     def _long_forms(self, src_mentions: list[Mention], tgt: str, found: list[Mention], steps: dict[str, int],
-                    free) -> None:
+                    free, occupy) -> None:
         toks: list[tuple[int, int]] = []
         ends: list[int] = []
         forms: dict[int, set[str]] | None = None  # entity -> its folded source forms
@@ -491,6 +488,7 @@ class Transferrer:
                 continue
             found.append(Mention(toks[lo][0], toks[hi][1], m.category, tgt[toks[lo][0]:toks[hi][1]], "transfer:alias",
                                  m.rule, m.subtype, entity=m.entity))
+            occupy(found[-1])
             steps["alias"] = steps.get("alias", 0) + 1
 
     def _counterpart(self, h, src_mentions: list[Mention], tgt: str, matched: set[int],
