@@ -2,7 +2,7 @@
 
 Trains ``paranon train ner`` on LeNER-Br train (MIT licence; every 10th document of it is the tuning split
 that stops training, LeNER-Br dev is never read) and writes the model folder with a README naming its
-training data and licence. By default it writes ``anonymize/models/pt_legal_ner`` (shipped in the package);
+training data and licence. By default it writes ``anonymize/models/pt_legal_ner`` (packaged once built; not in git);
 ``--out`` writes elsewhere. Only sources whose licence allows redistribution of a derived model may be
 listed in ``SOURCES``: HAREM and Paramopama (``../shared/data/pt-ner-harem-paramopama/SOURCE.md``: no
 licence found) are not, and HAREM I and II are test sets besides.

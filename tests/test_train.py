@@ -118,12 +118,33 @@ def test_a_missing_model_is_a_clear_error():
         Anonymizer(cfg)
 
 
+BUILT = (SHIPPED / "pt_legal_ner" / "config.cfg").is_file()
+needs_built_model = pytest.mark.skipif(not BUILT, reason="pt_legal_ner not built (python bench/train_ner.py)")
+
+
 @pytest.mark.parametrize("name,shipped", [("pt_legal_ner", True), ("/some/folder/pt_legal_ner", False),
                                           ("pt_core_news_lg", False)])
-def test_a_shipped_model_is_named_by_its_folder_alone(name, shipped):
-    assert (model_path(name) == str(SHIPPED / "pt_legal_ner")) is shipped
+def test_a_shipped_model_is_named_by_its_folder_alone(tmp_path, monkeypatch, name, shipped):
+    from paranon.anonymize.recognizers import statistical
+
+    (tmp_path / "pt_legal_ner").mkdir()
+    (tmp_path / "pt_legal_ner" / "config.cfg").write_text("[nlp]\n", encoding="utf-8")
+    monkeypatch.setattr(statistical, "SHIPPED", tmp_path)
+    assert (model_path(name) == str(tmp_path / "pt_legal_ner")) is shipped
 
 
+def test_naming_paranons_model_before_it_is_built_names_the_recipe(tmp_path, monkeypatch):
+    from paranon.anonymize.recognizers import statistical
+
+    monkeypatch.setattr(statistical, "SHIPPED", tmp_path / "models")
+    (tmp_path / "models").mkdir()
+    cfg = load_config()
+    cfg["anonymize"]["models"] = ["pt_legal_ner"]
+    with pytest.raises(ValueError, match="not built here.*bench/train_ner.py"):
+        Anonymizer(cfg)
+
+
+@needs_built_model
 def test_the_shipped_model_is_small_and_names_its_training_data_and_licence():
     folder = SHIPPED / "pt_legal_ner"
     size = sum(f.stat().st_size for f in folder.rglob("*") if f.is_file())
@@ -150,6 +171,7 @@ def shipped_alone() -> Anonymizer:
     return Anonymizer(cfg)
 
 
+@needs_built_model
 @pytest.mark.parametrize("sentence,name", SHIPPED_CASES)
 def test_the_shipped_model_loads_offline_by_name_and_finds_people(shipped_alone, sentence, name):
     found = shipped_alone.recognize_document([sentence])[0]

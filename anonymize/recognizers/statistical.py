@@ -18,6 +18,7 @@ from ..recognizer import Recognizer, Segment
 
 BATCH = 256  # segments per nlp.pipe batch
 SHIPPED = Path(__file__).resolve().parent.parent / "models"  # paranon's own models, one folder each
+OWN_MODELS = ("pt_legal_ner",)  # built by bench/train_ner.py (not in git: a model is data)
 
 
 def model_path(name: str) -> str:
@@ -42,6 +43,10 @@ class StatisticalRecognizer(Recognizer):
         try:
             self.nlp = spacy.load(model_path(str(spec["model"])), exclude=["parser", "tagger", "lemmatizer", "attribute_ruler"])
         except OSError as exc:
+            name = str(spec["model"])
+            if name in OWN_MODELS:  # paranon's own, named before it was built
+                raise ValueError(f"anonymize.models: {name!r} is not built here; build it with "
+                                 f"`python bench/train_ner.py` (it reads LeNER-Br from ../shared/data)") from None
             raise ValueError(f"anonymize.models: cannot load spaCy model {spec['model']!r}: {exc}") from None
         except Exception as exc:
             if "torch" not in str(exc).lower():
