@@ -410,9 +410,12 @@ class Finisher:
                               tr: TransferResult) -> None:
         """The allow list on the target side: an allowed form, or the words aligned to an allowed source form,
         stay visible (``Parlamento Europeu`` allowed keeps ``European Parliament``)."""
+        if not tr.mentions:
+            return  # nothing to keep visible: no tokenizing
         src_toks = allowed_source_tokens(rep.text, tokenize(rep.text), self.an.allow)
         protected = {j for i, j in links if i in src_toks}
-        kept = drop_allowed(tr.mentions, p.tgt, tokenize(p.tgt), self.an.allow, protected, {m.entity for m in ms})
+        kept = drop_allowed(tr.mentions, p.tgt, tokenize(p.tgt) if protected else [], self.an.allow, protected,
+                            {m.entity for m in ms})
         if len(kept) != len(tr.mentions):
             tr.steps["allowed_visible"] = tr.steps.get("allowed_visible", 0) + len(tr.mentions) - len(kept)
             tr.mentions = kept
