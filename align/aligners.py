@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from ..corpora.model import parse_pharaoh, pharaoh
+from ..text import token_words
 from .priors import resolve as resolve_priors
-from .transfer import token_words
 
 log = logging.getLogger("paranon.align")
 

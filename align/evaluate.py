@@ -18,7 +18,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
-from ..corpora.formats.common import InputError
+from ..errors import InputError
 
 
 def read_gold_links(path: str | Path) -> tuple[list[set[tuple[int, int]]], list[set[tuple[int, int]]], bool]:
@@ -140,7 +140,7 @@ def _ari(labels_true: list[str], labels_pred: list[str]) -> float:
 
 def _tokens_masked(text: str, masks: list[tuple[int, int]], keep: list[tuple[int, int]]) -> tuple[int, int]:
     """(masked tokens, masked tokens overlapping none of ``keep``) of one text."""
-    from .transfer import tokenize
+    from ..text import tokenize
 
     masked = outside = 0
     for s, e in tokenize(text):
@@ -181,7 +181,7 @@ def score_transfer(gold: list, results: list, allow: set[str], strings: bool = T
     """The figures of ``evaluate_transfer`` from gold pairs and the pipeline's results for them (anything
     with ``src_mentions``, ``tgt_mentions`` in original coordinates and ``anonymized.src``/``.tgt``);
     ``allow``: the policy's folded allow-list entries (a public body on it is meant to stay visible)."""
-    from ..anonymize.lexicons import fold, phrase_key
+    from ..text import fold, phrase_key
 
     cover: dict[str, dict[str, list[int]]] = {"src": defaultdict(lambda: [0, 0]), "tgt": defaultdict(lambda: [0, 0])}
     agree = Counter()

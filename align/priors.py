@@ -28,7 +28,7 @@ from pathlib import Path
 
 import regex
 
-from ..corpora.formats.common import InputError
+from ..errors import InputError
 from .content_words import WORD_CHARACTER, function_words
 
 log = logging.getLogger("paranon.align")

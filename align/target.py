@@ -22,8 +22,8 @@ from functools import lru_cache
 import regex
 
 from ..anonymize.consistency import CAPITALIZED_CATEGORIES, identifier_form
-from ..anonymize.lexicons import fold, fold_same_length, phrase_key
 from ..corpora.model import Mention
+from ..text import fold, fold_same_length, phrase_key
 
 MIN_ALIGNED_PAIRS = 2  # pairs in which alignment alone must find a form before it spreads
 FREQUENT_EN_ZIPF = 4.0  # a single word this frequent in English (wordfreq Zipf) is a word, not a name

@@ -17,14 +17,12 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 import regex
 
-from ..anonymize.lexicons import fold, fold_same_length
 from ..corpora.model import Mention, remap_offsets
+from ..text import fold, fold_same_length, tokenize
 
-TOKEN = regex.compile(r"<NAME\d+_[A-Z_]+>|\(\.\.\.\)|[\p{L}\p{N}]+(?:[-'’.][\p{L}\p{N}]+)*|\S")
 MONTHS_EN = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
              "november", "december"]
 MONTHS_PT = ["janeiro", "fevereiro", "marco", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro",
@@ -51,18 +49,6 @@ ALIGNMENT_WINDOW = 4  # tokens around a name's aligned words where its capitaliz
 PREPOSITIONS = {"de", "da", "do", "das", "dos", "of", "for"}
 ACRONYM = regex.compile(r"\p{Lu}[\p{Lu}\d&.-]{1,9}")  # an organisation's acronym: IPQ, ASF, CMVM
 MERGEABLE_GAP = regex.compile(r"(?:[\s,.;:&'’\-]|\b(?:of|and|for|the|de|da|do|das|dos|e)\b|\p{Lu}[\p{L}'’.-]*)*")
-
-
-@lru_cache(maxsize=4096)
-def tokenize(text: str) -> list[tuple[int, int]]:
-    """Token character spans; a placeholder is one token. Memoized (a pair's texts are tokenized by several
-    steps of the transfer, alignment and writing): the list returned is shared, never to be modified."""
-    return [m.span() for m in TOKEN.finditer(text)]
-
-
-def token_words(text: str) -> list[str]:
-    """The tokens as words for an aligner: one per ``tokenize`` span, inner spaces made ``_``."""
-    return [text[s:e].replace(" ", "_") for s, e in tokenize(text)]
 
 
 def _is_separator(ch: str) -> bool:

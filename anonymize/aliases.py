@@ -12,7 +12,7 @@ from __future__ import annotations
 import regex
 
 from ..corpora.model import Mention
-from .lexicons import fold
+from ..text import fold
 
 # "(ARN)", "(doravante “TB”)", "(adiante designada por «Belmiro»)", "(a seguir denominada "a Belmiro")"
 DEFINITION = regex.compile(

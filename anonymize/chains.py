@@ -18,7 +18,8 @@ import regex
 from spacy.attrs import IDX, LENGTH, SPACY
 from spacy.tokens import Doc
 
-from .lexicons import Lexicons, fold, zipf
+from ..text import fold
+from .lexicons import Lexicons, zipf
 from .territories import long_form
 
 OPENERS = {'"', "“", "«", "(", "[", "‘", "'"}

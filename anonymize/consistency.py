@@ -16,7 +16,7 @@ from collections.abc import Iterable
 import regex
 
 from ..corpora.model import Mention
-from .lexicons import fold, fold_same_length
+from ..text import fold, fold_same_length
 
 WORD = regex.compile(r"[\p{L}\p{N}]+")
 MAX_WORDS = 10

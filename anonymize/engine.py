@@ -18,10 +18,11 @@ import yaml
 from spacy.symbols import ORTH
 
 from ..corpora.model import Mention, SegmentPair
+from ..text import fold, fold_same_length, phrase_key
 from . import recognizers as _recognizers  # noqa: F401  (registers the plug-ins)
 from .aliases import defined_aliases
 from .chains import lower_vocabulary
-from .lexicons import fold, fold_same_length, lexicons, phrase_key
+from .lexicons import lexicons
 from .numbering import Numberer, entity_key, name_tokens, organization_aliases
 from .operators import Operators
 from .recognizer import REGISTRY, DocumentMemory, Segment

@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..corpora.formats.common import InputError
+from ..errors import InputError
 
 DEFAULT_MAP = {"PESSOA": "PERSON", "ORGANIZACAO": "ORGANIZATION"}
 # paranon categories kept visible; asked of the engine only to tell why a gold token stayed visible
@@ -130,8 +130,8 @@ def _conll_documents(path: Path) -> Iterator[tuple[str, list[Sentence]]]:
 
 
 def _jsonl_documents(path: Path) -> Iterator[tuple[str, list[Sentence]]]:
-    from ..align.transfer import tokenize
     from ..corpora.formats.gold import read_gold
+    from ..text import tokenize
 
     by_doc: dict[str, list[Sentence]] = defaultdict(list)
     for g in read_gold(path):
@@ -151,8 +151,8 @@ def _jsonl_documents(path: Path) -> Iterator[tuple[str, list[Sentence]]]:
 
 
 def _harem_documents(path: Path) -> Iterator[tuple[str, list[Sentence]]]:
-    from ..align.transfer import tokenize
     from ..corpora.harem import read_harem
+    from ..text import tokenize
 
     for d in read_harem(path):
         sents = []
@@ -195,7 +195,7 @@ def _ngram_hits(s: Sentence, k: int, words: set[str], fold) -> bool:
 
 def _why_visible(an, s: Sentence, k: int) -> str:
     """What paranon made of a gold token it left visible: one of LEAK_REASONS."""
-    from .lexicons import fold
+    from ..text import fold
 
     if k in s.shown:
         return s.shown[k]
@@ -211,8 +211,8 @@ def predict(docs: list[tuple[str, list[Sentence]]], cfg: dict[str, Any]) -> None
     visible, why (``shown``): the engine is asked for its public spans too, which it otherwise drops."""
     import copy
 
+    from ..text import phrase_key
     from .engine import Anonymizer
-    from .lexicons import phrase_key
 
     cfg = copy.deepcopy(cfg)
     masked = set(cfg["anonymize"]["categories"])

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import re
 import sys
-import unicodedata
 from functools import lru_cache
 from pathlib import Path
+
+from ..text import _fold, fold
 
 DATA = Path(__file__).parent / "data"
 HUNSPELL_DIC = Path("/usr/share/hunspell/pt_PT.dic")
@@ -34,43 +35,6 @@ DERIVED_ENDINGS = ("dor", "dora", "dores", "doras", "ção", "ções", "são", "
                    "ância", "âncias", "ório", "ória", "ários", "árias", "ário", "ária")
 CLOSED_CATS = {"prep", "con", "adv", "pind", "ppes", "cp", "modo", "lugar", "tempo", "quant", "card", "nord",
                "pdem", "pos", "ppr", "prel", "pint", "art"}
-
-
-def _fold(text: str) -> str:
-    nfkd = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in nfkd if not unicodedata.combining(c))
-
-
-class _SameLengthFold(dict):
-    """``str.translate`` table folding one character to one character, filled as characters are met."""
-
-    def __missing__(self, ch: int) -> str:
-        c = chr(ch)
-        f = _fold(c)
-        out = f if len(f) == 1 else c.lower() if len(c.lower()) == 1 else c
-        self[ch] = out
-        return out
-
-
-_SAME_LENGTH = _SameLengthFold()
-
-
-@lru_cache(maxsize=1 << 18)
-def fold(text: str) -> str:
-    """Lowercase and strip accents: the key every lexicon lookup uses (memoized: words recur)."""
-    if text.isascii():
-        return text.lower()
-    return _fold(text)
-
-
-def phrase_key(text: str) -> str:
-    """``fold`` with white space collapsed: the key allow lists, entity forms and places are compared by."""
-    return " ".join(fold(text).split())
-
-
-def fold_same_length(text: str) -> str:
-    """Accent-folded lowercase text of the same length, so match offsets in it map back one to one."""
-    return text.translate(_SAME_LENGTH)
 
 
 def _faker_names() -> tuple[set[str], set[str]]:

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 import regex
 
 from ..corpora.model import Mention
-from .lexicons import fold, phrase_key
+from ..text import fold, phrase_key
 
 ALIAS_WORD = regex.compile(r"[\w&]+")  # the words of an organisation's name, punctuation left out
 PARTICLES = {"da", "de", "do", "dos", "das", "e", "di", "van", "von", "der", "del", "y", "d'"}

@@ -16,7 +16,7 @@ from functools import lru_cache
 import regex
 
 from ..corpora.model import Mention
-from .lexicons import fold
+from ..text import fold
 
 YEAR = regex.compile(r"(?<!\d)(\d{4})(?!\d)|(?<![\d/.-])\d{1,2}[/.-]\d{1,2}[/.-](\d{2})(?!\d)")
 LETTERS = regex.compile(r"\p{L}+")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import gettext
 
-from .lexicons import phrase_key
+from ..text import phrase_key
 
 
 def territory_names(given: set[str] | None = None) -> frozenset[str]:

@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..corpora.formats.common import InputError
+from ..errors import InputError
 
 DEFAULTS: dict[str, Any] = {"width": 64, "depth": 2, "embed_size": 3000, "window": 1, "dropout": 0.2,
                             "batch": 32, "upper": 0.15, "patience": 2, "tune_every": 10}

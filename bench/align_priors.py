@@ -113,11 +113,11 @@ def score(seeds: list[int], alpha: float, only: list[str] | None) -> dict:
 
 def timing(repeat: int) -> dict:
     from paranon.align.aligners import make_aligner
-    from paranon.align.transfer import token_words
     from paranon.corpora.formats import read_corpus
     from paranon.corpora.formats.common import Problems
 
     from paranon.config import load_config
+    from paranon.text import token_words
 
     sample = HERE.parent / "corpora" / "samples" / "sample_pt_en.tmx"
     sample_pairs = [(token_words(p.src), token_words(p.tgt)) for p in read_corpus(sample, "pt", "en", Problems())]
@@ -150,9 +150,9 @@ def landing(words: list[str], seeds: list[int]) -> dict:
 
     from paranon.align.aligners import make_aligner
     from paranon.align.content_words import is_content_word
-    from paranon.align.transfer import token_words
 
     from paranon.config import load_config
+    from paranon.text import token_words
 
     with open(DGT / "dgt_pt-en.pt", encoding="utf-8") as fs, open(DGT / "dgt_pt-en.en", encoding="utf-8") as ft:
         pairs = [(token_words(s), token_words(t)) for s, t in zip(fs, ft, strict=True)][:2000]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import yaml
 
-from .formats.common import InputError
+from ..errors import InputError
 
 ROOT = Path(__file__).resolve().parent.parent
 SETS_FILE = Path(__file__).resolve().parent / "evalsets.yaml"

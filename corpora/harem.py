@@ -45,7 +45,7 @@ from pathlib import Path
 
 import regex
 
-from .formats.common import InputError
+from ..errors import InputError
 
 TAG = regex.compile(r"<(/?)([A-Za-z][A-Za-z|_]*)((?:\s+[A-Za-z_]+\s*=\s*\"[^\"]*\")*)\s*(/?)>")
 ATTR = regex.compile(r"([A-Za-z_]+)\s*=\s*\"([^\"]*)\"")

@@ -41,7 +41,8 @@ from typing import Any
 import yaml
 
 from .anonymize.consistency import identifier_form
-from .anonymize.lexicons import DATA, _read, fold_same_length
+from .anonymize.lexicons import DATA, _read
+from .text import fold_same_length
 
 PRIVATE = {"keys.sqlite", "review.yaml", ".work"}  # never public: not scanned
 NOT_TEXT = re.compile(r"\.bin$")  # hot postings: int arrays and encoded positions

@@ -12,7 +12,7 @@ import os
 import sys
 from pathlib import Path
 
-from .corpora.formats.common import InputError
+from .errors import InputError
 
 SAMPLE = Path(__file__).resolve().parent.parent / "corpora" / "samples" / "sample_pt_en.tmx"
 

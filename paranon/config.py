@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from .corpora.formats.common import InputError
+from .errors import InputError
 
 DEFAULTS_FILE = Path(__file__).with_name("defaults.yaml")
 FREE_KEYS = ("deny", "recognizer_options", "operators", "allow_in_documents")  # mappings whose keys the user chooses

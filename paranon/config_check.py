@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from .corpora.formats.common import InputError
+from .errors import InputError
 
 Check = Callable[[Any], bool]
 

@@ -16,7 +16,8 @@ from typing import Any
 from lxml import etree
 
 from .corpora.formats import detect_format
-from .corpora.formats.common import InputError, lang_matches
+from .corpora.formats.common import lang_matches
+from .errors import InputError
 
 HEAD_UNITS = 200
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"

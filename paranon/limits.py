@@ -16,8 +16,9 @@ from dataclasses import dataclass
 
 import regex
 
-from .corpora.formats.common import InputError, Problems
+from .corpora.formats.common import Problems
 from .corpora.model import Inline, SegmentPair
+from .errors import InputError
 
 LONG_SEGMENT_POLICIES = ("split", "reject")
 # the end of a sentence: a full stop (not after a one- to three-letter abbreviation such as Dr., art., n.),

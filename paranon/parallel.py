@@ -26,7 +26,7 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
-from .corpora.formats.common import InputError
+from .errors import InputError
 from .runlock import die_with_parent
 
 # the Dask client of the current run, set by use_scheduler

@@ -49,11 +49,10 @@ from .align.target import (
     spreadable,
     warm_target_lexicons,
 )
-from .align.transfer import Transferrer, TransferResult, map_links, token_words, tokenize
+from .align.transfer import Transferrer, TransferResult, map_links
 from .anonymize.consistency import CorpusForms, form_key
 from .anonymize.engine import Anonymizer, Replaced, apply_mentions
 from .anonymize.keystore import KeyStore
-from .anonymize.lexicons import phrase_key
 from .anonymize.recognizer import DocumentMemory, Segment
 from .corpora.formats import (
     DOCUMENT_PAIRS,
@@ -71,6 +70,7 @@ from .parallel import in_order, use_scheduler
 from .privacy import InputPlaceholders, MetadataPolicy, OpaqueIds, prepare_metadata
 from .report import publish_report
 from .runlock import OutdirLock, clean_leftovers
+from .text import phrase_key, token_words, tokenize
 
 log = logging.getLogger("paranon")
 

@@ -24,9 +24,9 @@ from typing import Any
 import regex
 from lxml import etree
 
-from .corpora.formats.common import InputError
 from .corpora.formats.tmx import DOC_PROP_TYPES
 from .corpora.model import Inline, SegmentPair
+from .errors import InputError
 
 ID_MODES = ("opaque", "keep")
 TEXT_POLICIES = ("anonymize", "drop", "keep")

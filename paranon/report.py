@@ -11,7 +11,6 @@ table. A section with nothing in it is left out. No original appears: originals 
 from __future__ import annotations
 
 import json
-import re
 import sqlite3
 import time
 from html import escape
@@ -19,9 +18,9 @@ from pathlib import Path
 from typing import Any
 
 from .corpora.formats import atomic_write
+from .text import PLACEHOLDER
 
 LISTED_UNITS = 200  # units listed per review section of the HTML (report.json keeps up to 1,000 ids)
-PLACEHOLDER = re.compile(r"<NAME(\d+)_[A-Z_]+>")
 # what each transfer step did, for people
 STEP_WORDS = {
     "string": "found on the target side written as in the source (a name is spelt alike in both languages)",

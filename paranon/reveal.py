@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .anonymize.keystore import public_id, reveal
-from .corpora.formats.common import InputError
 from .corpora.model import AnonymizedPair
+from .errors import InputError
 
 
 @dataclass

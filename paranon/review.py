@@ -28,14 +28,13 @@ import regex
 import yaml
 
 from .anonymize.consistency import identifier_form
-from .anonymize.lexicons import fold
 from .audit import form_key
-from .corpora.formats.common import InputError
+from .errors import InputError
+from .text import PLACEHOLDER, fold
 
 REVIEW_FILE = "review.yaml"
 CATEGORIES = ("PERSON", "ORGANIZATION", "ORGANIZATION_ADMIN", "ORGANIZATION_COMPANY", "ORGANIZATION_INSTITUTION",
               "ADDRESS", "NAMEID", "DATE")
-PLACEHOLDER = regex.compile(r"<NAME\d+_[A-Z_]+>")
 # capitalized words, joined by name particles: "Bento Queiroga", "Maria da Silva", "BENTO QUEIROGA"
 NAME_SPAN = regex.compile(r"(?<![\p{L}\d<_])\p{Lu}[\p{L}'’-]+(?:\s+(?:(?:da|de|do|das|dos|e|van|von)\s+)?"
                           r"\p{Lu}[\p{L}'’-]+)*")

@@ -209,7 +209,7 @@ def serve_review(outdir: str | Path, port: int = 0, cfg: dict[str, Any] | None =
     try:
         server = make_server("127.0.0.1", port, app, threaded=True)
     except OSError as exc:
-        from .corpora.formats.common import InputError
+        from .errors import InputError
 
         raise InputError(f"127.0.0.1:{port}: cannot listen there ({exc.strerror}); pass another --port") from None
     print(f"review of {out} (private: originals) on http://127.0.0.1:{server.server_port}/?token={token}", flush=True)

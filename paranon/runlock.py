@@ -24,7 +24,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from .corpora.formats.common import InputError
+from .errors import InputError
 
 LOCK_NAME = ".paranon.lock"
 EFLOMAL_TMP = re.compile(r"paranon-eflomal-(\d+)-")

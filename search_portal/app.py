@@ -19,13 +19,13 @@ from markupsafe import escape as html_escape
 
 from ..corpora.formats.tmx import TmxWriter
 from ..corpora.model import AnonymizedPair
+from ..text import PLACEHOLDER
 from .budget import Budget
 from .search import CATEGORIES, QueryError, Searcher
 
 pages = Blueprint("pages", __name__)
 api = Blueprint("api", __name__, url_prefix="/api")
 downloads = Blueprint("downloads", __name__)
-PLACEHOLDER = __import__("regex").compile(r"<NAME(\d+)_([A-Z_]+)>")
 # every response: no script at all (the pages have none), styles and images from the portal only, no
 # framing; and no content sniffing (a download is what its type says)
 SECURITY_HEADERS = {

@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from ..corpora.formats.common import InputError
+from ..errors import InputError
 from .docsets import DocSets, HotPostings
 from .indexer import open_index
 from .translations import unpack_tokens

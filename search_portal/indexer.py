@@ -42,7 +42,7 @@ from whoosh.formats import Positions
 from whoosh.support.charset import accent_map
 from whoosh.writing import SegmentWriter
 
-from ..corpora.formats.common import InputError
+from ..errors import InputError
 from .docsets import HOT_DIR, HOT_FIELDS, write_hot, write_hot_field
 from .translations import TableBuilder, pack_tokens, pair_tokens
 

@@ -25,8 +25,7 @@ from whoosh import query as wq
 from whoosh.qparser import MultifieldParser, QueryParser
 from whoosh.qparser.plugins import FieldsPlugin, RangePlugin, WildcardPlugin
 
-from ..align.transfer import tokenize
-from ..anonymize.lexicons import fold_same_length
+from ..text import fold_same_length, tokenize
 from . import budget as work
 from .backends import open_backend
 from .budget import Budget, Lexicon, QueryError

@@ -18,14 +18,12 @@ from itertools import chain
 from pathlib import Path
 from typing import Any
 
-import regex
-
-from ..align.transfer import tokenize
 from ..corpora.model import parse_pharaoh
+from ..text import PLACEHOLDER as PLACEHOLDER_TOKEN
+from ..text import tokenize
 
 TABLE_FILE = "translations.json"
 TABLE_TOP = 50  # translations kept per term (the panel shows 30)
-PLACEHOLDER_TOKEN = regex.compile(r"<NAME\d+_[A-Z_]+>")
 Span = tuple[int, int]
 
 

@@ -7,9 +7,9 @@ import subprocess
 import sys
 
 import pytest
-from paranon.corpora.formats.common import InputError
 
 from paranon.config import load_config
+from paranon.errors import InputError
 
 from .conftest import SAMPLE
 

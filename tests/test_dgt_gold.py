@@ -10,9 +10,9 @@ import re
 from pathlib import Path
 
 import pytest
-from paranon.corpora.formats.common import InputError
 from paranon.corpora.formats.gold import read_gold
 
+from paranon.errors import InputError
 from tests.conftest import ROOT, SHARED, needs_shared
 
 DGT_DIR = ROOT / "corpora" / "gold" / "dgt"

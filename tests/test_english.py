@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 from paranon.align.english import EnglishRecognizer
-from paranon.align.transfer import Transferrer, tokenize
+from paranon.align.transfer import Transferrer
 from paranon.corpora.model import Mention
+
+from paranon.text import tokenize
 
 
 @pytest.fixture(scope="module")

@@ -12,12 +12,12 @@ from paranon.align.evaluate import score_transfer
 from paranon.anonymize.evaluate import Sentence, evaluate_ner, score
 from paranon.corpora import evalsets
 from paranon.corpora.evalsets import load_sets, resolve
-from paranon.corpora.formats.common import InputError
 from paranon.corpora.formats.gold import GoldPair
 from paranon.corpora.harem import classify, read_harem
 from paranon.corpora.model import Mention, SegmentPair
 
 from paranon.cli import main
+from paranon.errors import InputError
 
 CATS = {"PERSON": "PERSON", "ORGANIZATION": "ORGANIZATION"}
 

@@ -7,12 +7,13 @@ import json
 import shutil
 
 import pytest
-from paranon.corpora.formats.common import InputError
 from paranon.search_portal import indexer
 from paranon.search_portal.indexer import FoldedText, build_index, folded_analyzer
 from paranon.search_portal.search import Searcher
 from whoosh import index as windex
 from whoosh.fields import TEXT
+
+from paranon.errors import InputError
 
 TEXTS = [  # what a pair's side looks like
     "O CONTRATO de <NAME1_ORGANIZATION_COMPANY> foi assinado em <NAME2_DATE>.",

@@ -36,10 +36,10 @@ def _long_pair(pairs: list[SegmentPair], chars: int) -> SegmentPair:
 
 
 def test_anonymize_and_transfer_time_grows_linearly_with_segment_length(cfg):
-    from paranon.align.transfer import tokenize
     from paranon.anonymize.engine import Anonymizer
 
     from paranon import pipeline
+    from paranon.text import tokenize
 
     anonymizer = Anonymizer(cfg)
     pipeline._WORKER = anonymizer

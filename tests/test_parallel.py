@@ -60,7 +60,7 @@ def test_a_dask_worker_is_set_up_once_per_stage(monkeypatch, stages, expected):
 
 
 def test_no_dask_installed_is_one_clear_error(monkeypatch, tmp_path):
-    from paranon.corpora.formats.common import InputError
+    from paranon.errors import InputError
 
     monkeypatch.setitem(sys.modules, "distributed", None)
     with pytest.raises(InputError, match=r"--scheduler local: Dask is not installed \(pip install"):

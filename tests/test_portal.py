@@ -332,8 +332,9 @@ def test_downloads_are_streamed_as_the_records_are_read(app, monkeypatch, fmt):
 def test_stats_come_from_the_index_not_from_corpus_jsonl(portal_out, tmp_path):
     import shutil
 
-    from paranon.align.transfer import tokenize
     from paranon.search_portal.app import create_app
+
+    from paranon.text import tokenize
 
     out = tmp_path / "out"
     shutil.copytree(portal_out, out, symlinks=True)

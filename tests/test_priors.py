@@ -10,9 +10,9 @@ import pytest
 from paranon.align.aligners import make_aligner
 from paranon.align.content_words import content_links, is_content_word
 from paranon.align.priors import BUILTIN_FILE, LICENCE_LINE, prior_lines, read_dictionary, resolve, word_pair
-from paranon.corpora.formats.common import InputError
 
 from paranon.config import load_config
+from paranon.errors import InputError
 
 FRAMES = [  # sentence frames; {} is the two-word term, always together, so co-occurrence cannot tell its words apart
     ("a {} decide hoje", "the {} decides today"),

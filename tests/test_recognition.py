@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 import regex
-from paranon.anonymize.lexicons import fold
 from paranon.corpora.model import SegmentPair
+
+from paranon.text import fold
 
 WORD = regex.compile(r"\p{L}{2,}")
 

@@ -6,10 +6,10 @@ import copy
 
 import pytest
 from paranon.align.target import allowed_source_tokens, drop_allowed, plausible_name, spreadable
-from paranon.align.transfer import tokenize
 from paranon.corpora.model import Mention, SegmentPair
 
 from paranon.pipeline import Finisher, process_in_memory, target_forms_of
+from paranon.text import tokenize
 
 
 def _m(text: str, category: str = "ORGANIZATION", recognizer: str = "transfer:alignment", entity: int = 1) -> Mention:

@@ -9,9 +9,9 @@ import pytest
 from paranon.anonymize.engine import Anonymizer
 from paranon.anonymize.recognizers.statistical import SHIPPED, model_path
 from paranon.anonymize.train import split_tuning, train_ner
-from paranon.corpora.formats.common import InputError
 
 from paranon.config import load_config
+from paranon.errors import InputError
 
 # A tiny invented court corpus: every name below is made up for these tests.
 PEOPLE = ["Albertina Quaresma", "Gervásio Pimentel", "Leocádia Furtado", "Severino Cordeiro",

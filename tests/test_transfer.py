@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from paranon.align.transfer import TolerantText, Transferrer, tokenize, tolerant_form
-from paranon.anonymize.lexicons import fold_same_length
+from paranon.align.transfer import TolerantText, Transferrer, tolerant_form
 from paranon.corpora.model import Mention, SegmentPair
 
 from paranon.pipeline import process_in_memory
+from paranon.text import fold_same_length, tokenize
 
 
 @pytest.mark.parametrize("form, text, found", [

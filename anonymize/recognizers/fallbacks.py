@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import regex
 
+from ...text import fold
 from ..chains import ORDINAL
-from ..lexicons import fold, zipf
+from ..lexicons import zipf
 from ..recognizer import Recognizer, Segment, register
 from .organization import chain_rules, chains_of
 

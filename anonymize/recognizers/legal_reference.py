@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import regex
 
+from ...text import fold
 from ..chains import multiword_places
-from ..lexicons import fold
 from ..recognizer import Recognizer, Segment, alternation, register
 
 NUMBER = r"(?i:n\s?\.?\s?[º°o]\s?\.?\s*|n\.\s*|número\s+)?\d(?:[\d.]|[/-](?=\d))*(?:\s?/\s?\p{Lu}{2,}(?![\p{L}]))?"

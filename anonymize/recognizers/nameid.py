@@ -18,7 +18,7 @@ from stdnum.eu import vat
 from stdnum.pt import cc as citizen_card
 from stdnum.pt import nif as pt_nif
 
-from ..lexicons import fold
+from ...text import fold
 from ..recognizer import Recognizer, Segment, alternation, register
 
 EMAIL = regex.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")

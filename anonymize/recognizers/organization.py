@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import regex
 
+from ...text import fold
 from ..aliases import abbreviates
 from ..chains import ORDINAL, Chain, ChainRules, analyse
-from ..lexicons import fold
 from ..recognizer import Recognizer, Segment, alternation, register
 
 _RULES_CACHE: dict[int, ChainRules] = {}

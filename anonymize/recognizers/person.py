@@ -5,8 +5,8 @@ The title (``Sr.``, ``Dr.ª``) stays visible: only the name is replaced.
 
 from __future__ import annotations
 
+from ...text import fold
 from ..chains import Chain
-from ..lexicons import fold
 from ..recognizer import Recognizer, Segment, register
 from .organization import chain_rules, chains_of
 

@@ -8,8 +8,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from ...errors import InputError
 from ..model import SegmentPair
-from .common import DOCUMENT_PAIRS, InputError, Problems
+from .common import DOCUMENT_PAIRS, Problems
 from .tabular import JsonlWriter, TsvWriter, moses_paths, read_jsonl, read_moses, read_tsv
 from .tmx import TmxWriter, read_tmx
 

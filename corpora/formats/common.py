@@ -13,6 +13,8 @@ from functools import lru_cache
 
 import regex
 
+from ...errors import InputError
+
 # `&'92;` style hexadecimal meta-character codes found in old TM exports (Windows-1252 code points).
 HEX_META_CODE = regex.compile(r"&'([0-9A-Fa-f]{2});")
 # the unit id a reader's message names, "(unit CONTRATO-1:3)": not for public files
@@ -41,10 +43,6 @@ class PseudoDocuments:
         k = self.n // self.size
         self.n += 1
         return self.name if k == 0 else f"{self.name}#{k + 1}"
-
-
-class InputError(Exception):
-    """Bad input: the message is one line naming the file and line/unit."""
 
 
 @dataclass

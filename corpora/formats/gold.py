@@ -12,8 +12,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from ...errors import InputError
 from ..model import SegmentPair
-from .common import InputError
 
 
 @dataclass

@@ -11,8 +11,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
+from ...errors import InputError
 from ..model import AnonymizedPair, Inline, SegmentPair
-from .common import DOCUMENT_PAIRS, InputError, Problems, PseudoDocuments, normalize_text
+from .common import DOCUMENT_PAIRS, Problems, PseudoDocuments, normalize_text
 
 
 def _decoded_lines(path: Path, problems: Problems) -> Iterator[tuple[int, str | None]]:

@@ -34,7 +34,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from lxml import etree
-from paranon.corpora.formats.common import InputError
+
+from paranon.errors import InputError
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent.parent
