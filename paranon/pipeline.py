@@ -41,6 +41,7 @@ from tqdm import tqdm
 
 from .align.aligners import EflomalAligner, Links, make_aligner, symmetrize_lines
 from .align.english import EnglishRecognizer
+from .align.pharaoh import moses_links
 from .align.target import (
     MIN_ALIGNED_PAIRS,
     allowed_source_tokens,
@@ -775,7 +776,7 @@ class _PartWriters:
         self.vw.write(ap)
         self.fh["src"].write(ap.src.replace("\n", " ") + "\n")
         self.fh["tgt"].write(ap.tgt.replace("\n", " ") + "\n")
-        self.fh["pharaoh"].write(pharaoh(ap.alignment) + "\n")
+        self.fh["pharaoh"].write(pharaoh(moses_links(ap.src, ap.tgt, ap.alignment)) + "\n")
 
     def commit(self) -> None:
         for ext, fh in self.fh.items():

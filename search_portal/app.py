@@ -6,10 +6,6 @@ Only anonymized text is served: everything comes from the index and
 
 from __future__ import annotations
 
-import io
-import json
-import zipfile
-from collections.abc import Callable, Iterator
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -17,15 +13,14 @@ from flask import Blueprint, Flask, Response, abort, current_app, jsonify, rende
 from markupsafe import Markup
 from markupsafe import escape as html_escape
 
-from ..corpora.formats.tmx import TmxWriter
-from ..corpora.model import AnonymizedPair
 from ..text import PLACEHOLDER
 from .budget import Budget
+from .downloads import FORMATS, download, downloads
+from .params import filter_args, search_args
 from .search import CATEGORIES, QueryError, Searcher
 
 pages = Blueprint("pages", __name__)
 api = Blueprint("api", __name__, url_prefix="/api")
-downloads = Blueprint("downloads", __name__)
 # every response: no script at all (the pages have none), styles and images from the portal only, no
 # framing; and no content sniffing (a download is what its type says)
 SECURITY_HEADERS = {
@@ -52,6 +47,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api)
     app.register_blueprint(downloads)
     app.jinja_env.filters["marked"] = marked
+    app.jinja_env.globals.update(filter_args=filter_args, formats=FORMATS)
 
     @app.errorhandler(404)
     def not_found(e):
@@ -102,23 +98,6 @@ def _tags(text: str) -> str:
     return "".join(parts)
 
 
-def _args() -> dict[str, Any]:
-    a = request.args
-    try:
-        page = max(1, int(a.get("page", 1)))
-        per_page = int(a.get("per_page", current_app.config["PER_PAGE"]))
-    except ValueError:
-        raise QueryError("page and per_page must be whole numbers.") from None
-    per_page = max(1, min(per_page, current_app.config["MAX_PER_PAGE"]))
-    lang = a.get("lang", "both")
-    category = a.get("category") or None
-    if category and category.upper() not in CATEGORIES:
-        raise QueryError(f"Unknown category {category!r}.")
-    return {"q": a.get("q", ""), "lang": lang, "page": page, "per_page": per_page, "category": category,
-            "translation": a.get("translation") or None, "case_sensitive": a.get("case") == "1",
-            "exact": a.get("exact") == "1", "doc": a.get("doc") or None}
-
-
 # -- pages -----------------------------------------------------------------
 @pages.route("/")
 def index():
@@ -126,7 +105,7 @@ def index():
     if not args.get("q"):
         return render_template("search.html", args={}, result=None, error=None, categories=CATEGORIES)
     try:
-        a = _args()
+        a = search_args()
         result = searcher().search(**a)
     except QueryError as exc:
         return render_template("search.html", args=request.args, result=None, error=str(exc),
@@ -174,7 +153,7 @@ def corpus_page():
 @api.route("/search")
 def api_search():
     try:
-        result = searcher().search(**_args())
+        result = searcher().search(**search_args())
     except QueryError as exc:
         return jsonify(error=str(exc)), 400
     result.pop("searched", None)
@@ -222,109 +201,9 @@ def openapi():
                 "responses": {"200": {"description": "the pair"}, "404": {"description": "unknown id"}}}},
             "/api/stats": {"get": {"summary": "Corpus statistics", "responses": {"200": {"description": "stats"}}}},
             "/api/download": {"get": {"summary": "Download corpus or search result", "parameters": [
-                {"name": "format", "in": "query", "schema": {"type": "string", "enum": ["tmx", "moses", "tsv", "jsonl"]}}, q],
+                {"name": "format", "in": "query", "schema": {"type": "string", "enum": list(FORMATS)}}, q],
                 "responses": {"200": {"description": "file"}, "400": {"description": "bad format or query"}}}},
         }})
-
-
-# -- downloads -------------------------------------------------------------
-@downloads.route("/download")
-def download():
-    fmt = request.args.get("format", "tmx")
-    q = request.args.get("q") or None
-    lang = request.args.get("lang", "both")
-    category = request.args.get("category") or None
-    if fmt not in ("tmx", "moses", "tsv", "jsonl"):
-        return jsonify(error=f"unknown format {fmt!r}: use tmx, moses, tsv or jsonl"), 400
-    s = searcher()
-    try:
-        if q:
-            s.search(q, lang, 1, 1, category)  # validate the query before streaming
-    except QueryError as exc:
-        return jsonify(error=str(exc)), 400
-    records = s.all_records(q, lang, category)
-    name = "paranon-" + ("search" if q else "corpus")
-    if fmt == "jsonl":
-        gen = (json.dumps(r, ensure_ascii=False) + "\n" for r in records)
-        return _stream(gen, "application/jsonl", f"{name}.jsonl")
-    if fmt == "tsv":
-        def tsv() -> Iterator[str]:
-            yield "id\tdoc\tsrc\ttgt\talignment\n"
-            for r in records:
-                yield "\t".join(x.replace("\t", " ").replace("\n", " ") for x in
-                                (r["id"], r["doc"], r["src"], r["tgt"], r.get("alignment", ""))) + "\n"
-        return _stream(tsv(), "text/tab-separated-values", f"{name}.tsv")
-    if fmt == "tmx":
-        return _stream(_tmx(records), "application/x-tmx+xml", f"{name}.tmx")
-    return _stream(_moses_zip(lambda: s.all_records(q, lang, category)), "application/zip", f"{name}-moses.zip")
-
-
-def _stream(gen, mimetype: str, filename: str) -> Response:
-    resp = Response(gen, mimetype=mimetype)
-    resp.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return resp
-
-
-class _Chunks(io.StringIO):
-    def take(self) -> str:
-        v = self.getvalue()
-        self.seek(0)
-        self.truncate()
-        return v
-
-
-def _tmx(records) -> Iterator[str]:
-    buf = _Chunks()
-    w = None
-    for r in records:
-        if w is None:
-            w = TmxWriter(buf, r.get("src_lang", "pt"), r.get("tgt_lang", "en"))
-        w.write(AnonymizedPair.from_record(r))
-        yield buf.take()
-    if w is None:
-        w = TmxWriter(buf, "pt", "en")
-    w.close()
-    yield buf.take()
-
-
-class _ZipSink(io.RawIOBase):
-    """A write-only sink whose bytes are handed out as they are written (streamed zip)."""
-
-    def __init__(self) -> None:
-        self.parts: list[bytes] = []
-
-    def writable(self) -> bool:
-        return True
-
-    def write(self, b) -> int:
-        self.parts.append(bytes(b))
-        return len(b)
-
-    def take(self) -> bytes:
-        out = b"".join(self.parts)
-        self.parts = []
-        return out
-
-
-def _moses_zip(records: Callable[[], Iterator[dict[str, Any]]]) -> Iterator[bytes]:
-    """Three members (source, target, Pharaoh alignments) written one after the other, streamed: the
-    records are read three times (``records()`` starts a pass), never held together."""
-    sink = _ZipSink()
-    peek = records()
-    first = next(peek, None)
-    peek.close()
-    src_lang = first["src_lang"] if first else "pt"
-    tgt_lang = first["tgt_lang"] if first else "en"
-    with zipfile.ZipFile(sink, "w", compression=zipfile.ZIP_DEFLATED) as zf:
-        for member, key in ((f"corpus.{src_lang}", "src"), (f"corpus.{tgt_lang}", "tgt"),
-                            ("alignments.pharaoh", "alignment")):
-            with zf.open(member, "w") as fh:
-                for r in records():
-                    fh.write((r.get(key, "").replace("\n", " ") + "\n").encode("utf-8"))
-                    chunk = sink.take()
-                    if chunk:
-                        yield chunk
-    yield sink.take()
 
 
 __all__ = ["create_app", "escape", "url_for"]

@@ -483,19 +483,30 @@ class Searcher:
                 counts[translation] += n
         return counts
 
-    def all_records(self, q: str | None = None, lang: str = "both", category: str | None = None):
-        """Every matching record, in corpus order, for downloads (streamed by the caller)."""
+    def all_records(self, q: str | None = None, lang: str = "both", category: str | None = None,
+                    translation: str | None = None, case_sensitive: bool = False, exact: bool = False,
+                    doc: str | None = None):
+        """Every record the same search finds (``search``'s filters), in corpus order, for downloads
+        (streamed by the caller). Without a query: the corpus, or its pairs of ``category`` and ``doc``."""
         if not q:
             with open(self.outdir / "corpus.jsonl", encoding="utf-8") as fh:
                 for line in fh:
                     rec = json.loads(line)
-                    if not category or any(m["category"] == category for m in rec["src_mentions"] + rec["tgt_mentions"]):
+                    if doc and rec["doc"] != doc:
+                        continue
+                    if not category or any(m["category"] == category.upper()
+                                           for m in rec["src_mentions"] + rec["tgt_mentions"]):
                         yield rec
             return
-        found = self._found(q, lang, category, None, False, False, None)
+        found = self._found(q, lang, category, translation, case_sensitive, exact, doc)
         with self._view() as v:
             for d in found.docs:
                 yield v.record(d)[0]
+
+    def languages(self) -> tuple[str, str]:
+        """The corpus' source and target languages (``stats.json``; pt and en for an index without them)."""
+        langs = self.stats().get("languages") or ["pt", "en"]
+        return langs[0], langs[1]
 
     def pair(self, pair_id: str) -> dict[str, Any] | None:
         with self._view() as v:
