@@ -12,17 +12,28 @@ from xml.sax.saxutils import escape
 from flask import Blueprint, Flask, Response, abort, current_app, jsonify, render_template, request, url_for
 from markupsafe import Markup
 from markupsafe import escape as html_escape
+from werkzeug.exceptions import HTTPException
 
 from ..text import PLACEHOLDER
 from .budget import Budget
 from .downloads import FORMATS, download, downloads
+from .pages import pages
 from .params import filter_args, search_args
 from .search import CATEGORIES, QueryError, Searcher
 
-pages = Blueprint("pages", __name__)
 api = Blueprint("api", __name__, url_prefix="/api")
 # every response: no script at all (the pages have none), styles and images from the portal only, no
 # framing; and no content sniffing (a download is what its type says)
+ERROR_MESSAGES = {  # status -> the page's title and one line saying what to do
+    400: ("Bad request", "The request is malformed."),
+    404: ("Not found", "There is no such page or pair."),
+    405: ("Not allowed", "This address only answers GET requests."),
+    414: ("Address too long", "The address is too long: shorten the query or remove some filters."),
+    429: ("Too many requests", "Too many requests: wait a moment and try again."),
+    500: ("Error", "Something went wrong on the server."),
+    503: ("Unavailable", "The portal is busy or restarting: try again in a moment."),
+}
+MAX_URL_CHARS = 4000  # longer addresses are a 414 page (a query is at most the budget's 500 characters)
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; "
                                "base-uri 'none'; frame-ancestors 'none'",
@@ -49,17 +60,20 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.filters["marked"] = marked
     app.jinja_env.globals.update(filter_args=filter_args, formats=FORMATS)
 
-    @app.errorhandler(404)
-    def not_found(e):
+    @app.errorhandler(HTTPException)
+    def http_error(e: HTTPException):
+        """Every error status as a page of the portal (JSON under ``/api/``); what failed inside a 500 is
+        not for the client (Flask logs it, with the path and not the query)."""
+        code = e.code or 500
+        title, message = ERROR_MESSAGES.get(code, (e.name, "The request could not be answered."))
         if request.path.startswith("/api/"):
-            return jsonify(error="not found"), 404
-        return render_template("message.html", title="Not found", message="There is no such page or pair."), 404
+            return jsonify(error=message), code
+        return render_template("message.html", title=title, message=message, code=code), code
 
-    @app.errorhandler(500)
-    def server_error(e):  # a generic message: what failed inside is not for the client
-        if request.path.startswith("/api/"):
-            return jsonify(error="internal error"), 500
-        return render_template("message.html", title="Error", message="Something went wrong on the server."), 500
+    @app.before_request
+    def url_length():
+        if len(request.full_path) > MAX_URL_CHARS:
+            abort(414)
 
     @app.after_request
     def security_headers(resp: Response) -> Response:
@@ -96,57 +110,6 @@ def _tags(text: str) -> str:
         pos = m.end()
     parts.append(str(html_escape(text[pos:])))
     return "".join(parts)
-
-
-# -- pages -----------------------------------------------------------------
-@pages.route("/")
-def index():
-    args = request.args
-    if not args.get("q"):
-        return render_template("search.html", args={}, result=None, error=None, categories=CATEGORIES)
-    try:
-        a = search_args()
-        result = searcher().search(**a)
-    except QueryError as exc:
-        return render_template("search.html", args=request.args, result=None, error=str(exc),
-                               categories=CATEGORIES), 400
-    view = args.get("view", "pairs")
-    if view == "kwic":
-        return render_template("kwic.html", args=request.args, result=result, lines=_kwic(result, args.get("sort", "right")),
-                               categories=CATEGORIES)
-    return render_template("search.html", args=request.args, result=result, error=None, categories=CATEGORIES)
-
-
-def _kwic(result: dict[str, Any], sort: str) -> list[dict[str, Any]]:
-    lines = []
-    for h in result["hits"]:
-        side = "src" if h["src_hl"] else "tgt"
-        other = "tgt" if side == "src" else "src"
-        spans = h[f"{side}_hl"]
-        if not spans:
-            continue
-        s, e = spans[0][0], spans[-1][1]
-        text = h[side]
-        lines.append({"id": h["id"], "left": text[max(0, s - 60):s], "kw": text[s:e], "right": text[e:e + 60],
-                      "translation": h["translation"], "other": h[other], "other_hl": h[f"{other}_hl"]})
-    if sort == "left":
-        lines.sort(key=lambda x: x["left"][::-1].lower())
-    elif sort == "right":
-        lines.sort(key=lambda x: x["right"].lower())
-    return lines
-
-
-@pages.route("/pair/<path:pair_id>")
-def pair_page(pair_id: str):
-    rec = searcher().pair(pair_id)
-    if rec is None:
-        abort(404)
-    return render_template("pair.html", rec=rec)
-
-
-@pages.route("/corpus")
-def corpus_page():
-    return render_template("corpus.html", stats=searcher().stats())
 
 
 # -- JSON API --------------------------------------------------------------

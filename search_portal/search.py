@@ -40,10 +40,10 @@ from .indexer import (
     stem_groups,
     stemmer,
 )
+from .query import FILTER_CATEGORIES, read_query
 from .translations import aligned, link_maps, load_table, pair_tokens
 
-PLACEHOLDER_QUERY = regex.compile(r"<NAME\d*_([A-Z]+)(?:_[A-Z]+)?>")
-CATEGORIES = ("PERSON", "ORGANIZATION", "ADDRESS", "NAMEID", "DATE", "PUBLIC_ID", "PUBLICATION")
+CATEGORIES = FILTER_CATEGORIES
 MAX_QUERY = Budget.max_chars
 FIRST_KEPT = 100  # highlighted hits a search keeps for its first pages
 TRANSLATION_SAMPLE = 50  # hits the panel counts when the translations table cannot answer
@@ -315,8 +315,8 @@ class Searcher:
         work.check_words(q, self.budget)
         if q.count('"') % 2:
             raise QueryError('Unbalanced quotes: close the phrase with a second ".')
-        cats = [c for c in PLACEHOLDER_QUERY.findall(q)]
-        q = PLACEHOLDER_QUERY.sub(" ", q).strip()
+        read = read_query(q)
+        cats, q = read.categories, read.text.strip()
         words = q.replace('"', " ").split()
         if words and all(w.upper() in ("AND", "OR", "NOT") for w in words):
             raise QueryError("The query has operators (AND/OR/NOT) but no word to search for.")

@@ -12,6 +12,7 @@ import zipfile
 import pytest
 from paranon.align.pharaoh import moses_links, whitespace_links, word_of_token
 from paranon.corpora.model import parse_pharaoh
+
 from paranon.text import tokenize
 
 from .test_portal import app, portal_out  # noqa: F401  (the sample indexed by each backend)
