@@ -149,7 +149,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     class Server(BaseApplication):
         def load_config(self) -> None:
             for k, v in {"bind": f"{args.host}:{args.port}", "workers": workers, "worker_class": "gthread",
-                         "threads": threads, "accesslog": None, "loglevel": "warning", "timeout": 120}.items():
+                         "threads": threads, "accesslog": None, "loglevel": "warning", "timeout": 120,
+                         # gunicorn's longest request line, so that the portal answers a long URL with its own
+                         # 414 page (search_portal.app.MAX_URL_CHARS) instead of gunicorn's raw one
+                         "limit_request_line": 8190}.items():
                 self.cfg.set(k, v)
 
         def load(self):

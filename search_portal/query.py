@@ -27,6 +27,8 @@ ANY_PLACEHOLDER = regex.compile(r"<(?:(?i:name)_)?(?P<label>[A-Za-z_]+)>")
 PLACEHOLDER_SHAPED = regex.compile(r"<(?:(?i:name)\d*_)?[A-Za-z_]+>")
 #: a leading hyphen that excludes: at the start of the query or after white space, before a word or a phrase
 EXCLUDE = regex.compile(r"(?:^|(?<=\s))-(?=[\p{L}\p{N}\"<*?])")
+#: a hyphen right before a phrase's opening quote (the text before the quote ends with it)
+EXCLUDE_PHRASE = regex.compile(r"(?:^|(?<=\s))-$")
 #: categories a pair can be filtered by (the visible public kinds included)
 FILTER_CATEGORIES = ("PERSON", "ORGANIZATION", "ADDRESS", "NAMEID", "DATE", "PUBLIC_ID", "PUBLICATION")
 
@@ -45,7 +47,10 @@ def read_query(q: str) -> Query:
     parts = q.split('"')
     cats: list[str] = []
     for k in range(0, len(parts), 2):  # outside the phrases
-        parts[k] = _placeholders(EXCLUDE.sub("NOT ", parts[k]), cats)
+        part = EXCLUDE.sub("NOT ", parts[k])
+        if k + 1 < len(parts):  # a phrase follows: -"a phrase"
+            part = EXCLUDE_PHRASE.sub("NOT ", part)
+        parts[k] = _placeholders(part, cats)
     text = '"'.join(parts)
     _check_operators(parts)
     return Query(text, cats)
