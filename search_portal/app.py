@@ -141,31 +141,46 @@ def api_download():
     return download()
 
 
+def _filter_params() -> list[dict[str, Any]]:
+    """The search's filters as OpenAPI parameters (the search and the download take the same)."""
+    def p(name: str, schema: dict[str, Any], description: str) -> dict[str, Any]:
+        return {"name": name, "in": "query", "schema": schema, "description": description}
+
+    return [p("q", {"type": "string"}, "the query (syntax: /help); empty with a download: the corpus"),
+            p("lang", {"type": "string", "enum": ["pt", "en", "both"]}, "the side searched"),
+            p("category", {"type": "string", "enum": list(CATEGORIES)}, "pairs with a placeholder of the category"),
+            p("translation", {"type": "string"}, "hits whose aligned translation is this"),
+            p("case", {"type": "string", "enum": ["1"]}, "case-sensitive"),
+            p("exact", {"type": "string", "enum": ["1"]}, "exact form (no inflected forms)"),
+            p("doc", {"type": "string"}, "one document's pairs")]
+
+
 @api.route("/openapi.json")
 def openapi():
-    q = {"name": "q", "in": "query", "schema": {"type": "string"}}
+    filters = _filter_params()
     return jsonify({
         "openapi": "3.0.3", "info": {"title": "paranon search API", "version": "0.1.0"},
         "paths": {
             "/api/search": {"get": {"summary": "Search pairs", "parameters": [
-                {**q, "required": True}, {"name": "lang", "in": "query", "schema": {"type": "string", "enum": ["pt", "en", "both"]}},
+                {**filters[0], "required": True}, *filters[1:],
                 {"name": "page", "in": "query", "schema": {"type": "integer", "minimum": 1}},
-                {"name": "per_page", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 100}},
-                {"name": "category", "in": "query", "schema": {"type": "string", "enum": list(CATEGORIES)}},
-                {"name": "translation", "in": "query", "schema": {"type": "string"}}],
+                {"name": "per_page", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 100}}],
                 "responses": {"200": {"description": "hits, highlights and translations: `total`, `took_ms`, `hits` "
                                                      "(`id`, `doc`, `src`, `tgt`, `src_hl`, `tgt_hl`, `translation`, "
                                                      "`categories`), `translations` (`text`, `count`), "
                                                      "`translations_sampled` (null: counted over every hit; else the "
                                                      "number of first hits counted)"},
-                              "400": {"description": "malformed query"}}}},
+                              "400": {"description": "malformed query, saying what to change"}}}},
             "/api/pairs/{id}": {"get": {"summary": "One pair", "parameters": [
                 {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}],
                 "responses": {"200": {"description": "the pair"}, "404": {"description": "unknown id"}}}},
             "/api/stats": {"get": {"summary": "Corpus statistics", "responses": {"200": {"description": "stats"}}}},
-            "/api/download": {"get": {"summary": "Download corpus or search result", "parameters": [
-                {"name": "format", "in": "query", "schema": {"type": "string", "enum": list(FORMATS)}}, q],
-                "responses": {"200": {"description": "file"}, "400": {"description": "bad format or query"}}}},
+            "/api/download": {"get": {"summary": "The pairs a search finds (the same filters), as a file",
+                                      "parameters": [{"name": "format", "in": "query", "schema": {
+                                          "type": "string", "enum": list(FORMATS)}}, *filters],
+                "responses": {"200": {"description": "file; moses and pharaoh links index the white-space words of "
+                                                     "the Moses lines"},
+                              "400": {"description": "bad format or query"}}}},
         }})
 
 

@@ -249,3 +249,32 @@ def test_a_misplaced_operator_is_read_before_the_parser():
     with pytest.raises(QueryError):
         read_query("a OR")
     assert read_query("<PERSON> contrato").categories == ["PERSON"]
+
+
+def test_paranon_serve_answers_a_long_url_with_its_own_414_page(portal_out):  # noqa: F811
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.error
+    import urllib.request
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "paranon.cli", "serve", str(portal_out), "--port", str(port),
+                             "--workers", "1"], stderr=subprocess.PIPE)
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/stats").read()
+                break
+            except OSError:
+                time.sleep(0.2)
+        with pytest.raises(urllib.error.HTTPError) as err:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/?q=" + "x" * 5000)
+        html = err.value.read().decode("utf-8")
+        assert err.value.code == 414 and "too long" in html and '<header><a class="brand"' in html
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
