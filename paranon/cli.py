@@ -31,19 +31,20 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress bars")
 
 
-def _config(args: argparse.Namespace) -> dict:
-    from .config import load_config
+def _settings(args: argparse.Namespace):
+    """The settings of a command: defaults <- --config <- the command's options, typed and checked."""
+    from .settings import load_settings
 
-    cfg = load_config(getattr(args, "config", None), src=getattr(args, "src", None), tgt=getattr(args, "tgt", None),
-                      workers=getattr(args, "workers", None), scheduler=getattr(args, "scheduler", None))
-    if getattr(args, "strict", False):
-        cfg["input"]["strict"] = True
-    for key in ("format", "src_col", "tgt_col"):
-        if getattr(args, key, None) is not None:
-            cfg["input"][key] = getattr(args, key)
-    if getattr(args, "aligner", None):
-        cfg["align"]["method"] = args.aligner
-    return cfg
+    opt = lambda name: getattr(args, name, None)  # noqa: E731
+    return load_settings(opt("config"), {
+        "src": opt("src"), "tgt": opt("tgt"), "workers": opt("workers"), "scheduler": opt("scheduler"),
+        "input.strict": True if opt("strict") else None, "input.format": opt("format"),
+        "input.src_col": opt("src_col"), "input.tgt_col": opt("tgt_col"), "align.method": opt("aligner")})
+
+
+def _config(args: argparse.Namespace) -> dict:
+    """The settings as the mapping the stages not yet given their typed section read."""
+    return _settings(args).as_dict()
 
 
 def _unfinished(output: str) -> None:
@@ -116,7 +117,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
 def cmd_index(args: argparse.Namespace) -> int:
     from .search_portal.indexer import build_index
 
-    backend = args.backend or _config(args)["index"].get("backend", "tantivy")
+    backend = args.backend or _settings(args).index.backend
     path = build_index(args.outdir, quiet=args.quiet, backend=backend)
     print(f"index built in {path}", file=sys.stderr)
     return 0
@@ -227,7 +228,7 @@ def cmd_eval_ner(args: argparse.Namespace) -> int:
     for es in _eval_sets(args.gold):
         figures_only = args.figures_only or es.figures_only
         mapping = parse_map(args.map) if args.map else es.map
-        res = evaluate_ner(es.path, args.format or es.format, mapping, cfg, limit=args.limit,
+        res = evaluate_ner(es.path, args.gold_format or es.format, mapping, cfg, limit=args.limit,
                            strings=not figures_only)
         res["set"], res["kind"], res["figures_only"] = es.name, es.kind, figures_only
         if not args.by_doc:
@@ -409,7 +410,8 @@ def build_parser() -> argparse.ArgumentParser:
     en.add_argument("--gold", required=True, action="append",
                     help="a set named in corpora/evalsets.yaml (lener-dev, harem1 ...) or a CoNLL file or folder "
                     "(one document per file), gold JSONL or HAREM collection; repeat for several sets")
-    en.add_argument("--format", choices=["conll", "jsonl", "harem"], help="default: the set's, or from the file")
+    en.add_argument("--format", dest="gold_format", choices=["conll", "jsonl", "harem"],
+                    help="default: the set's, or from the file")
     en.add_argument("--map", help="gold type -> category, e.g. PESSOA=PERSON,ORGANIZACAO=ORGANIZATION "
                     "(the default for CoNLL; JSONL and HAREM gold use paranon's categories)")
     en.add_argument("--by-doc", action="store_true", help="per document: gold entity tokens, leaked tokens by "

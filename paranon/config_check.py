@@ -87,6 +87,9 @@ SPECIAL: dict[str, tuple[Check, str]] = {
     "align.eflomal_iterations": _either(_one_of("auto"), NULL, INT),
     "align.eflomal_samplers": _either(_one_of("auto"), INT),
     "align.layer": INT,
+    "align.priors": _either(NULL, STR),
+    "input.max_segment_chars": _either(NULL, INT),
+    "index.backend": _one_of("tantivy", "whoosh"),
 }
 NON_NEGATIVE = {"workers", "chunk_size", "input.document_pairs", "align.batch_size", "align.eflomal_prefix",
                 "portal.per_page", "portal.max_per_page"}
@@ -118,11 +121,19 @@ def _shown(v: Any) -> str:
 
 
 def check(user: dict[str, Any], defaults: dict[str, Any], path: Path) -> None:
-    lines = _lines(path.read_text(encoding="utf-8"))
+    """A config file's values: an error names the file and the key's line."""
+    check_values(user, defaults, str(path), _lines(path.read_text(encoding="utf-8")))
+
+
+def check_values(user: dict[str, Any], defaults: dict[str, Any], where: str, lines: dict[str, int] | None = None,
+                 prefix: str = "") -> None:
+    """Every value of ``user`` against ``defaults`` (the section whose dotted name is ``prefix``); an error
+    names ``where`` (and the key's line when ``lines`` has it), the key, what is expected and what was given."""
+    lines = lines or {}
 
     def fail(key: str, expected: str, value: Any) -> None:
         line = f":{lines[key]}" if key in lines else ""
-        raise InputError(f"{path}{line}: {key}: expected {expected}, got {_shown(value)}")
+        raise InputError(f"{where}{line}: {key}: expected {expected}, got {_shown(value)}")
 
     def walk(over: dict[str, Any], base: dict[str, Any], prefix: str) -> None:
         for key, value in over.items():
@@ -143,4 +154,4 @@ def check(user: dict[str, Any], defaults: dict[str, Any], path: Path) -> None:
             if isinstance(default, dict) and isinstance(value, dict) and name not in SPECIAL:
                 walk(value, default, name + ".")
 
-    walk(user, defaults, "")
+    walk(user, defaults, prefix)
