@@ -48,6 +48,9 @@ def _either(*checks: tuple[Check, str]) -> tuple[Check, str]:
     return (lambda v: any(c(v) for c, _ in checks)), " or ".join(d for _, d in checks)
 
 
+INPUT_FORMATS = ("tmx", "tsv", "moses", "jsonl")
+ALIGN_METHODS = ("auto", "simalign", "eflomal")
+INDEX_BACKENDS = ("tantivy", "whoosh")
 STR = (_str, "a string")
 INT = (_int, "an integer")
 NULL = (_none, "null")
@@ -62,7 +65,7 @@ BY_TYPE: dict[type, tuple[Check, str]] = {
 }
 SPECIAL: dict[str, tuple[Check, str]] = {
     "scheduler": _either(NULL, STR),
-    "input.format": _either(NULL, _one_of("tmx", "tsv", "moses", "jsonl")),
+    "input.format": _either(NULL, _one_of(*INPUT_FORMATS)),
     "input.src_col": _either(NULL, STR, INT),
     "input.tgt_col": _either(NULL, STR, INT),
     "anonymize.categories": STR_LIST,
@@ -80,7 +83,7 @@ SPECIAL: dict[str, tuple[Check, str]] = {
     "anonymize.operators": (lambda v: isinstance(v, dict) and all(isinstance(x, str) for x in v.values()),
                             "a mapping of CATEGORY: operator"),
     "anonymize.scope": _one_of("segment", "document", "corpus"),
-    "align.method": _one_of("auto", "simalign", "eflomal"),
+    "align.method": _one_of(*ALIGN_METHODS),
     "align.symmetrization": _one_of("grow-diag-final-and", "union", "intersection"),
     "align.extra_src": _either(NULL, STR),
     "align.extra_tgt": _either(NULL, STR),
@@ -89,7 +92,7 @@ SPECIAL: dict[str, tuple[Check, str]] = {
     "align.layer": INT,
     "align.priors": _either(NULL, STR),
     "input.max_segment_chars": _either(NULL, INT),
-    "index.backend": _one_of("tantivy", "whoosh"),
+    "index.backend": _one_of(*INDEX_BACKENDS),
 }
 NON_NEGATIVE = {"workers", "chunk_size", "input.document_pairs", "align.batch_size", "align.eflomal_prefix",
                 "portal.per_page", "portal.max_per_page"}
