@@ -22,7 +22,6 @@ MAX_FUNCTION_LINES = 60
 KNOWN_LONG = {
     "align/transfer.py",
     "paranon/pipeline.py",
-    "search_portal/search.py",
 }
 KNOWN_LONG_FUNCTIONS = {
     "align/aligners.py:EflomalAligner.align_directions",  # 63 lines
