@@ -278,3 +278,18 @@ def test_paranon_serve_answers_a_long_url_with_its_own_414_page(portal_out):  # 
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+NEW_PAGES = ["/", "/help", "/pair/doc-0001:3", "/pair/doc-0002:5", "/?q=contrato&view=kwic&sort=left",
+             "/?q=%3CPERSON%3E&view=kwic", "/?q=*&doc=doc-0001", "/download?format=pharaoh",
+             "/download?format=tsv&q=*&doc=doc-0001", "/api/stats", "/nope"]
+
+
+def test_no_original_in_the_new_pages_and_downloads(client):
+    from .test_pipeline import gold_strings
+
+    secrets = [s.lower() for s in gold_strings()]
+    assert secrets
+    for url in NEW_PAGES:
+        body = client.get(url).get_data(as_text=True).lower()
+        assert not [s for s in secrets if s in body], url
