@@ -21,10 +21,22 @@ WHITESPACE_WORD = re.compile(r"\S+")
 
 
 def word_of_token(text: str, spans: list[tuple[int, int]]) -> list[int]:
-    """For each token span of ``text``, the index of the white-space word holding its first character."""
+    """For each token span of ``text`` (in text order), the index of the white-space word holding it.
+
+    Tokens cover every character that is not white space, so a gap between two tokens is white space and
+    starts a new word: one walk over the spans. Where the text's white space is of a kind the tokenizer
+    and ``str.split`` see differently (the word counts disagree), the words are found by ``WHITESPACE_WORD``."""
+    out, w, end = [], -1, -1
+    for s, e in spans:
+        if s != end:
+            w += 1
+        out.append(w)
+        end = e
+    if w + 1 == len(text.split()):
+        return out
     starts = [m.start() for m in WHITESPACE_WORD.finditer(text)]
     out, w = [], -1
-    for s, _ in spans:  # spans are in text order: one walk over the words
+    for s, _ in spans:
         while w + 1 < len(starts) and starts[w + 1] <= s:
             w += 1
         out.append(w)
