@@ -78,6 +78,9 @@ def test_turn_pages_open_the_concordance_and_a_pair(page, server):  # noqa: F811
     rows = page.locator("table.kwic tbody tr")
     assert rows.count() == 10
     fits_the_screen(page)
+    for cell in ("td.kw", "td.trans"):  # the hit and its translation are on screen, whatever the width
+        box = page.locator(f"table.kwic {cell}").first.bounding_box()
+        assert 0 <= box["x"] and box["x"] + box["width"] <= page.width, cell
     text = page.inner_text("table.kwic")
     assert not re.search(r"<NAME|_PERSON>|ATION>", text)  # placeholders are drawn whole, as tags
     page.click("a.sort:text('right context')")
