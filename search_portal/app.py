@@ -14,6 +14,7 @@ from markupsafe import Markup
 from markupsafe import escape as html_escape
 from werkzeug.exceptions import HTTPException
 
+from ..settings import PortalSettings
 from ..text import PLACEHOLDER
 from .budget import Budget
 from .downloads import FORMATS, download, downloads
@@ -47,10 +48,11 @@ def searcher() -> Searcher:
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
-    """``config`` needs ``OUTDIR``; ``PER_PAGE``, ``MAX_PER_PAGE``, ``SEARCH_CACHE`` (searches remembered,
+    """``config`` needs ``OUTDIR``; ``PER_PAGE``, ``MAX_PER_PAGE`` (default: ``portal:`` of defaults.yaml), ``SEARCH_CACHE`` (searches remembered,
     0 for none) and ``BUDGET`` (a search's work budget: ``budget.Budget``'s fields) are optional."""
     app = Flask(__name__)
-    app.config.update({"PER_PAGE": 20, "MAX_PER_PAGE": 100})
+    portal = PortalSettings.of({})  # defaults.yaml's portal: section (the command line passes the user's)
+    app.config.update({"PER_PAGE": portal.per_page, "MAX_PER_PAGE": portal.max_per_page})
     app.config.update(config or {})
     app.extensions["paranon_searcher"] = Searcher(app.config["OUTDIR"], int(app.config.get("SEARCH_CACHE", 128)),
                                                   Budget.from_config(app.config.get("BUDGET")))
