@@ -48,8 +48,9 @@ def searcher() -> Searcher:
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
-    """``config`` needs ``OUTDIR``; ``PER_PAGE``, ``MAX_PER_PAGE`` (default: ``portal:`` of defaults.yaml), ``SEARCH_CACHE`` (searches remembered,
-    0 for none) and ``BUDGET`` (a search's work budget: ``budget.Budget``'s fields) are optional."""
+    """``config`` needs ``OUTDIR``; ``PER_PAGE``, ``MAX_PER_PAGE`` (default: ``portal:`` of defaults.yaml),
+    ``SEARCH_CACHE`` (searches remembered, 0 for none) and ``BUDGET`` (a search's work budget:
+    ``budget.Budget``'s fields) are optional."""
     app = Flask(__name__)
     portal = PortalSettings.of({})  # defaults.yaml's portal: section (the command line passes the user's)
     app.config.update({"PER_PAGE": portal.per_page, "MAX_PER_PAGE": portal.max_per_page})

@@ -108,7 +108,8 @@ def test_the_run_ships_links_over_the_words_of_its_moses_files(portal_out):  # n
 
 def test_the_downloaded_moses_zip_links_fit_its_own_files(client):
     z = zipfile.ZipFile(io.BytesIO(client.get("/download?format=moses&q=conta").data))
-    src, tgt, links = (z.read(n).decode("utf-8").split("\n")[:-1] for n in ("corpus.pt", "corpus.en", "alignments.pharaoh"))
+    src, tgt, links = (z.read(n).decode("utf-8").split("\n")[:-1]
+                       for n in ("corpus.pt", "corpus.en", "alignments.pharaoh"))
     assert links and all(fits(s, t, a) for s, t, a in zip(src, tgt, links, strict=True))
     assert client.get("/download?format=pharaoh&q=conta").get_data(as_text=True).split("\n")[:-1] == links
 
