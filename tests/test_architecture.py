@@ -33,12 +33,9 @@ KNOWN_LONG_FUNCTIONS = {
     "anonymize/evaluate.py:score",  # 111
     "anonymize/numbering.py:cluster_names",  # 73
     "anonymize/recognizers/nameid.py:NameIdRecognizer.find",  # 80
-    "anonymize/train.py:train_ner",  # 85
-    "corpora/samples/make_sample.py:build",  # 63
     "paranon/pipeline.py:_stage_transfer",  # 85
     "paranon/pipeline.py:_stages",  # 74
     "paranon/report.py:write_report",  # 69
-    "paranon/review_app.py:create_review_app",  # 97
 }
 KNOWN_GLOBALS = {
     "paranon/audit.py",
