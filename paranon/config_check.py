@@ -14,6 +14,7 @@ from typing import Any
 
 import yaml
 
+from .corpora.formats import FORMATS as INPUT_FORMATS
 from .errors import InputError
 
 Check = Callable[[Any], bool]
@@ -48,7 +49,6 @@ def _either(*checks: tuple[Check, str]) -> tuple[Check, str]:
     return (lambda v: any(c(v) for c, _ in checks)), " or ".join(d for _, d in checks)
 
 
-INPUT_FORMATS = ("tmx", "tsv", "moses", "jsonl")
 ALIGN_METHODS = ("auto", "simalign", "eflomal")
 INDEX_BACKENDS = ("tantivy", "whoosh")
 STR = (_str, "a string")
