@@ -29,6 +29,8 @@ PLACEHOLDER_SHAPED = regex.compile(r"<(?:(?i:name)\d*_)?[A-Za-z_]+>")
 EXCLUDE = regex.compile(r"(?:^|(?<=\s))-(?=[\p{L}\p{N}\"<*?])")
 #: a hyphen right before a phrase's opening quote (the text before the quote ends with it)
 EXCLUDE_PHRASE = regex.compile(r"(?:^|(?<=\s))-$")
+#: a NOT right before a placeholder (``-<PERSON>`` reads as ``NOT <PERSON>``)
+NEGATED = regex.compile(r"(?:^|\s)NOT\s+$")
 #: categories a pair can be filtered by (the visible public kinds included)
 FILTER_CATEGORIES = ("PERSON", "ORGANIZATION", "ADDRESS", "NAMEID", "DATE", "PUBLIC_ID", "PUBLICATION")
 
@@ -70,6 +72,9 @@ def _placeholders(text: str, cats: list[str]) -> str:
     pos = 0
     for m in PLACEHOLDER_SHAPED.finditer(text):
         out.append(text[pos:m.start()])
+        if NEGATED.search(text, 0, m.start()):
+            raise QueryError(f"{m.group(0)} cannot be excluded: search the words without it, or choose "
+                             "\"any pair\" and another category.")
         numbered = PLACEHOLDER.fullmatch(m.group(0).upper())
         if numbered:
             if numbered.group("label") not in LABELS:

@@ -56,6 +56,8 @@ MISPLACED = [  # query, what the 400 says
     ("contrato AND OR banco", "two operators in a row"),
     ("<NAME2_FOO>", "Unknown category"),
     ("<CLIENT>", "Unknown category"),
+    ("contrato -<PERSON>", "cannot be excluded"),
+    ("contrato NOT <NAME2_PERSON>", "cannot be excluded"),
 ]
 
 
