@@ -30,7 +30,6 @@ KNOWN_LONG_FUNCTIONS = {
     "align/transfer.py:Transferrer.transfer",  # 159
     "anonymize/chains.py:_make_chain",  # 76
     "anonymize/chains.py:analyse",  # 106
-    "anonymize/evaluate.py:score",  # 111
     "anonymize/numbering.py:cluster_names",  # 73
     "anonymize/recognizers/nameid.py:NameIdRecognizer.find",  # 80
     "paranon/pipeline.py:_stage_transfer",  # 85
