@@ -26,7 +26,6 @@ KNOWN_LONG = {
 }
 KNOWN_LONG_FUNCTIONS = {
     "align/aligners.py:EflomalAligner.align_directions",  # 63 lines
-    "align/evaluate.py:score_transfer",  # 87
     "align/transfer.py:Transferrer.transfer",  # 159
     "anonymize/chains.py:_make_chain",  # 76
     "anonymize/chains.py:analyse",  # 106
