@@ -15,10 +15,12 @@ the public bodies masked.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
+from ..text import fold, phrase_key
 
 
 def read_gold_links(path: str | Path) -> tuple[list[set[tuple[int, int]]], list[set[tuple[int, int]]], bool]:
@@ -176,93 +178,115 @@ def evaluate_transfer(gold_path: str | Path, cfg: dict[str, Any], strings: bool 
     return score_transfer(gold, results, Anonymizer(cfg).allow, strings)
 
 
-def score_transfer(gold: list, results: list, allow: set[str], strings: bool = True) -> dict[str, Any]:
-    """The figures of ``evaluate_transfer`` from gold pairs and the pipeline's results for them (anything
-    with ``src_mentions``, ``tgt_mentions`` in original coordinates and ``anonymized.src``/``.tgt``);
-    ``allow``: the policy's folded allow-list entries (a public body on it is meant to stay visible)."""
-    from ..text import fold, phrase_key
+def _sides() -> dict[str, Counter]:
+    return {"src": Counter(), "tgt": Counter()}
 
-    cover: dict[str, dict[str, list[int]]] = {"src": defaultdict(lambda: [0, 0]), "tgt": defaultdict(lambda: [0, 0])}
-    agree = Counter()
-    by_doc_true: dict[str, list[str]] = defaultdict(list)
-    by_doc_pred: dict[str, list[str]] = defaultdict(list)
-    both_true: dict[str, list[str]] = defaultdict(list)
-    both_pred: dict[str, list[str]] = defaultdict(list)
-    leaked: list[dict[str, str]] = []
-    public: dict[str, Counter] = {"src": Counter(), "tgt": Counter()}
-    over: dict[str, Counter] = {"src": Counter(), "tgt": Counter()}
-    mismatch = Counter()
-    ent_numbers: dict[tuple[str, str], dict[str, set]] = defaultdict(lambda: {"src": set(), "tgt": set()})
-    for g, res in zip(gold, results, strict=True):
+
+@dataclass
+class _TransferTally:
+    """The running counts of ``score_transfer``; ``allow``: the policy's folded allow-list entries."""
+
+    allow: set[str]
+    strings: bool
+    cover: dict = field(default_factory=lambda: {"src": defaultdict(lambda: [0, 0]), "tgt": defaultdict(lambda: [0, 0])})
+    by_doc_true: defaultdict = field(default_factory=lambda: defaultdict(list))
+    by_doc_pred: defaultdict = field(default_factory=lambda: defaultdict(list))
+    both_true: defaultdict = field(default_factory=lambda: defaultdict(list))
+    both_pred: defaultdict = field(default_factory=lambda: defaultdict(list))
+    leaked: list = field(default_factory=list)
+    public: dict = field(default_factory=_sides)
+    over: dict = field(default_factory=_sides)
+    mismatch: Counter = field(default_factory=Counter)
+    ent_numbers: defaultdict = field(default_factory=lambda: defaultdict(lambda: {"src": set(), "tgt": set()}))
+
+    def pair(self, g: Any, res: Any) -> None:
         numbers = {"src": {m.entity for m in res.src_mentions}, "tgt": {m.entity for m in res.tgt_mentions}}
         gold_ids = {side: {e["entity"] for e in ents if not e.get("public")}
                     for side, ents in (("src", g.src_entities), ("tgt", g.tgt_entities))}
         if numbers["src"] != numbers["tgt"]:
-            mismatch["pairs"] += 1
-            mismatch["where_gold_agrees"] += gold_ids["src"] == gold_ids["tgt"]
+            self.mismatch["pairs"] += 1
+            self.mismatch["where_gold_agrees"] += gold_ids["src"] == gold_ids["tgt"]
         for side, ents, found, public_text in (("src", g.src_entities, res.src_mentions, res.anonymized.src),
                                                ("tgt", g.tgt_entities, res.tgt_mentions, res.anonymized.tgt)):
-            spans = [(m.start, m.end) for m in found]
-            pub = fold(public_text)
-            text = g.pair.src if side == "src" else g.pair.tgt
-            keep = []
-            for e in ents:
-                original = text[e["start"]:e["end"]]
-                if e.get("public"):
-                    public[side]["entities"] += 1
-                    masked = _covered(spans, e["start"], e["end"]) > 0
-                    public[side]["masked"] += masked
-                    if phrase_key(original) not in allow:
-                        keep.append((e["start"], e["end"]))  # the policy does not say it is public
-                    continue
-                keep.append((e["start"], e["end"]))
-                n = e["end"] - e["start"]
-                c = _covered(spans, e["start"], e["end"])
-                for key in ("all", e["category"]):
-                    cover[side][key][0] += c
-                    cover[side][key][1] += n
-                if len(original.strip()) >= 2 and _visible(fold(original), pub):
-                    item = {"id": g.pair.id, "side": side, "category": e["category"]}
-                    if strings:
-                        item["text"] = original
-                    leaked.append(item)
-                hits = [m for m in found if m.start < e["end"] and e["start"] < m.end]
-                key = (g.pair.doc, e["entity"])
-                for m in hits:
-                    ent_numbers[key][side].add(m.entity)
-                if hits:
-                    best = max(hits, key=lambda m: min(m.end, e["end"]) - max(m.start, e["start"]))
-                    both_true[g.pair.doc].append(e["entity"])
-                    both_pred[g.pair.doc].append(str(best.entity))
-                    if side == "src":
-                        by_doc_true[g.pair.doc].append(e["entity"])
-                        by_doc_pred[g.pair.doc].append(str(best.entity))
-            m_all, m_out = _tokens_masked(text, spans, keep)
-            over[side]["masked"] += m_all
-            over[side]["outside"] += m_out
-    for nums in ent_numbers.values():
-        if nums["src"] and nums["tgt"]:
-            agree["total"] += 1
-            agree["same"] += nums["src"] == nums["tgt"]
-    out = {
-        "src_recall": {k: round(c / n, 4) if n else 1.0 for k, (c, n) in sorted(cover["src"].items())},
-        "tgt_recall": {k: round(c / n, 4) if n else 1.0 for k, (c, n) in sorted(cover["tgt"].items())},
-        "number_agreement": round(agree["same"] / agree["total"], 4) if agree["total"] else 1.0,
-        "coref_ari": _weighted_ari(by_doc_true, by_doc_pred),
-        "coref_ari_both": _weighted_ari(both_true, both_pred),
-        "over_masking": {side: {"rate": round(c["outside"] / c["masked"], 4) if c["masked"] else 0.0,
-                                "tokens": c["outside"], "of": c["masked"]} for side, c in over.items()},
-        "side_mismatch": {"pairs": mismatch["pairs"], "of": len(gold),
-                          "rate": round(mismatch["pairs"] / len(gold), 4) if gold else 0.0,
-                          "where_gold_agrees": mismatch["where_gold_agrees"]},
-        "leaks": len(leaked),
-        "leaked": leaked,
-        "pairs": len(gold),
-        "entities_compared": agree["total"],
-    }
-    if public["src"]["entities"] or public["tgt"]["entities"]:
-        out["public_masked"] = {side: {"entities": c["entities"], "masked": c["masked"]} for side, c in public.items()}
-    return out
+            self.side(g, side, ents, found, public_text)
+
+    def side(self, g: Any, side: str, ents: list, found: list, public_text: str) -> None:
+        spans = [(m.start, m.end) for m in found]
+        pub = fold(public_text)
+        text = g.pair.src if side == "src" else g.pair.tgt
+        keep = []
+        for e in ents:
+            original = text[e["start"]:e["end"]]
+            if e.get("public"):
+                self.public[side]["entities"] += 1
+                self.public[side]["masked"] += _covered(spans, e["start"], e["end"]) > 0
+                if phrase_key(original) not in self.allow:
+                    keep.append((e["start"], e["end"]))  # the policy does not say it is public
+                continue
+            keep.append((e["start"], e["end"]))
+            self.entity(g, side, e, original, spans, pub, found)
+        m_all, m_out = _tokens_masked(text, spans, keep)
+        self.over[side]["masked"] += m_all
+        self.over[side]["outside"] += m_out
+
+    def entity(self, g: Any, side: str, e: dict, original: str, spans: list, pub: str, found: list) -> None:
+        n, c = e["end"] - e["start"], _covered(spans, e["start"], e["end"])
+        for key in ("all", e["category"]):
+            self.cover[side][key][0] += c
+            self.cover[side][key][1] += n
+        if len(original.strip()) >= 2 and _visible(fold(original), pub):
+            item = {"id": g.pair.id, "side": side, "category": e["category"]}
+            if self.strings:
+                item["text"] = original
+            self.leaked.append(item)
+        hits = [m for m in found if m.start < e["end"] and e["start"] < m.end]
+        key = (g.pair.doc, e["entity"])
+        for m in hits:
+            self.ent_numbers[key][side].add(m.entity)
+        if hits:
+            best = max(hits, key=lambda m: min(m.end, e["end"]) - max(m.start, e["start"]))
+            self.both_true[g.pair.doc].append(e["entity"])
+            self.both_pred[g.pair.doc].append(str(best.entity))
+            if side == "src":
+                self.by_doc_true[g.pair.doc].append(e["entity"])
+                self.by_doc_pred[g.pair.doc].append(str(best.entity))
+
+    def figures(self, pairs: int) -> dict[str, Any]:
+        agree = Counter()
+        for nums in self.ent_numbers.values():
+            if nums["src"] and nums["tgt"]:
+                agree["total"] += 1
+                agree["same"] += nums["src"] == nums["tgt"]
+        mismatch, public = self.mismatch, self.public
+        out = {
+            "src_recall": {k: round(c / n, 4) if n else 1.0 for k, (c, n) in sorted(self.cover["src"].items())},
+            "tgt_recall": {k: round(c / n, 4) if n else 1.0 for k, (c, n) in sorted(self.cover["tgt"].items())},
+            "number_agreement": round(agree["same"] / agree["total"], 4) if agree["total"] else 1.0,
+            "coref_ari": _weighted_ari(self.by_doc_true, self.by_doc_pred),
+            "coref_ari_both": _weighted_ari(self.both_true, self.both_pred),
+            "over_masking": {side: {"rate": round(c["outside"] / c["masked"], 4) if c["masked"] else 0.0,
+                                    "tokens": c["outside"], "of": c["masked"]} for side, c in self.over.items()},
+            "side_mismatch": {"pairs": mismatch["pairs"], "of": pairs,
+                              "rate": round(mismatch["pairs"] / pairs, 4) if pairs else 0.0,
+                              "where_gold_agrees": mismatch["where_gold_agrees"]},
+            "leaks": len(self.leaked),
+            "leaked": self.leaked,
+            "pairs": pairs,
+            "entities_compared": agree["total"],
+        }
+        if public["src"]["entities"] or public["tgt"]["entities"]:
+            out["public_masked"] = {side: {"entities": c["entities"], "masked": c["masked"]} for side, c in public.items()}
+        return out
+
+
+def score_transfer(gold: list, results: list, allow: set[str], strings: bool = True) -> dict[str, Any]:
+    """The figures of ``evaluate_transfer`` from gold pairs and the pipeline's results for them (anything
+    with ``src_mentions``, ``tgt_mentions`` in original coordinates and ``anonymized.src``/``.tgt``);
+    ``allow``: the policy's folded allow-list entries (a public body on it is meant to stay visible)."""
+    tally = _TransferTally(allow, strings)
+    for g, res in zip(gold, results, strict=True):
+        tally.pair(g, res)
+    return tally.figures(len(gold))
 
 
 def _visible(folded_original: str, folded_public: str) -> bool:

@@ -9,6 +9,7 @@ its line, the key and what was expected.
 from __future__ import annotations
 
 import copy
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -32,8 +33,14 @@ def _merge(base: dict, over: dict, where: str) -> dict:
     return out
 
 
-def defaults() -> dict[str, Any]:
+@cache
+def _defaults_file() -> dict[str, Any]:
     return yaml.safe_load(DEFAULTS_FILE.read_text(encoding="utf-8"))
+
+
+def defaults() -> dict[str, Any]:
+    """Every setting at its default (a fresh copy: the file is read once per process)."""
+    return copy.deepcopy(_defaults_file())
 
 
 def merge_checked(base: dict[str, Any], over: dict[str, Any], where: str, prefix: str = "") -> dict[str, Any]:

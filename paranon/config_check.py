@@ -72,7 +72,7 @@ SPECIAL: dict[str, tuple[Check, str]] = {
     "anonymize.recognizers": STR_LIST,
     "anonymize.allow": STR_LIST,
     "anonymize.allow_files": STR_LIST,
-    "anonymize.models": (lambda v: isinstance(v, list) and all(isinstance(x, (dict, str)) for x in v),
+    "anonymize.models": (lambda v: isinstance(v, list) and all(isinstance(x, dict | str) for x in v),
                          "a list of model names or mappings ({model: NAME, labels: {...}})"),
     "anonymize.deny": (lambda v: isinstance(v, dict) and all(_str_list(x) for x in v.values()),
                        "a mapping of CATEGORY: [strings]"),

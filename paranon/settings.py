@@ -153,15 +153,10 @@ def load_settings(path: Any = None, overrides: dict[str, Any] | None = None) -> 
 
 
 def _defaults_at(path: tuple[str, ...]) -> dict[str, Any]:
-    node = _defaults()
+    node = defaults()
     for key in path:
         node = node[key]
     return node
-
-
-@cache
-def _defaults() -> dict[str, Any]:
-    return defaults()
 
 
 @cache

@@ -25,11 +25,9 @@ KNOWN_LONG = {
 }
 KNOWN_LONG_FUNCTIONS = {
     "align/aligners.py:EflomalAligner.align_directions",  # 63 lines
-    "align/evaluate.py:score_transfer",  # 87
     "align/transfer.py:Transferrer.transfer",  # 159
     "anonymize/chains.py:_make_chain",  # 76
     "anonymize/chains.py:analyse",  # 106
-    "anonymize/evaluate.py:score",  # 111
     "anonymize/numbering.py:cluster_names",  # 73
     "anonymize/recognizers/nameid.py:NameIdRecognizer.find",  # 80
     "paranon/pipeline.py:_stage_transfer",  # 85

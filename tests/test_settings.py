@@ -47,6 +47,9 @@ def test_command_line_overrides_are_dotted_keys(overrides, read, expected):
     ("anonymize:\n  allow: [Lisboa, Porto]\n", lambda s: s.anonymize.allow, ("Lisboa", "Porto")),
     ("align:\n  eflomal_prefix: 0\n", lambda s: s.align.eflomal_prefix, 0),
     ("input:\n  max_segment_chars: null\n", lambda s: s.input.max_segment_chars, None),
+    ("anonymize:\n  models: [pt_legal_ner]\n", lambda s: s.anonymize.models, ("pt_legal_ner",)),
+    ("anonymize:\n  models: [{model: /m, labels: {PESSOA: PERSON}}]\n", lambda s: s.anonymize.models[0]["model"], "/m"),
+    ("align:\n  priors: null\n", lambda s: s.align.priors, None),
 ])
 def test_a_config_file_fills_the_sections(tmp_path, yaml_text, read, expected):
     cfg = tmp_path / "cfg.yaml"
