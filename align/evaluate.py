@@ -167,7 +167,7 @@ def evaluate_transfer(gold_path: str | Path, cfg: dict[str, Any], strings: bool 
     """
     from ..anonymize.engine import Anonymizer
     from ..corpora.formats.gold import read_gold
-    from ..pipeline import process_in_memory
+    from ..inmemory import process_in_memory
 
     gold = list(read_gold(gold_path))
     if limit is not None and len(gold) > limit:

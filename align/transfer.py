@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 import regex
 
+from ..anonymize.numbering import EntityNumbers
 from ..corpora.model import Mention, remap_offsets
 from ..text import fold, fold_same_length, tokenize
 
@@ -186,6 +187,45 @@ class TransferResult:
     steps: dict[str, int] = field(default_factory=dict)
 
 
+class _Found:
+    """What one pair's transfer has found so far: the target mentions, the source mentions matched, the counts
+    by step, and where the target is taken (``free`` in time of the span, not of the mentions found: a long
+    entity-dense segment made it quadratic)."""
+
+    def __init__(self, tgt: str) -> None:
+        self.tgt = tgt
+        self.tol = TolerantText(fold_same_length(tgt))
+        self.found: list[Mention] = []
+        self.matched: set[int] = set()
+        self.steps = {"string": 0, "pattern": 0, "alignment": 0, "english": 0, "target_only": 0}
+        self.occupied = bytearray(len(tgt) + 1)
+
+    def free(self, s: int, e: int) -> bool:
+        return self.occupied.find(1, s, e) < 0
+
+    def occupy(self, x: Mention) -> None:  # every mention found, by whichever step: ``free`` sees it
+        self.occupied[x.start:x.end] = b"\x01" * (x.end - x.start)
+
+    def add(self, src: Mention, s: int, e: int, how: str) -> None:
+        self.found.append(Mention(s, e, src.category, self.tgt[s:e], f"transfer:{how}", src.rule, src.subtype,
+                                  entity=src.entity))
+        self.occupy(self.found[-1])
+        self.steps[how] += 1
+
+
+def _tokens_of(tokens: list[tuple[int, int]], mentions: list[Mention]) -> dict[int, list[int]]:
+    """Mention index -> the tokens wholly inside it (by bisection: not every token per mention)."""
+    out: dict[int, list[int]] = {}
+    starts = [s for s, _ in tokens]
+    for k, am in enumerate(mentions):
+        ti = bisect_left(starts, am.start)
+        while ti < len(tokens) and tokens[ti][0] < am.end:
+            if tokens[ti][1] <= am.end:
+                out.setdefault(k, []).append(ti)
+            ti += 1
+    return out
+
+
 class Transferrer:
     """Transfers one pair's mentions. ``id_finder`` finds identifiers in the target (language-independent)."""
 
@@ -211,33 +251,47 @@ class Transferrer:
 
     def transfer(self, src_mentions: list[Mention], src_anon_tokens: list[tuple[int, int]],
                  src_anon_mentions: list[Mention], tgt: str, links: list[tuple[int, int]],
-                 variants: dict[int, set[str]] | None = None, next_number: int = 1) -> TransferResult:
-        folded = fold_same_length(tgt)
-        tol = TolerantText(folded)
-        found: list[Mention] = []
-        steps = {"string": 0, "pattern": 0, "alignment": 0, "english": 0, "target_only": 0}
+                 variants: dict[int, set[str]] | None = None, numbers: EntityNumbers | None = None) -> TransferResult:
+        """The target mentions of one pair, step by step, each bounded by what the steps before it found.
+        ``numbers``: the pair's scope's, for entities found on the target side only."""
+        numbers = numbers if numbers is not None else EntityNumbers()
+        st = _Found(tgt)
+        # 1. string match, longest first so that "Pedro Pérez" wins over "Pérez"; 1b. organisation cores
+        self._by_string(src_mentions, variants or {}, st)
+        self._by_core(src_mentions, st)
+        # 2. patterns: dates and numbers that change form, back-aligned by value
+        self._by_pattern(src_mentions, st)
+        # 3. word alignment for the rest, bounded by what is already matched
+        self._by_alignment(src_mentions, src_anon_tokens, src_anon_mentions, links, st)
+        # 4. the English recognizer: a hit widens the one entity's mention it covers, takes the number of the
+        # source entity it matches, or is a target-only entity
+        if self.english is not None:
+            self._english(src_mentions, tgt, st.found, st.matched, st.steps, numbers, st.occupy)
+        # 5. a long form before its bracketed acronym: "Portuguese Institute for Quality (<N15>)" takes the
+        # acronym's number when the source side names that entity in another form too
+        self._long_forms(src_mentions, tgt, st.found, st.steps, st.free, st.occupy)
+        # identifiers present only in the target get new numbers after the source's
+        if self.id_finder is not None:
+            for s, e, cat in self.id_finder(tgt):
+                if st.free(s, e):
+                    st.found.append(Mention(s, e, cat, tgt[s:e], "transfer:target_only", "target-only",
+                                            entity=numbers.new()))
+                    st.occupy(st.found[-1])
+                    st.steps["target_only"] += 1
+        result = TransferResult(sorted(st.found, key=lambda x: x.start), steps=st.steps)
+        result.untransferred = [m for k, m in enumerate(src_mentions) if k not in st.matched]
+        result.target_only = st.steps["target_only"]
+        self._guard(src_mentions, tgt, st.tol, result)
+        self._tidy(tgt, result)
+        return result
 
-        occupied = bytearray(len(tgt) + 1)  # 1 where a found mention is: ``free`` in time of the span, not of
-        # the mentions found (a long entity-dense segment made it quadratic)
-
-        def free(s: int, e: int) -> bool:
-            return occupied.find(1, s, e) < 0
-
-        def occupy(x: Mention) -> None:  # every mention found, by whichever step: ``free`` sees it
-            occupied[x.start:x.end] = b"\x01" * (x.end - x.start)
-
-        def add(src: Mention, s: int, e: int, how: str) -> None:
-            found.append(Mention(s, e, src.category, tgt[s:e], f"transfer:{how}", src.rule, src.subtype,
-                                 entity=src.entity))
-            occupy(found[-1])
-            steps[how] += 1
-
-        matched: set[int] = set()
-        # 1. string match, longest first so that "Pedro Pérez" wins over "Pérez"
-        order = sorted(range(len(src_mentions)), key=lambda k: -len(src_mentions[k].text))
-        for k in order:
+    def _by_string(self, src_mentions: list[Mention], variants: dict[int, set[str]], st: _Found) -> None:
+        """Each mention's forms (its entity's variants, an inverted name turned round) found as written,
+        tolerant of case, accents and separators; longest mention first."""
+        tgt = st.tgt
+        for k in sorted(range(len(src_mentions)), key=lambda k: -len(src_mentions[k].text)):
             m = src_mentions[k]
-            forms = {m.text} | (variants or {}).get(m.entity, set())
+            forms = {m.text} | variants.get(m.entity, set())
             if "," in m.text and m.category == "PERSON":
                 head, _, given = m.text.partition(",")
                 forms.add(f"{given.strip()} {head.strip()}")
@@ -245,42 +299,48 @@ class Transferrer:
                 tf = self._form(form)
                 if tf is None:
                     continue
-                hits = [(a, b) for a, b in tol.find(tf) if free(a, b)]
+                hits = [(a, b) for a, b in st.tol.find(tf) if st.free(a, b)]
                 for a, e in hits:
                     if form.endswith(".") and tgt[e:e + 1] == ".":
                         e += 1  # keep an abbreviation's final dot (Lda.) inside the mention
-                    add(m, a, e, "string")
+                    st.add(m, a, e, "string")
                 if hits:
-                    matched.add(k)
+                    st.matched.add(k)
                     break
-        # 1b. an organisation whose head is translated ("Conselho de Administração da X, Lda." ->
-        # "Board of Directors of X, Lda."): match its name after a preposition, then grow over the
-        # translated head
+
+    def _by_core(self, src_mentions: list[Mention], st: _Found) -> None:
+        """An organisation whose head is translated ("Conselho de Administração da X, Lda." -> "Board of
+        Directors of X, Lda."): its name after a preposition matched, then grown over the translated head."""
+        tgt = st.tgt
         for k, m in enumerate(src_mentions):
-            if k in matched or m.category != "ORGANIZATION":
+            if k in st.matched or m.category != "ORGANIZATION":
                 continue
             for core in _cores(m.text):
                 if fold(core).strip() in self.places:
                     continue
                 tf = self._form(core)
-                hits = [(a, b) for a, b in tol.find(tf) if free(a, b)] if tf else []
+                hits = [(a, b) for a, b in st.tol.find(tf) if st.free(a, b)] if tf else []
                 if hits:
                     tgt_tokens = tokenize(tgt)
                     for ha, hb in hits:
                         idx = _tokens_within(tgt_tokens, ha, hb)
-                        lo, hi = self._grow(tgt, tgt_tokens, idx[0], idx[-1], free)
+                        lo, hi = self._grow(tgt, tgt_tokens, idx[0], idx[-1], st.free)
                         e = max(hb, tgt_tokens[hi][1])
                         if core.endswith(".") and tgt[e:e + 1] == ".":
                             e += 1
-                        add(m, tgt_tokens[lo][0], e, "string")
-                    matched.add(k)
+                        st.add(m, tgt_tokens[lo][0], e, "string")
+                    st.matched.add(k)
                     break
-        # 2. patterns: dates and numbers that change form, back-aligned by value (the target's dates and
-        # numbers found once, by value, not once per mention)
+
+    @staticmethod
+    def _by_pattern(src_mentions: list[Mention], st: _Found) -> None:
+        """Dates and numbers that change form, back-aligned by value (the target's dates and numbers found once,
+        by value, not once per mention)."""
+        tgt = st.tgt
         dates: dict | None = None
         numbers: dict | None = None
         for k, m in enumerate(src_mentions):
-            if k in matched:
+            if k in st.matched:
                 continue
             if m.category == "DATE":
                 val = date_value(m.text, english=False)
@@ -290,38 +350,33 @@ class Transferrer:
                     dates = defaultdict(list)
                     for h in EN_DATE.finditer(tgt):
                         dates[date_value(h.group(), english=True)].append(h.span())
-                for hs, he in dates.get(val, ()):
-                    if free(hs, he):
-                        add(m, hs, he, "pattern")
-                        matched.add(k)
-                        break
+                spans = dates.get(val, ())
             elif m.category in ("NAMEID", "ADDRESS") and any(c.isdigit() for c in m.text):
-                key = digits(m.text)
                 if numbers is None:
                     numbers = defaultdict(list)
                     for h in NUMBER_LIKE.finditer(tgt):
                         numbers[digits(h.group())].append(h.span())
-                for hs, he in numbers.get(key, ()):
-                    if free(hs, he):
-                        add(m, hs, he, "pattern")
-                        matched.add(k)
-                        break
-        # 3. word alignment for the rest, bounded by what is already matched
+                spans = numbers.get(digits(m.text), ())
+            else:
+                continue
+            for hs, he in spans:
+                if st.free(hs, he):
+                    st.add(m, hs, he, "pattern")
+                    st.matched.add(k)
+                    break
+
+    def _by_alignment(self, src_mentions: list[Mention], src_anon_tokens: list[tuple[int, int]],
+                      src_anon_mentions: list[Mention], links: list[tuple[int, int]], st: _Found) -> None:
+        """The target words aligned to each mention still unmatched, grown to the whole name."""
+        tgt = st.tgt
         tgt_tokens = tokenize(tgt)
-        src_tok_of = {}
-        tok_starts = [s for s, _ in src_anon_tokens]
-        for k, am in enumerate(src_anon_mentions):
-            ti = bisect_left(tok_starts, am.start)  # the tokens inside the mention, not every token per mention
-            while ti < len(src_anon_tokens) and src_anon_tokens[ti][0] < am.end:
-                if src_anon_tokens[ti][1] <= am.end:
-                    src_tok_of.setdefault(k, []).append(ti)
-                ti += 1
+        src_tok_of = _tokens_of(src_anon_tokens, src_anon_mentions)
         for k, m in enumerate(src_mentions):
-            if k in matched or k >= len(src_anon_mentions):
+            if k in st.matched or k >= len(src_anon_mentions):
                 continue
             stoks = set(src_tok_of.get(k, []))
             tidx = sorted({j for i, j in links if i in stoks and j < len(tgt_tokens)})
-            tidx = [j for j in tidx if free(*tgt_tokens[j]) and not _is_punct(tgt, tgt_tokens[j])]
+            tidx = [j for j in tidx if st.free(*tgt_tokens[j]) and not _is_punct(tgt, tgt_tokens[j])]
             if not tidx:
                 continue
             if ACRONYM.fullmatch(m.text) and m.category == "ORGANIZATION":
@@ -329,48 +384,26 @@ class Transferrer:
                 # ("Acordo EEE" -> "EEA Agreement": "EEA")
                 caps = [j for j in tidx if ACRONYM.fullmatch(tgt[tgt_tokens[j][0]:tgt_tokens[j][1]])]
                 if caps:
-                    j = caps[0]
-                    add(m, tgt_tokens[j][0], tgt_tokens[j][1], "alignment")
-                    matched.add(k)
+                    st.add(m, tgt_tokens[caps[0]][0], tgt_tokens[caps[0]][1], "alignment")
+                    st.matched.add(k)
                     continue
             lo, hi = tidx[0], tidx[-1]
             if m.category in NAMED_CATEGORIES and not any(
                     CAPITALIZED.match(tgt[tgt_tokens[j][0]:tgt_tokens[j][1]]) for j in range(lo, hi + 1)):
                 # a name aligned to lower-case words only ("ao <ORG>" -> "the"): the name is the nearest free
                 # capitalized word, if one is close ("the documents to the Directorate-General ...")
-                near = self._nearest_capitalized(tgt, tgt_tokens, lo, hi, free)
+                near = self._nearest_capitalized(tgt, tgt_tokens, lo, hi, st.free)
                 if near is None:
                     continue
                 lo = hi = near
-            lo, hi = self._grow(tgt, tgt_tokens, lo, hi, free)
+            lo, hi = self._grow(tgt, tgt_tokens, lo, hi, st.free)
             s, e = tgt_tokens[lo][0], tgt_tokens[hi][1]
-            if free(s, e):
-                add(m, s, e, "alignment")
-                matched.add(k)
-        # 4. the English recognizer: a hit widens the one entity's mention it covers, takes the number of the
-        # source entity it matches, or is a target-only entity
-        if self.english is not None:
-            next_number = self._english(src_mentions, tgt, found, matched, steps, next_number, occupy)
-        # 5. a long form before its bracketed acronym: "Portuguese Institute for Quality (<N15>)" takes the
-        # acronym's number when the source side names that entity in another form too
-        self._long_forms(src_mentions, tgt, found, steps, free, occupy)
-        # identifiers present only in the target get new numbers after the source's
-        if self.id_finder is not None:
-            for s, e, cat in self.id_finder(tgt):
-                if free(s, e):
-                    found.append(Mention(s, e, cat, tgt[s:e], "transfer:target_only", "target-only", entity=next_number))
-                    occupy(found[-1])
-                    next_number += 1
-                    steps["target_only"] += 1
-        result = TransferResult(sorted(found, key=lambda x: x.start), steps=steps)
-        result.untransferred = [m for k, m in enumerate(src_mentions) if k not in matched]
-        result.target_only = steps["target_only"]
-        self._guard(src_mentions, tgt, tol, result)
-        self._tidy(tgt, result)
-        return result
+            if st.free(s, e):
+                st.add(m, s, e, "alignment")
+                st.matched.add(k)
 
     def _english(self, src_mentions: list[Mention], tgt: str, found: list[Mention], matched: set[int],
-                 steps: dict[str, int], next_number: int, occupy) -> int:
+                 steps: dict[str, int], numbers: EntityNumbers, occupy) -> None:
         # the found mentions do not overlap: kept sorted by start, a hit's overlaps are found by bisection
         order = sorted(found, key=lambda m: m.start)
         starts = [m.start for m in order]
@@ -391,13 +424,12 @@ class Transferrer:
             occupy(m)
 
         try:
-            return self._english_hits(src_mentions, tgt, order, starts, overlapping, insert, matched, steps,
-                                      next_number)
+            self._english_hits(src_mentions, tgt, order, starts, overlapping, insert, matched, steps, numbers)
         finally:
             found[:] = order
 
     def _english_hits(self, src_mentions, tgt, order, starts, overlapping, insert, matched, steps,
-                      next_number: int) -> int:
+                      numbers: EntityNumbers) -> None:
         index: dict[tuple, list[int]] | None = None  # the source mentions by date, digits and rare word
         for h in self.english.find(tgt):
             i, j = overlapping(h.start, h.end)
@@ -440,10 +472,8 @@ class Transferrer:
                 steps["english"] += 1
             else:
                 insert(Mention(h.start, h.end, h.category, tgt[h.start:h.end], "transfer:target_only", h.rule,
-                               entity=next_number))
-                next_number += 1
+                               entity=numbers.new()))
                 steps["target_only"] += 1
-        return next_number
 
     def _long_forms(self, src_mentions: list[Mention], tgt: str, found: list[Mention], steps: dict[str, int],
                     free, occupy) -> None:

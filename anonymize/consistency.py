@@ -17,6 +17,7 @@ import regex
 
 from ..corpora.model import Mention
 from ..text import fold, fold_same_length
+from .numbering import EntityNumbers
 
 WORD = regex.compile(r"[\p{L}\p{N}]+")
 MAX_WORDS = 10
@@ -161,16 +162,12 @@ class CorpusForms:
             cat not in CAPITALIZED_CATEGORIES or text[s].isupper())
         return (s, e, key) if ok else None
 
-    def mentions(self, text: str, taken: Iterable[Mention], numbers: dict[str, int], next_free: int
-                 ) -> tuple[list[Mention], int]:
-        """New mentions for the forms found in ``text``: the entity number of the same form in this scope
-        (``numbers``, updated) or a new one from ``next_free``; returns them and the next free number."""
+    def mentions(self, text: str, taken: Iterable[Mention], numbers: EntityNumbers) -> list[Mention]:
+        """New mentions for the forms found in ``text``, each numbered by its form in this scope (``numbers``:
+        the number of the same form already there, else a new one)."""
         out = []
         for s, e, key in self.find(text, taken):
             cat, sub, rule, _ = self.kinds[self.forms[key]]
-            if key not in numbers:
-                numbers[key] = next_free
-                next_free += 1
             out.append(Mention(s, e, cat, text[s:e], "consistency", f"corpus:{rule}", sub, 0.9,
-                               entity=numbers[key]))
-        return out, next_free
+                               entity=numbers.of(key)))
+        return out

@@ -148,17 +148,58 @@ def organization_aliases(mentions: Iterable[Mention]) -> dict[str, str]:
     return out
 
 
+class EntityNumbers:
+    """The numbers of one scope (a segment, a document or the corpus, by the run's scope kind): the one place an
+    entity number is given. ``known`` maps a key (an entity key, a form key) to its number and may be shared with
+    the caller; ``next`` is the first free number. Every step asks here: the source numbering (:class:`Numberer`),
+    corpus consistency (``CorpusForms.mentions``), transfer (target-only entities) and the target side's
+    consistency (``align.finish``)."""
+
+    def __init__(self, next: int = 1, known: dict[str, int] | None = None) -> None:  # noqa: A002
+        self.next = next
+        self.known = {} if known is None else known
+
+    @classmethod
+    def above(cls, used: Iterable[int], floor: int, known: dict[str, int] | None = None) -> EntityNumbers:
+        """The numbers of a scope whose mentions use ``used``: the first free one is past them all, ``floor``
+        at least."""
+        numbers = cls(floor, known)
+        numbers.past(used, floor)
+        return numbers
+
+    def past(self, used: Iterable[int], floor: int) -> int:
+        """Count again from the mentions: the first free number is past those ``used`` (``floor`` at least); a
+        number given to a mention a later step dropped is free again. Returns it."""
+        self.next = max([floor] + [u + 1 for u in used])
+        return self.next
+
+    def new(self) -> int:
+        """A number for a new entity."""
+        n = self.next
+        self.next += 1
+        return n
+
+    def of(self, key: str) -> int:
+        """The number of ``key``'s entity, a new one the first time."""
+        if key not in self.known:
+            self.known[key] = self.new()
+        return self.known[key]
+
+
 class Numberer:
-    """Gives numbers within a scope. ``start_scope`` resets them (segment/document scopes)."""
+    """Numbers the mentions of a scope by entity. ``start_scope`` starts a new scope (segment/document scopes)."""
 
     def __init__(self, threshold: float = 0.45) -> None:
         self.threshold = threshold
-        self.numbers: dict[str, int] = {}
-        self.next = 1
+        self.scope = EntityNumbers()
+
+    @property
+    def next(self) -> int:
+        """The first number free in the current scope."""
+        return self.scope.next
 
     def start_scope(self) -> None:
-        self.numbers = {}
-        self.next = 1
+        self.scope = EntityNumbers()
 
     def assign(self, mentions: Iterable[Mention], aliases: dict[str, str] | None = None) -> None:
         """Set ``entity`` on mentions given in order of appearance. ``aliases`` maps acronym keys to long forms."""
@@ -174,8 +215,4 @@ class Numberer:
         for m in mentions:
             key = entity_key(m)
             key = canon.get(key, key)
-            key = aliases.get(key, key)
-            if key not in self.numbers:
-                self.numbers[key] = self.next
-                self.next += 1
-            m.entity = self.numbers[key]
+            m.entity = self.scope.of(aliases.get(key, key))

@@ -5,10 +5,11 @@ from __future__ import annotations
 import copy
 
 import pytest
+from paranon.align.finish import Finisher, target_forms_of
 from paranon.align.target import allowed_source_tokens, drop_allowed, plausible_name, spreadable
 from paranon.corpora.model import Mention, SegmentPair
 
-from paranon.pipeline import Finisher, process_in_memory, target_forms_of
+from paranon.inmemory import process_in_memory
 from paranon.text import tokenize
 
 
@@ -144,12 +145,14 @@ def public_finisher(cfg):
 ])
 def test_the_finisher_keeps_an_allowed_bodys_english_visible(public_finisher, src, tgt, links, masked_en):
     from paranon.align.transfer import TransferResult
+    from paranon.anonymize.anonymized import Anonymized
     from paranon.anonymize.engine import Replaced
 
     s = tgt.index(masked_en)
     stray = Mention(s, s + len(masked_en), "ORGANIZATION", masked_en, "consistency", "corpus:test", entity=3)
     tr = TransferResult([stray])
-    public_finisher._keep_allowed_visible(SegmentPair("d:1", "d", src, tgt), [], Replaced(src, []), links, tr)
+    public_finisher._keep_allowed_visible(Anonymized(SegmentPair("d:1", "d", src, tgt), [], Replaced(src, []), 1),
+                                          links, tr)
     assert tr.mentions == [] and tr.steps["allowed_visible"] == 1
 
 

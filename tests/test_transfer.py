@@ -6,7 +6,7 @@ import pytest
 from paranon.align.transfer import TolerantText, Transferrer, tolerant_form
 from paranon.corpora.model import Mention, SegmentPair
 
-from paranon.pipeline import process_in_memory
+from paranon.inmemory import process_in_memory
 from paranon.text import fold_same_length, tokenize
 
 
