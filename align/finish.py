@@ -22,6 +22,7 @@ from ..anonymize.recognizer import DocumentMemory, Segment
 from ..corpora.model import AnonymizedPair, Inline, Mention, remap_offset
 from ..text import phrase_key, tokenize
 from .english import EnglishRecognizer
+from .links import map_links
 from .target import (
     MIN_ALIGNED_PAIRS,
     allowed_source_tokens,
@@ -30,7 +31,7 @@ from .target import (
     spreadable,
     warm_target_lexicons,
 )
-from .transfer import Transferrer, TransferResult, map_links
+from .transfer import Transferrer, TransferResult
 
 if TYPE_CHECKING:
     from ..anonymize.engine import Anonymizer
@@ -209,11 +210,11 @@ class Finisher:
                             same = [src_numbers[p.doc][k] for k in sources.get(key, ()) if k in src_numbers[p.doc]]
                             same = [n for n in same if n in here] if self.an.scope == "segment" else same
                             if not same and key not in free:  # a translation with no source entity here
-                                tr.steps["target_spread_withheld"] = tr.steps.get("target_spread_withheld", 0) + 1
+                                tr.steps["target_spread_withheld"] += 1
                                 continue
                             assigned[scope, key] = min(same) if same else self._new_number(scope, ms, tr, extra)
                         if key not in free and assigned[scope, key] not in here:  # not on this pair's source side
-                            tr.steps["target_spread_withheld"] = tr.steps.get("target_spread_withheld", 0) + 1
+                            tr.steps["target_spread_withheld"] += 1
                             continue
                         cat, sub, rule, _ = targets.kinds[targets.forms[key]]
                         extra.append(Mention(s, e, cat, p.tgt[s:e], "consistency", f"corpus-target:{rule}", sub, 0.9,
@@ -242,7 +243,7 @@ class Finisher:
         here = {m.entity for m in ms}
         kept = [m for m in extra if m.entity in here or form_key(m.text) in free]
         if len(kept) < len(extra):
-            tr.steps["target_spread_withheld"] = tr.steps.get("target_spread_withheld", 0) + len(extra) - len(kept)
+            tr.steps["target_spread_withheld"] += len(extra) - len(kept)
         return kept
 
     def _new_number(self, scope: str, ms: list[Mention], tr: TransferResult, extra: list[Mention]) -> int:
@@ -294,7 +295,7 @@ class Finisher:
         kept = drop_allowed(tr.mentions, p.tgt, tokenize(p.tgt) if protected else [], self.an.allow, protected,
                             {m.entity for m in ms})
         if len(kept) != len(tr.mentions):
-            tr.steps["allowed_visible"] = tr.steps.get("allowed_visible", 0) + len(tr.mentions) - len(kept)
+            tr.steps["allowed_visible"] += len(tr.mentions) - len(kept)
             tr.mentions = kept
 
     def replace(self, it: Anonymized, links: list[tuple[int, int]], tr: TransferResult, scope: str) -> PairResult:

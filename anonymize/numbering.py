@@ -47,70 +47,75 @@ def cluster_names(variants: list[str], threshold: float = 0.45) -> list[int]:
     kept in a heap and recomputed only when one of its clusters grows. Ties go to the pair opened first, as
     in the plain algorithm, and the averages are summed in the same order, so the labels are the same.
     """
-    toks = [name_tokens(v) for v in variants]
-    n = len(variants)
-    by_word: dict[str, list[int]] = {}
-    for i, t in enumerate(toks):
-        for w in t:
-            by_word.setdefault(w, []).append(i)
+    return _NameClusters([name_tokens(v) for v in variants], threshold).labels()
 
-    def dist(i: int, j: int) -> float:
-        return overlap_distance(toks[i], toks[j])
 
-    def sharing(i: int) -> set[int]:
-        if threshold >= 1.0:  # strangers too may merge
-            return set(range(n)) - {i}
-        return {j for w in toks[i] for j in by_word[w] if j != i}
+class _NameClusters:
+    """The state of one :func:`cluster_names`: the variants' words, the clusters so far, the heap of pairs."""
 
-    # a bare single-token name that fits two full names which are not one person is kept apart
-    ambiguous = set()
-    for i in range(n):
-        if len(toks[i]) == 1:
-            fits = sorted(j for j in sharing(i) if len(toks[j]) > 1 and dist(i, j) == 0)
-            if any(dist(a, b) > threshold for a in fits for b in fits):
-                ambiguous.add(i)
+    def __init__(self, toks: list[frozenset[str]], threshold: float) -> None:
+        self.toks, self.threshold, self.n = toks, threshold, len(toks)
+        self.by_word: dict[str, list[int]] = {}
+        for i, t in enumerate(toks):
+            for w in t:
+                self.by_word.setdefault(w, []).append(i)
+        # a bare single-token name that fits two full names which are not one person is kept apart
+        self.ambiguous = set()
+        for i in range(self.n):
+            if len(toks[i]) == 1:
+                fits = sorted(j for j in self.sharing(i) if len(toks[j]) > 1 and self.dist(i, j) == 0)
+                if any(self.dist(a, b) > threshold for a in fits for b in fits):
+                    self.ambiguous.add(i)
+        self.members: dict[int, list[int]] = {i: [i] for i in range(self.n)}  # cluster id (first variant) -> all
+        self.cluster_of = list(range(self.n))
+        self.version = [0] * self.n
+        self.heap: list[tuple[float, int, int, int, int]] = []
 
-    members: dict[int, list[int]] = {i: [i] for i in range(n)}  # cluster id (its first variant) -> variants
-    cluster_of = list(range(n))
-    version = [0] * n
+    def dist(self, i: int, j: int) -> float:
+        return overlap_distance(self.toks[i], self.toks[j])
 
-    def average(x: int, y: int) -> float | None:
+    def sharing(self, i: int) -> set[int]:
+        if self.threshold >= 1.0:  # strangers too may merge
+            return set(range(self.n)) - {i}
+        return {j for w in self.toks[i] for j in self.by_word[w] if j != i}
+
+    def average(self, x: int, y: int) -> float | None:
         """The two clusters' average distance when they may merge (x opened before y), else None."""
-        a, b = members[x], members[y]
-        if any(i in ambiguous for i in a + b) and not all(toks[i] == toks[j] for i in a for j in b):
+        a, b, toks, threshold = self.members[x], self.members[y], self.toks, self.threshold
+        if any(i in self.ambiguous for i in a + b) and not all(toks[i] == toks[j] for i in a for j in b):
             return None
-        pairs = [dist(i, j) for i in a for j in b]
+        pairs = [self.dist(i, j) for i in a for j in b]
         avg = sum(pairs) / len(pairs)
         if avg > threshold:
             return None
-        if any(dist(i, j) > threshold and len(toks[i]) > 1 and len(toks[j]) > 1 for i in a for j in b):
+        if any(self.dist(i, j) > threshold and len(toks[i]) > 1 and len(toks[j]) > 1 for i in a for j in b):
             return None
         return avg
 
-    heap: list[tuple[float, int, int, int, int]] = []
-
-    def push(x: int, y: int) -> None:
+    def push(self, x: int, y: int) -> None:
         if x > y:
             x, y = y, x
-        avg = average(x, y)
+        avg = self.average(x, y)
         if avg is not None:
-            heapq.heappush(heap, (avg, x, y, version[x], version[y]))
+            heapq.heappush(self.heap, (avg, x, y, self.version[x], self.version[y]))
 
-    for i in range(n):
-        for j in sharing(i):
-            if i < j:
-                push(i, j)
-    while heap:
-        _, x, y, vx, vy = heapq.heappop(heap)
-        if x not in members or y not in members or version[x] != vx or version[y] != vy:
-            continue  # a cluster merged or grew since this pair was weighed
-        members[x] = members[x] + members.pop(y)
-        version[x] += 1
-        for i in members[x]:
-            cluster_of[i] = x
-        for z in sorted({cluster_of[j] for i in members[x] for j in sharing(i)} - {x}):
-            push(x, z)
-    return [cluster_of[i] for i in range(n)]
+    def labels(self) -> list[int]:
+        for i in range(self.n):
+            for j in self.sharing(i):
+                if i < j:
+                    self.push(i, j)
+        members, version, cluster_of = self.members, self.version, self.cluster_of
+        while self.heap:
+            _, x, y, vx, vy = heapq.heappop(self.heap)
+            if x not in members or y not in members or version[x] != vx or version[y] != vy:
+                continue  # a cluster merged or grew since this pair was weighed
+            members[x] = members[x] + members.pop(y)
+            version[x] += 1
+            for i in members[x]:
+                cluster_of[i] = x
+            for z in sorted({cluster_of[j] for i in members[x] for j in self.sharing(i)} - {x}):
+                self.push(x, z)
+        return [cluster_of[i] for i in range(self.n)]
 
 
 def entity_key(m: Mention) -> str:

@@ -35,7 +35,7 @@ class Stats:
             self.tgt[m.category] += 1
         self.steps.update(r.transfer.steps)
         self.guard_masks += r.transfer.guard_masks
-        self.consistency_tgt += r.transfer.steps.get("consistency", 0)
+        self.consistency_tgt += r.transfer.steps["consistency"]
         self.target_only += r.transfer.target_only
         for m in r.transfer.untransferred:
             self.untransferred[m.category] += 1
