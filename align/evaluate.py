@@ -99,8 +99,7 @@ def evaluate_alignment(src: str, tgt: str, gold: str, cfg: dict[str, Any], train
     aligner, why = make_aligner(cfg)
     pred = aligner.align(list(zip(s_tok, t_tok, strict=True)))
     out: dict[str, Any] = score_links(pred, sure, possible)
-    out["content_words"] = score_content_links(pred, sure, possible, s_tok, t_tok, cfg.get("src", "pt"),
-                                               cfg.get("tgt", "en"))
+    out["content_words"] = score_content_links(pred, sure, possible, s_tok, t_tok, cfg["src"], cfg["tgt"])
     out["aligner"] = why
     out["pairs"] = len(s_tok)
     if not has_p:

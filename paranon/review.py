@@ -67,11 +67,11 @@ class Decisions:
         path = Path(outdir) / REVIEW_FILE
         if not path.exists():
             return cls()
-        from .config import load_config
+        from .settings import load_settings
 
-        a = load_config(path)["anonymize"]  # a hand-edited file is checked like any config file
-        return cls(list(a.get("allow") or []), {str(k): list(v) for k, v in (a.get("allow_in_documents") or {}).items()},
-                   {str(k): list(v) for k, v in (a.get("deny") or {}).items()})
+        a = load_settings(path).anonymize  # a hand-edited file is checked like any config file
+        return cls(list(a.allow), {str(k): list(v) for k, v in a.allow_in_documents.items()},
+                   {str(k): list(v) for k, v in a.deny.items()})
 
     def save(self, outdir: Path) -> None:
         path = Path(outdir) / REVIEW_FILE
