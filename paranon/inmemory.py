@@ -11,6 +11,7 @@ from .anonymize.anonymized import Anonymized, anonymize_docs
 from .anonymize.corpus import corpus_forms, corpus_numbers, make_consistent
 from .anonymize.engine import Anonymizer
 from .corpora.model import SegmentPair
+from .settings import Settings
 from .stage_common import chunks, documents
 from .text import token_words
 
@@ -22,7 +23,7 @@ def process_in_memory(pairs: list[SegmentPair], cfg: dict[str, Any]) -> list[Pai
     for _, batch in chunks(documents(pairs), 10**9):
         items += anonymize_docs(anonymizer, batch)
     forms = None
-    if cfg["anonymize"].get("corpus_consistency", True):
+    if Settings.of(cfg).anonymize.corpus_consistency:
         forms = corpus_forms(anonymizer, [items])
         corpus = corpus_numbers([items]) if anonymizer.scope == "corpus" else None
         items, _ = make_consistent(items, forms, anonymizer, corpus)

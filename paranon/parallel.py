@@ -14,7 +14,8 @@ A Dask worker outlives a stage (and a run), unlike a pool's processes: the first
 reaches a worker process replaces the process's stage (dropping what an earlier stage or run left) and sets
 it up, handing it the one it replaces (whose anonymizer it may reuse if the settings are the same); a lock
 runs one job at a time in a process, so workers with several threads stay correct, only no faster.
-The stage a process is running is the one piece of per-process state, held here (:class:`_ThisProcess`).
+The stage a process is running (:class:`_ThisProcess`) and the run's Dask client (:class:`_Cluster`) are the
+process's state, held here and nowhere else.
 """
 
 from __future__ import annotations
@@ -33,8 +34,11 @@ from typing import Any, Protocol
 from .errors import InputError
 from .runlock import die_with_parent
 
-# the Dask client of the current run, set by use_scheduler
-_CLIENT: Any = None
+
+class _Cluster:
+    """The Dask client of the current run, set by :func:`use_scheduler` for the length of its block."""
+
+    client: Any = None
 
 
 class Stage(Protocol):
@@ -69,8 +73,8 @@ def in_order(stage: Stage, jobs: Iterable, workers: int) -> Iterator[Iterable]:
         stage.setup(None)
         yield map(stage, jobs)
         return
-    if _CLIENT is not None:
-        with _on_dask(_CLIENT, stage, jobs, 2 * workers) as results:
+    if _Cluster.client is not None:
+        with _on_dask(_Cluster.client, stage, jobs, 2 * workers) as results:
             yield results
         return
     ctx = get_context("fork") if hasattr(os, "fork") else get_context("spawn")
@@ -171,7 +175,6 @@ def use_scheduler(address: str | None, workers: int, scratch: Path) -> Iterator[
     single-threaded processes on this machine (spilling, if ever, into ``scratch``, which is removed with
     the run's checkpoints); any other address is a running scheduler's. Yields how many jobs the cluster
     runs at once (its threads), or 0 with no ``address``: then the stages use the local process pool."""
-    global _CLIENT
     if not address:
         yield 0
         return
@@ -195,8 +198,8 @@ def use_scheduler(address: str | None, workers: int, scratch: Path) -> Iterator[
                 client.wait_for_workers(1, timeout=60)
         except OSError as e:  # TimeoutError included
             raise InputError(f"--scheduler {address}: no Dask cluster with workers there ({e})") from None
-        _CLIENT = client
+        _Cluster.client = client
         try:
             yield max(1, sum(client.nthreads().values()))
         finally:
-            _CLIENT = None
+            _Cluster.client = None

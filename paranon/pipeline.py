@@ -32,6 +32,7 @@ from .outputs import assemble
 from .parallel import use_scheduler
 from .report import publish_report
 from .runlock import OutdirLock, clean_leftovers
+from .settings import Settings
 from .stage_align import run_align
 from .stage_anonymize import ReadCounts, run_anonymize
 from .stage_common import quiet_gc
@@ -65,7 +66,8 @@ class RunRecord:
 def run(input_path: str | Path, outdir: str | Path, cfg: dict[str, Any], quiet: bool = False,
         restart: bool = False) -> dict[str, Any]:
     outdir = Path(outdir).absolute()  # jobs name their chunk files by path, for Dask workers too
-    if not Path(input_path).exists() and cfg["input"].get("format") != "moses" \
+    settings = Settings.of(cfg)
+    if not Path(input_path).exists() and settings.input.format != "moses" \
             and not Path(f"{input_path}.{cfg['src']}").exists():
         raise InputError(f"{input_path}: no such file or folder")
     outdir.mkdir(parents=True, exist_ok=True)
@@ -76,46 +78,46 @@ def run(input_path: str | Path, outdir: str | Path, cfg: dict[str, Any], quiet: 
         # every file the run writes in .work (originals) is owner-only; the public outputs set their own mode
         umask = os.umask(0o077)
         try:
-            return _stages(input_path, outdir, cfg, quiet, restart, umask)
+            return _stages(input_path, outdir, cfg, settings, quiet, restart, umask)
         finally:
             os.umask(umask)
 
 
-def _stages(input_path: str | Path, outdir: Path, cfg: dict[str, Any], quiet: bool, restart: bool,
-            umask: int) -> dict[str, Any]:
+def _stages(input_path: str | Path, outdir: Path, cfg: dict[str, Any], settings: Settings, quiet: bool,
+            restart: bool, umask: int) -> dict[str, Any]:
     anonymizer = Anonymizer(cfg)
     quiet_gc()
-    workers = int(cfg.get("workers") or 0) or os.cpu_count() or 1
+    workers = settings.workers or os.cpu_count() or 1
     if anonymizer.scope == "corpus":
         workers = 1  # corpus-wide numbering needs one numberer
     work, resumed = WorkDir.open(outdir, fingerprint(input_path, cfg), restart)
     if resumed:
         log.info("resuming from the checkpoints in %s", work.path)
-    with use_scheduler(cfg.get("scheduler") or None, workers, work / "dask") as slots:
+    with use_scheduler(settings.scheduler or None, workers, work / "dask") as slots:
         if slots and anonymizer.scope != "corpus":  # corpus scope stays in this process (workers is 1)
             workers = slots
-        rec = _source_and_target(input_path, cfg, work, anonymizer, workers, quiet, resumed)
+        rec = _source_and_target(input_path, cfg, settings, work, anonymizer, workers, quiet, resumed)
     KeyStore.set_files(work / "keys.sqlite", rec.counts.files, input_path)
     with rec.timed("write"):
-        assemble(outdir, work.path, rec.counts.chunks, cfg["src"], cfg["tgt"])
+        assemble(outdir, work.path, rec.counts.chunks, settings.src, settings.tgt)
     os.umask(umask)  # the index is public: readable as the user's umask makes it
-    if cfg.get("index", {}).get("enabled", True):
+    if settings.index.enabled:
         from .search_portal.indexer import build_index
 
         with rec.timed("index"):
-            build_index(outdir, quiet=quiet, backend=cfg.get("index", {}).get("backend", "tantivy"))
+            build_index(outdir, quiet=quiet, backend=settings.index.backend)
     n_entities, rows = entity_rows(outdir / "keys.sqlite")
-    report = _report(rec, cfg, anonymizer.scope, n_entities)
+    report = _report(rec, settings, anonymizer.scope, n_entities)
     publish_report(outdir, report, rows, cfg)  # report.json/.html, then the leak audit on top of them
     work.remove()  # the checkpoints hold originals: gone once the outputs are complete
     return report
 
 
-def _source_and_target(input_path: str | Path, cfg: dict[str, Any], work: WorkDir, anonymizer: Anonymizer,
-                       workers: int, quiet: bool, resumed: bool) -> RunRecord:
+def _source_and_target(input_path: str | Path, cfg: dict[str, Any], settings: Settings, work: WorkDir,
+                       anonymizer: Anonymizer, workers: int, quiet: bool, resumed: bool) -> RunRecord:
     """The four chunked stages, in order."""
     t0 = time.perf_counter()
-    counts = run_anonymize(input_path, cfg, work, anonymizer, workers, quiet)
+    counts = run_anonymize(input_path, cfg, settings, work, anonymizer, workers, quiet)
     timings = {"read_anonymize": time.perf_counter() - t0}
     if counts.chunks == 0:  # nothing to write: an error, not an empty corpus
         work.remove()
@@ -124,7 +126,8 @@ def _source_and_target(input_path: str | Path, cfg: dict[str, Any], work: WorkDi
         raise InputError(f"{input_path}: no pair to write ({counts.skipped} unit(s) skipped; {why_none}){first}")
     rec = RunRecord(counts, Stats(), 0, "", workers, resumed, timings)
     with rec.timed("consistency"):
-        rec.consistency_masks, sizes, forms = run_consistency(cfg, work, counts.chunks, anonymizer, workers, quiet)
+        rec.consistency_masks, sizes, forms = run_consistency(cfg, settings.anonymize.corpus_consistency, work,
+                                                              counts.chunks, anonymizer, workers, quiet)
     with rec.timed("align"):
         aligned = run_align(cfg, work, counts.chunks, quiet)
     rec.aligner = aligned["aligner"]
@@ -140,15 +143,15 @@ def _input_aliases(files: dict[str, str]) -> str:
     return f"{len(aliases)} files ({aliases[0]} to {aliases[-1]})"
 
 
-def _report(rec: RunRecord, cfg: dict[str, Any], scope: str, n_entities: int) -> dict[str, Any]:
+def _report(rec: RunRecord, settings: Settings, scope: str, n_entities: int) -> dict[str, Any]:
     """``report.json``'s content (the entity rows are added by :func:`publish_report`)."""
     counts, stats = rec.counts, rec.stats
     return {
         # the input by its files' aliases, never a path (file and folder names can name people)
-        "input": _input_aliases(counts.files), "src_lang": cfg["src"], "tgt_lang": cfg["tgt"], "aligner": rec.aligner,
+        "input": _input_aliases(counts.files), "src_lang": settings.src, "tgt_lang": settings.tgt, "aligner": rec.aligner,
         "units": {"read": stats.written + counts.skipped, "written": stats.written, "skipped": counts.skipped,
                   "skipped_by_reason": counts.reasons, "skipped_examples": counts.examples},
-        "input_placeholders": counts.input_placeholders, "ids": cfg.get("ids", "opaque"),
+        "input_placeholders": counts.input_placeholders, "ids": settings.ids,
         "long_segments": counts.long_segments,
         "mentions": {"src": dict(stats.src), "tgt": dict(stats.tgt)},
         "entities": n_entities,
@@ -157,7 +160,7 @@ def _report(rec: RunRecord, cfg: dict[str, Any], scope: str, n_entities: int) ->
         "transfer": {"steps": dict(stats.steps), "guard_masks": stats.guard_masks,
                      "target_only": stats.target_only, "untransferred": dict(stats.untransferred),
                      "untransferred_units": stats.untransferred_units},
-        "scope": scope, "workers": rec.workers, "scheduler": cfg.get("scheduler") or None,
+        "scope": scope, "workers": rec.workers, "scheduler": settings.scheduler or None,
         "chunks": counts.chunks, "resumed": rec.resumed,
         "timings_s": {k: round(v, 3) for k, v in rec.timings.items()},
     }

@@ -17,11 +17,12 @@ from .anonymize.anonymized import Anonymized, anonymize_docs
 from .anonymize.corpus import corpus_forms
 from .anonymize.engine import Anonymizer
 from .anonymize.numbering import Numberer
-from .corpora.formats import DOCUMENT_PAIRS, Problems, read_corpus
+from .corpora.formats import Problems, read_corpus
 from .corpora.model import SegmentPair
 from .limits import SegmentLimit
 from .parallel import in_order
 from .privacy import InputPlaceholders, MetadataPolicy, OpaqueIds
+from .settings import Settings
 from .stage_common import AnonymizerStage, chunks, documents
 from .workdir import WorkDir
 
@@ -63,20 +64,20 @@ class AnonymizeStage(AnonymizerStage):
         return k, len(out)
 
 
-def run_anonymize(input_path: str | Path, cfg: dict[str, Any], work: WorkDir, anonymizer: Anonymizer,
-                  workers: int, quiet: bool) -> ReadCounts:
+def run_anonymize(input_path: str | Path, cfg: dict[str, Any], settings: Settings, work: WorkDir,
+                  anonymizer: Anonymizer, workers: int, quiet: bool) -> ReadCounts:
     """Anonymize chunk by chunk (in parallel unless numbering is corpus-wide); returns the reader's counts."""
     done = work.done("anonymize")
     if done is not None:
         return ReadCounts(**done)
-    inp = cfg["input"]
-    problems = Problems(strict=bool(inp.get("strict")))
+    inp = settings.input
+    problems = Problems(strict=inp.strict)
     escaper = InputPlaceholders.from_config(cfg)
     limit = SegmentLimit.from_config(cfg)
     pairs_iter = escaper.apply(OpaqueIds(MetadataPolicy.from_config(cfg).ids).apply(limit.apply(read_corpus(
-        input_path, cfg["src"], cfg["tgt"], problems, inp.get("format"), inp.get("src_col"), inp.get("tgt_col"),
-        int(inp.get("document_pairs", DOCUMENT_PAIRS) or 0)), problems)))
-    size = int(cfg.get("chunk_size", 2000))
+        input_path, settings.src, settings.tgt, problems, inp.format, inp.src_col, inp.tgt_col, inp.document_pairs),
+        problems)))
+    size = settings.chunk_size
     bar = tqdm(desc="anonymize", unit=" pairs", disable=quiet, mininterval=0.5)
     corpus_scope = anonymizer.scope == "corpus"
     n_chunks = 0

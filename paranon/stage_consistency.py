@@ -59,8 +59,8 @@ def chunk_items(work: WorkDir, n_chunks: int) -> Iterator[list[Anonymized]]:
         yield work.load(WorkDir.chunk("anon", k)).items
 
 
-def run_consistency(cfg: dict[str, Any], work: WorkDir, n_chunks: int, anonymizer: Anonymizer, workers: int,
-                    quiet: bool) -> tuple[int, list[int], CorpusForms | None]:
+def run_consistency(cfg: dict[str, Any], enabled: bool, work: WorkDir, n_chunks: int, anonymizer: Anonymizer,
+                    workers: int, quiet: bool) -> tuple[int, list[int], CorpusForms | None]:
     """Make every chunk consistent with the corpus's forms, in parallel unless numbering is corpus-wide.
     Returns how many mentions it added, the chunk sizes, and the forms (None when this stage was done
     before: a resumed run's later stages load them from ``forms.pkl``, never an earlier run's)."""
@@ -68,7 +68,7 @@ def run_consistency(cfg: dict[str, Any], work: WorkDir, n_chunks: int, anonymize
     if done is not None:
         return done["added"], done["sizes"], None
     forms = corpus = None
-    if cfg["anonymize"].get("corpus_consistency", True):
+    if enabled:  # anonymize.corpus_consistency
         forms = CorpusForms(anonymizer._propagation_forms)
         for k in range(n_chunks):  # the forms each chunk found, saved by the anonymize stage
             forms.merge(work.load(WorkDir.chunk("forms", k)))

@@ -20,30 +20,20 @@ MAX_FUNCTION_LINES = 60
 
 # issue 19: being split (the lead empties these at the merge of the parallel branches)
 KNOWN_LONG = {
-    "align/transfer.py",
-    "paranon/pipeline.py",
     "search_portal/search.py",
 }
 KNOWN_LONG_FUNCTIONS = {
     "align/aligners.py:EflomalAligner.align_directions",  # 63 lines
-    "align/evaluate.py:score_transfer",  # 87
-    "align/transfer.py:Transferrer.transfer",  # 159
     "anonymize/chains.py:_make_chain",  # 76
     "anonymize/chains.py:analyse",  # 106
     "anonymize/evaluate.py:score",  # 111
-    "anonymize/numbering.py:cluster_names",  # 73
     "anonymize/recognizers/nameid.py:NameIdRecognizer.find",  # 80
     "anonymize/train.py:train_ner",  # 85
     "corpora/samples/make_sample.py:build",  # 63
-    "paranon/pipeline.py:_stage_transfer",  # 85
-    "paranon/pipeline.py:_stages",  # 74
-    "paranon/report.py:write_report",  # 69
     "paranon/review_app.py:create_review_app",  # 97
 }
 KNOWN_GLOBALS = {
     "paranon/audit.py",
-    "paranon/parallel.py",
-    "paranon/pipeline.py",
     "search_portal/indexer.py",
 }
 KNOWN_CYCLES: set[frozenset[str]] = set()
