@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import groupby
 from typing import TYPE_CHECKING
 
 from ..anonymize.anonymized import Anonymized
-from ..anonymize.consistency import CorpusForms, form_key
+from ..anonymize.consistency import CorpusForms, FormKind, form_key
 from ..anonymize.engine import apply_mentions
 from ..anonymize.numbering import EntityNumbers
 from ..anonymize.recognizer import DocumentMemory, Segment
@@ -55,10 +55,19 @@ def target_id_finder(anonymizer: Anonymizer):
     return find
 
 
-# a chunk's target forms: form key -> [(category, subtype, rule, ends with a dot), source form keys of its
-# entity, earned (a string or pattern step found it), pairs where alignment alone found it (most for one
-# entity of a document, added over the documents)]
-TargetFound = dict[str, list]
+@dataclass
+class FormEvidence:
+    """Why a target form may spread: its kind, the source forms of its entity, whether a string or pattern
+    step found it (``earned``), and in how many pairs alignment alone found it (most for one entity of a
+    document, added over the documents)."""
+
+    kind: FormKind
+    sources: set[str] = field(default_factory=set)
+    earned: bool = False
+    aligned: int = 0
+
+
+TargetFound = dict[str, FormEvidence]  # a chunk's target forms, by form key
 
 
 def is_target_form(m: Mention, key: str) -> bool:
@@ -77,19 +86,19 @@ def target_forms_of(founds: Iterable[TargetFound]) -> tuple[CorpusForms | None, 
     """The corpus's target forms from the chunks' (in chunk order: a form keeps its first kind): those a string
     or pattern step found (also returned apart: they spread freely), and those aligned in two pairs or more."""
     forms, sources = CorpusForms(), {}
-    evidence: dict[str, list] = {}
+    evidence: dict[str, FormEvidence] = {}
     for found in founds:
-        for key, (kind, src, earned, aligned) in found.items():
-            ev = evidence.setdefault(key, [kind, set(), False, 0])
-            ev[1].update(src)
-            ev[2] = ev[2] or earned
-            ev[3] += aligned
+        for key, f in found.items():
+            ev = evidence.setdefault(key, FormEvidence(f.kind))
+            ev.sources.update(f.sources)
+            ev.earned = ev.earned or f.earned
+            ev.aligned += f.aligned
     free = set()
-    for key, (kind, src, earned, aligned) in evidence.items():
-        if earned or aligned >= MIN_ALIGNED_PAIRS:  # a form aligned once in the whole corpus does not spread
-            forms._add_kind(key, kind)
-            sources[key] = src
-            if earned:
+    for key, ev in evidence.items():
+        if ev.earned or ev.aligned >= MIN_ALIGNED_PAIRS:  # a form aligned once in the whole corpus does not spread
+            forms._add_kind(key, ev.kind)
+            sources[key] = ev.sources
+            if ev.earned:
                 free.add(key)
     return (forms if sources else None), sources, free
 
@@ -160,7 +169,7 @@ class Finisher:
                             earned.add(key)
                         else:
                             aligned[key, m.entity].add(i)
-                        found.setdefault(key, [CorpusForms.kind_of(m), set(), False, 0])[1].update(
+                        found.setdefault(key, FormEvidence(CorpusForms.kind_of(m))).sources.update(
                             form_key(t) for t in variants[doc].get(m.entity, ()))
             most: dict[str, int] = defaultdict(int)
             for (key, _e), where in aligned.items():
@@ -169,8 +178,8 @@ class Finisher:
                 if key in earned or most[key] >= MIN_ALIGNED_PAIRS:  # the form earned its spread
                     doc_forms._add(key, m)
                     doc_numbers[key] = m.entity
-                found[key][2] = found[key][2] or key in earned
-                found[key][3] += most[key]
+                found[key].earned = found[key].earned or key in earned
+                found[key].aligned += most[key]
             for (it, _lk), (tr, _scope) in zip(pairs, done, strict=True):
                 p, ms = it.pair, it.mentions
                 if doc_numbers:  # a target-only entity is the document's entity of the same form
@@ -216,9 +225,9 @@ class Finisher:
                         if key not in free and assigned[scope, key] not in here:  # not on this pair's source side
                             tr.steps["target_spread_withheld"] += 1
                             continue
-                        cat, sub, rule, _ = targets.kinds[targets.forms[key]]
-                        extra.append(Mention(s, e, cat, p.tgt[s:e], "consistency", f"corpus-target:{rule}", sub, 0.9,
-                                             entity=assigned[scope, key]))
+                        kind = targets.kinds[targets.forms[key]]
+                        extra.append(Mention(s, e, kind.category, p.tgt[s:e], "consistency",
+                                             f"corpus-target:{kind.rule}", kind.subtype, 0.9, entity=assigned[scope, key]))
                     tr.mentions = sorted(tr.mentions + extra, key=lambda m: m.start)
                     if extra:
                         tr.steps["corpus_target_consistency"] = len(extra)

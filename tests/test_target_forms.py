@@ -5,8 +5,9 @@ from __future__ import annotations
 import copy
 
 import pytest
-from paranon.align.finish import Finisher, target_forms_of
+from paranon.align.finish import Finisher, FormEvidence, target_forms_of
 from paranon.align.target import allowed_source_tokens, drop_allowed, plausible_name, spreadable
+from paranon.anonymize.consistency import FormKind
 from paranon.corpora.model import Mention, SegmentPair
 
 from paranon.inmemory import process_in_memory
@@ -50,17 +51,18 @@ def test_a_spread_occurrence_is_never_itself_a_form():
     assert not spreadable(_m("Rui Tavares", "PERSON", "consistency"), "rui tavares")
 
 
-KIND = ("ORGANIZATION", "", "test", False)
+KIND = FormKind("ORGANIZATION", "", "test", False)
 
 
 @pytest.mark.parametrize("founds, spreads, free", [
     # found by a string or pattern step in one pair: spreads, freely (its occurrences are leaks)
-    ([{"hortogal": [KIND, {"hortogal"}, True, 0]}], True, True),
+    ([{"hortogal": FormEvidence(KIND, {"hortogal"}, True, 0)}], True, True),
     # aligned from its source entity in two pairs (two documents of two chunks): spreads where its entity is
-    ([{"wine institute": [KIND, {"ivv"}, False, 1]}, {"wine institute": [KIND, {"ivv"}, False, 1]}], True, False),
-    ([{"wine institute": [KIND, {"ivv"}, False, 2]}], True, False),
+    ([{"wine institute": FormEvidence(KIND, {"ivv"}, False, 1)},
+      {"wine institute": FormEvidence(KIND, {"ivv"}, False, 1)}], True, False),
+    ([{"wine institute": FormEvidence(KIND, {"ivv"}, False, 2)}], True, False),
     # aligned once in the whole corpus: an alignment error is not spread
-    ([{"agreement partners": [KIND, {"acordo"}, False, 1]}], False, False),
+    ([{"agreement partners": FormEvidence(KIND, {"acordo"}, False, 1)}], False, False),
 ])
 def test_a_target_form_earns_its_corpus_spread(founds, spreads, free):
     forms, sources, free_keys = target_forms_of(founds)
