@@ -70,6 +70,16 @@ class FormEvidence:
 TargetFound = dict[str, FormEvidence]  # a chunk's target forms, by form key
 
 
+@dataclass
+class TargetForms:
+    """The corpus's target forms that spread (None when none does), the source forms of each one's entity, and
+    the free ones (found by a string or pattern step: they spread wherever they show)."""
+
+    forms: CorpusForms | None = None
+    sources: dict[str, set[str]] = field(default_factory=dict)
+    free: set[str] = field(default_factory=set)
+
+
 def is_target_form(m: Mention, key: str) -> bool:
     """Whether a target mention's text may be masked wherever else it appears, by its kind: a plausible name
     (capitalized content words, not one frequent English word, not a country), a date, an identifier as the
@@ -82,7 +92,7 @@ def _form_numbers(entity_texts: dict[int, set[str]]) -> dict[str, int]:
     return {form_key(t): e for e, texts in entity_texts.items() for t in texts}
 
 
-def target_forms_of(founds: Iterable[TargetFound]) -> tuple[CorpusForms | None, dict[str, set[str]], set[str]]:
+def target_forms_of(founds: Iterable[TargetFound]) -> TargetForms:
     """The corpus's target forms from the chunks' (in chunk order: a form keeps its first kind): those a string
     or pattern step found (also returned apart: they spread freely), and those aligned in two pairs or more."""
     forms, sources = CorpusForms(), {}
@@ -100,7 +110,7 @@ def target_forms_of(founds: Iterable[TargetFound]) -> tuple[CorpusForms | None, 
             sources[key] = ev.sources
             if ev.earned:
                 free.add(key)
-    return (forms if sources else None), sources, free
+    return TargetForms(forms if sources else None, sources, free)
 
 
 @dataclass
@@ -111,7 +121,7 @@ class PairResult:
     src_mentions: list[Mention]
     tgt_mentions: list[Mention]
     transfer: TransferResult
-    scope: str
+    scope_key: str
 
 
 class Finisher:
@@ -125,14 +135,14 @@ class Finisher:
                                        anonymizer.rules["organization"]["tails"],
                                        EnglishRecognizer() if tgt_lang.lower().startswith("en") else None)
         warm_target_lexicons()  # wordfreq's English list and the country names, before the workers fork
-        self.next_by_scope: dict[str, int] = {}
+        self.next_by_scope: dict[str, int] = {}  # scope key -> the first number free there (carried across chunks)
         self.forms: CorpusForms | None = None
 
     def finish_chunk(self, items: list[Anonymized], links: list[list[tuple[int, int]]]) -> Iterator[PairResult]:
         """Both passes on one chunk that is the whole corpus (``process_in_memory``)."""
         done, found = self.transfer_chunk(items, links)
-        targets, sources, free = target_forms_of([found]) if self.forms is not None else (None, {}, set())
-        yield from self.finish_transferred(items, links, done, targets, sources, free)
+        targets = target_forms_of([found]) if self.forms is not None else TargetForms()
+        yield from self.finish_transferred(items, links, done, targets)
 
     @staticmethod
     def _variants(items: list[Anonymized]) -> dict[str, dict[int, set[str]]]:
@@ -194,8 +204,7 @@ class Finisher:
         return out, found
 
     def finish_transferred(self, items: list[Anonymized], links: list[list[tuple[int, int]]],
-                           done: list[tuple[TransferResult, str]], targets: CorpusForms | None,
-                           sources: dict[str, set[str]], free: set[str] = frozenset()) -> Iterator[PairResult]:
+                           done: list[tuple[TransferResult, str]], targets: TargetForms) -> Iterator[PairResult]:
         """Pass 2: the target forms of the whole corpus masked where they still show (a translated name the
         alignment missed in this document but found in another), then the pairs replaced. An occurrence takes
         the number of this document's entity with the same source form. A form of ``free`` (an original's text,
@@ -203,37 +212,38 @@ class Finisher:
         if the document has no such entity; a translated form only where its entity is on the pair's source
         side too (else it is counted as withheld: one entity, one number, both sides)."""
         variants = self._variants(items)
+        forms, sources, free = targets.forms, targets.sources, targets.free
         assigned: dict[tuple[str, str], int] = {}
         src_numbers: dict[str, dict[str, int]] = {}
-        for it, lk, (tr, scope) in zip(items, links, done, strict=True):
+        for it, lk, (tr, scope_key) in zip(items, links, done, strict=True):
             p, ms = it.pair, it.mentions
-            if targets is not None:
-                hits = targets.find(p.tgt, tr.mentions)
+            if forms is not None:
+                hits = forms.find(p.tgt, tr.mentions)
                 if hits:
                     if p.doc not in src_numbers:
                         src_numbers[p.doc] = _form_numbers(variants[p.doc])
                     extra = []
                     here = {m.entity for m in ms}
                     for s, e, key in hits:
-                        if (scope, key) not in assigned:
+                        if (scope_key, key) not in assigned:
                             same = [src_numbers[p.doc][k] for k in sources.get(key, ()) if k in src_numbers[p.doc]]
                             same = [n for n in same if n in here] if self.an.scope == "segment" else same
                             if not same and key not in free:  # a translation with no source entity here
                                 tr.steps["target_spread_withheld"] += 1
                                 continue
-                            assigned[scope, key] = min(same) if same else self._new_number(scope, ms, tr, extra)
-                        if key not in free and assigned[scope, key] not in here:  # not on this pair's source side
+                            assigned[scope_key, key] = min(same) if same else self._new_number(scope_key, ms, tr, extra)
+                        if key not in free and assigned[scope_key, key] not in here:  # not on this pair's source side
                             tr.steps["target_spread_withheld"] += 1
                             continue
-                        kind = targets.kinds[targets.forms[key]]
+                        kind = forms.kinds[forms.forms[key]]
                         extra.append(Mention(s, e, kind.category, p.tgt[s:e], "consistency",
-                                             f"corpus-target:{kind.rule}", kind.subtype, 0.9, entity=assigned[scope, key]))
+                                             f"corpus-target:{kind.rule}", kind.subtype, 0.9, entity=assigned[scope_key, key]))
                     tr.mentions = sorted(tr.mentions + extra, key=lambda m: m.start)
                     if extra:
                         tr.steps["corpus_target_consistency"] = len(extra)
                     if self.an.allow:
                         self._keep_allowed_visible(it, lk, tr)
-            yield self.replace(it, lk, tr, scope)
+            yield self.replace(it, lk, tr, scope_key)
 
     def _source_spreads(self, m: Mention, key: str) -> bool:
         """Whether the source side would spread this form of a name (its original's text): not when its words
@@ -255,15 +265,15 @@ class Finisher:
             tr.steps["target_spread_withheld"] += len(extra) - len(kept)
         return kept
 
-    def _new_number(self, scope: str, ms: list[Mention], tr: TransferResult, extra: list[Mention]) -> int:
-        """A new entity of the pair's scope, past every number the pair uses (and, beyond a segment, past every
-        number the scope has used so far)."""
+    def _new_number(self, scope_key: str, ms: list[Mention], tr: TransferResult, extra: list[Mention]) -> int:
+        """A new entity of the pair's scope (named by ``scope_key``), past every number the pair uses (and, beyond a
+        segment, past every number the scope has used so far)."""
         used = [m.entity for m in ms + tr.mentions + extra]
         if self.an.scope == "segment":
             return EntityNumbers.above(used, 1).new()
-        numbers = EntityNumbers.above(used, self.next_by_scope.get(scope, 0))
+        numbers = EntityNumbers.above(used, self.next_by_scope.get(scope_key, 0))
         n = numbers.new()
-        self.next_by_scope[scope] = numbers.next
+        self.next_by_scope[scope_key] = numbers.next
         return n
 
     def transfer(self, it: Anonymized, links: list[tuple[int, int]], variants: dict[int, set[str]],
@@ -273,11 +283,11 @@ class Finisher:
         target side gets one number."""
         an = self.an
         p, ms, rep = it.pair, it.mentions, it.replaced
-        scope = an.scope_key(p)
+        scope_key = an.scope_key(p)
         if an.scope == "segment":
             scope_numbers = EntityNumbers.above((m.entity for m in ms), 1, numbers)
         else:
-            scope_numbers = EntityNumbers(max(self.next_by_scope.get(scope, 0), it.next_free), numbers)
+            scope_numbers = EntityNumbers(max(self.next_by_scope.get(scope_key, 0), it.next_free), numbers)
         start = scope_numbers.next
         tr = self.transferrer.transfer(ms, tokenize(rep.text), rep.mentions, p.tgt, links, variants, scope_numbers)
         if self.forms is not None:  # entity forms of the whole corpus, on the target side too
@@ -290,8 +300,8 @@ class Finisher:
         if an.allow:
             self._keep_allowed_visible(it, links, tr)
         if an.scope != "segment":
-            self.next_by_scope[scope] = scope_numbers.past((m.entity for m in tr.mentions), start)
-        return tr, scope
+            self.next_by_scope[scope_key] = scope_numbers.past((m.entity for m in tr.mentions), start)
+        return tr, scope_key
 
     def _keep_allowed_visible(self, it: Anonymized, links: list[tuple[int, int]], tr: TransferResult) -> None:
         """The allow list on the target side: an allowed form, or the words aligned to an allowed source form,
@@ -307,17 +317,17 @@ class Finisher:
             tr.steps["allowed_visible"] += len(tr.mentions) - len(kept)
             tr.mentions = kept
 
-    def replace(self, it: Anonymized, links: list[tuple[int, int]], tr: TransferResult, scope: str) -> PairResult:
+    def replace(self, it: Anonymized, links: list[tuple[int, int]], tr: TransferResult, scope_key: str) -> PairResult:
         """The finished pair: the target replaced, the links mapped onto the replaced texts."""
         an = self.an
         p, ms, rep = it.pair, it.mentions, it.replaced
-        tgt_rep = apply_mentions(p.tgt, tr.mentions, an.ops, scope)
+        tgt_rep = apply_mentions(p.tgt, tr.mentions, an.ops, scope_key)
         tgt_links = map_links(links, tokenize(p.tgt), tgt_rep.text, tgt_rep.replacements)
         ap = AnonymizedPair(id=p.id, doc=p.doc, src=rep.text, tgt=tgt_rep.text, src_lang=self.src_lang,
                             tgt_lang=self.tgt_lang, meta=p.meta, src_mentions=rep.mentions,
                             tgt_mentions=tgt_rep.mentions, alignment=tgt_links,
                             src_inline=_remap_inline(p.src_inline, rep.replacements),
                             tgt_inline=_remap_inline(p.tgt_inline, tgt_rep.replacements))
-        return PairResult(ap, ms, tr.mentions, tr, scope)
+        return PairResult(ap, ms, tr.mentions, tr, scope_key)
 
 

@@ -1,12 +1,14 @@
 """Where the chunk jobs of a stage run: in this process, on a pool of forked processes, or on a Dask cluster.
 
-Every parallel stage (:mod:`paranon.stages`) hands :func:`in_order` a stage object and its jobs (chunks), and
+Every parallel stage (``paranon/stage_*.py``) hands :func:`in_order` a stage object and its jobs (chunks), and
 reads the results back in job order, so the output is the same byte for byte wherever the jobs ran. A stage
 is a :class:`Stage`: it owns its per-process state, ``setup`` builds what is missing of it in a process, and
 calling it runs one job. A forked process inherits the parent's stage, built; a spawned process or a Dask
-worker receives it pickled (stages pickle their settings only) and builds the rest in ``setup``. The default is a local process pool; :func:`use_scheduler` (``paranon run --scheduler``)
-sends them to a Dask cluster instead: ``local`` starts one on this machine with ``--workers`` processes,
-an address (``tcp://host:8786``) joins a running one. Dask is an optional extra (``pip install
+worker receives it pickled (stages pickle their settings only) and builds the rest in ``setup``.
+
+The default is a local process pool; :func:`use_scheduler` (``paranon run --scheduler``) sends them to a Dask
+cluster instead: ``local`` starts one on this machine with ``--workers`` processes, an address
+(``tcp://host:8786``) joins a running one. Dask is an optional extra (``pip install
 'paranon[dask]'``); the run's working folder must be visible to the cluster's workers at the same path
 (a shared file system), as jobs read and write their chunk checkpoints there.
 

@@ -19,7 +19,7 @@ from typing import Any
 from tqdm import tqdm
 
 from .align.aligners import Links, symmetrize_lines
-from .align.finish import Finisher, TargetFound, target_forms_of
+from .align.finish import Finisher, TargetForms, TargetFound, target_forms_of
 from .align.transfer import TransferResult
 from .anonymize.consistency import CorpusForms
 from .anonymize.engine import Anonymizer
@@ -117,7 +117,7 @@ class WriteStage(TransferStage):
     def __init__(self, cfg: dict[str, Any], work: WorkDir, anonymizer: Anonymizer | None = None,
                  finisher: Finisher | None = None) -> None:
         super().__init__(cfg, work, anonymizer, None, finisher)
-        self.targets: tuple[CorpusForms | None, dict[str, set[str]], set[str]] | None = None
+        self.targets: TargetForms | None = None
 
     def setup(self, previous: Any | None = None) -> None:
         super().setup(previous)
@@ -128,7 +128,6 @@ class WriteStage(TransferStage):
         k, carried = job
         fin = self.finisher
         assert fin is not None and self.targets is not None
-        targets, sources, free = self.targets
         saved: TransferredChunk = self.work.load(WorkDir.chunk("tr", k))
         fin.next_by_scope = dict(saved.next_by_scope if carried is None else carried)
         items = self.work.load(WorkDir.chunk("anon", k)).items
@@ -136,9 +135,9 @@ class WriteStage(TransferStage):
         stats = Stats()
         rows: list[tuple] = []
         n = 0
-        for r in fin.finish_transferred(items, saved.links, saved.done, targets, sources, free):
+        for r in fin.finish_transferred(items, saved.links, saved.done, self.targets):
             writers.write(r.anonymized)
-            rows += KeyStore.rows(r.anonymized, r.scope, k)
+            rows += KeyStore.rows(r.anonymized, r.scope_key, k)
             n += 1
             stats.add(r)
         writers.commit()
@@ -233,7 +232,7 @@ def run_transfer(cfg: dict[str, Any], work: WorkDir, sizes: list[int], anonymize
     founds, carried = _pass1(first, sizes, how, sequential, n_workers, quiet)
     # the corpus's target forms: made and dropped here, not kept for the pass-2 workers to share (kept, they
     # stayed in the parent through the index stage, which then weighed more than the workers' own copies had)
-    work.dump("targets.pkl", target_forms_of(founds) if work.has("forms.pkl") else (None, {}, set()))
+    work.dump("targets.pkl", target_forms_of(founds) if work.has("forms.pkl") else TargetForms())
     founds.clear()
     second = WriteStage(cfg, work, anonymizer, first.finisher)
     return _pass2(second, sizes, anonymizer.scope == "corpus", n_workers, carried, quiet)

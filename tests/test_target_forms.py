@@ -65,10 +65,10 @@ KIND = FormKind("ORGANIZATION", "", "test", False)
     ([{"agreement partners": FormEvidence(KIND, {"acordo"}, False, 1)}], False, False),
 ])
 def test_a_target_form_earns_its_corpus_spread(founds, spreads, free):
-    forms, sources, free_keys = target_forms_of(founds)
+    targets = target_forms_of(founds)
     key = next(iter(founds[0]))
-    assert (forms is not None and key in forms.forms) is spreads
-    assert (key in free_keys) is free
+    assert (targets.forms is not None and key in targets.forms.forms) is spreads
+    assert (key in targets.free) is free
 
 
 @pytest.mark.parametrize("src, tgt, links, visible", [
