@@ -15,12 +15,10 @@ the public bodies masked.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..text import fold, phrase_key
 
 
 def read_gold_links(path: str | Path) -> tuple[list[set[tuple[int, int]]], list[set[tuple[int, int]]], bool]:
@@ -168,7 +166,7 @@ def evaluate_transfer(gold_path: str | Path, cfg: dict[str, Any], strings: bool 
     """
     from ..anonymize.engine import Anonymizer
     from ..corpora.formats.gold import read_gold
-    from ..pipeline import process_in_memory
+    from ..inmemory import process_in_memory
 
     gold = list(read_gold(gold_path))
     if limit is not None and len(gold) > limit:
@@ -178,28 +176,35 @@ def evaluate_transfer(gold_path: str | Path, cfg: dict[str, Any], strings: bool 
     return score_transfer(gold, results, Anonymizer(cfg).allow, strings)
 
 
-def _sides() -> dict[str, Counter]:
-    return {"src": Counter(), "tgt": Counter()}
+def score_transfer(gold: list, results: list, allow: set[str], strings: bool = True) -> dict[str, Any]:
+    """The figures of ``evaluate_transfer`` from gold pairs and the pipeline's results for them (anything
+    with ``src_mentions``, ``tgt_mentions`` in original coordinates and ``anonymized.src``/``.tgt``);
+    ``allow``: the policy's folded allow-list entries (a public body on it is meant to stay visible)."""
+    score = _TransferScore(allow, strings)
+    for g, res in zip(gold, results, strict=True):
+        score.add(g, res)
+    return score.figures(len(gold))
 
 
-@dataclass
-class _TransferTally:
-    """The running counts of ``score_transfer``; ``allow``: the policy's folded allow-list entries."""
+class _TransferScore:
+    """The counts of one :func:`score_transfer`, pair by pair."""
 
-    allow: set[str]
-    strings: bool
-    cover: dict = field(default_factory=lambda: {"src": defaultdict(lambda: [0, 0]), "tgt": defaultdict(lambda: [0, 0])})
-    by_doc_true: defaultdict = field(default_factory=lambda: defaultdict(list))
-    by_doc_pred: defaultdict = field(default_factory=lambda: defaultdict(list))
-    both_true: defaultdict = field(default_factory=lambda: defaultdict(list))
-    both_pred: defaultdict = field(default_factory=lambda: defaultdict(list))
-    leaked: list = field(default_factory=list)
-    public: dict = field(default_factory=_sides)
-    over: dict = field(default_factory=_sides)
-    mismatch: Counter = field(default_factory=Counter)
-    ent_numbers: defaultdict = field(default_factory=lambda: defaultdict(lambda: {"src": set(), "tgt": set()}))
+    def __init__(self, allow: set[str], strings: bool) -> None:
+        self.allow, self.strings = allow, strings
+        self.cover: dict[str, dict[str, list[int]]] = {"src": defaultdict(lambda: [0, 0]),
+                                                       "tgt": defaultdict(lambda: [0, 0])}
+        self.agree = Counter()
+        self.by_doc_true: dict[str, list[str]] = defaultdict(list)
+        self.by_doc_pred: dict[str, list[str]] = defaultdict(list)
+        self.both_true: dict[str, list[str]] = defaultdict(list)
+        self.both_pred: dict[str, list[str]] = defaultdict(list)
+        self.leaked: list[dict[str, str]] = []
+        self.public: dict[str, Counter] = {"src": Counter(), "tgt": Counter()}
+        self.over: dict[str, Counter] = {"src": Counter(), "tgt": Counter()}
+        self.mismatch = Counter()
+        self.ent_numbers: dict[tuple[str, str], dict[str, set]] = defaultdict(lambda: {"src": set(), "tgt": set()})
 
-    def pair(self, g: Any, res: Any) -> None:
+    def add(self, g: Any, res: Any) -> None:
         numbers = {"src": {m.entity for m in res.src_mentions}, "tgt": {m.entity for m in res.tgt_mentions}}
         gold_ids = {side: {e["entity"] for e in ents if not e.get("public")}
                     for side, ents in (("src", g.src_entities), ("tgt", g.tgt_entities))}
@@ -208,9 +213,11 @@ class _TransferTally:
             self.mismatch["where_gold_agrees"] += gold_ids["src"] == gold_ids["tgt"]
         for side, ents, found, public_text in (("src", g.src_entities, res.src_mentions, res.anonymized.src),
                                                ("tgt", g.tgt_entities, res.tgt_mentions, res.anonymized.tgt)):
-            self.side(g, side, ents, found, public_text)
+            self._side(g, side, ents, found, public_text)
 
-    def side(self, g: Any, side: str, ents: list, found: list, public_text: str) -> None:
+    def _side(self, g: Any, side: str, ents: list[dict], found: list, public_text: str) -> None:
+        from ..text import fold, phrase_key
+
         spans = [(m.start, m.end) for m in found]
         pub = fold(public_text)
         text = g.pair.src if side == "src" else g.pair.tgt
@@ -224,40 +231,40 @@ class _TransferTally:
                     keep.append((e["start"], e["end"]))  # the policy does not say it is public
                 continue
             keep.append((e["start"], e["end"]))
-            self.entity(g, side, e, original, spans, pub, found)
+            n = e["end"] - e["start"]
+            c = _covered(spans, e["start"], e["end"])
+            for key in ("all", e["category"]):
+                self.cover[side][key][0] += c
+                self.cover[side][key][1] += n
+            if len(original.strip()) >= 2 and _visible(fold(original), pub):
+                item = {"id": g.pair.id, "side": side, "category": e["category"]}
+                if self.strings:
+                    item["text"] = original
+                self.leaked.append(item)
+            self._numbers(g.pair.doc, side, e, found)
         m_all, m_out = _tokens_masked(text, spans, keep)
         self.over[side]["masked"] += m_all
         self.over[side]["outside"] += m_out
 
-    def entity(self, g: Any, side: str, e: dict, original: str, spans: list, pub: str, found: list) -> None:
-        n, c = e["end"] - e["start"], _covered(spans, e["start"], e["end"])
-        for key in ("all", e["category"]):
-            self.cover[side][key][0] += c
-            self.cover[side][key][1] += n
-        if len(original.strip()) >= 2 and _visible(fold(original), pub):
-            item = {"id": g.pair.id, "side": side, "category": e["category"]}
-            if self.strings:
-                item["text"] = original
-            self.leaked.append(item)
+    def _numbers(self, doc: str, side: str, e: dict, found: list) -> None:
+        """The entity numbers the mentions over one gold entity carry, for agreement and coreference."""
         hits = [m for m in found if m.start < e["end"] and e["start"] < m.end]
-        key = (g.pair.doc, e["entity"])
         for m in hits:
-            self.ent_numbers[key][side].add(m.entity)
+            self.ent_numbers[doc, e["entity"]][side].add(m.entity)
         if hits:
             best = max(hits, key=lambda m: min(m.end, e["end"]) - max(m.start, e["start"]))
-            self.both_true[g.pair.doc].append(e["entity"])
-            self.both_pred[g.pair.doc].append(str(best.entity))
+            self.both_true[doc].append(e["entity"])
+            self.both_pred[doc].append(str(best.entity))
             if side == "src":
-                self.by_doc_true[g.pair.doc].append(e["entity"])
-                self.by_doc_pred[g.pair.doc].append(str(best.entity))
+                self.by_doc_true[doc].append(e["entity"])
+                self.by_doc_pred[doc].append(str(best.entity))
 
-    def figures(self, pairs: int) -> dict[str, Any]:
-        agree = Counter()
+    def figures(self, n_gold: int) -> dict[str, Any]:
+        agree, mismatch, public = self.agree, self.mismatch, self.public
         for nums in self.ent_numbers.values():
             if nums["src"] and nums["tgt"]:
                 agree["total"] += 1
                 agree["same"] += nums["src"] == nums["tgt"]
-        mismatch, public = self.mismatch, self.public
         out = {
             "src_recall": {k: round(c / n, 4) if n else 1.0 for k, (c, n) in sorted(self.cover["src"].items())},
             "tgt_recall": {k: round(c / n, 4) if n else 1.0 for k, (c, n) in sorted(self.cover["tgt"].items())},
@@ -266,27 +273,18 @@ class _TransferTally:
             "coref_ari_both": _weighted_ari(self.both_true, self.both_pred),
             "over_masking": {side: {"rate": round(c["outside"] / c["masked"], 4) if c["masked"] else 0.0,
                                     "tokens": c["outside"], "of": c["masked"]} for side, c in self.over.items()},
-            "side_mismatch": {"pairs": mismatch["pairs"], "of": pairs,
-                              "rate": round(mismatch["pairs"] / pairs, 4) if pairs else 0.0,
+            "side_mismatch": {"pairs": mismatch["pairs"], "of": n_gold,
+                              "rate": round(mismatch["pairs"] / n_gold, 4) if n_gold else 0.0,
                               "where_gold_agrees": mismatch["where_gold_agrees"]},
             "leaks": len(self.leaked),
             "leaked": self.leaked,
-            "pairs": pairs,
+            "pairs": n_gold,
             "entities_compared": agree["total"],
         }
         if public["src"]["entities"] or public["tgt"]["entities"]:
-            out["public_masked"] = {side: {"entities": c["entities"], "masked": c["masked"]} for side, c in public.items()}
+            out["public_masked"] = {side: {"entities": c["entities"], "masked": c["masked"]}
+                                    for side, c in public.items()}
         return out
-
-
-def score_transfer(gold: list, results: list, allow: set[str], strings: bool = True) -> dict[str, Any]:
-    """The figures of ``evaluate_transfer`` from gold pairs and the pipeline's results for them (anything
-    with ``src_mentions``, ``tgt_mentions`` in original coordinates and ``anonymized.src``/``.tgt``);
-    ``allow``: the policy's folded allow-list entries (a public body on it is meant to stay visible)."""
-    tally = _TransferTally(allow, strings)
-    for g, res in zip(gold, results, strict=True):
-        tally.pair(g, res)
-    return tally.figures(len(gold))
 
 
 def _visible(folded_original: str, folded_public: str) -> bool:

@@ -19,25 +19,15 @@ MAX_FILE_LINES = 500
 MAX_FUNCTION_LINES = 60
 
 # issue 19: being split (the lead empties these at the merge of the parallel branches)
-KNOWN_LONG = {
-    "align/transfer.py",
-    "paranon/pipeline.py",
-}
+KNOWN_LONG: set[str] = set()
 KNOWN_LONG_FUNCTIONS = {
     "align/aligners.py:EflomalAligner.align_directions",  # 63 lines
-    "align/transfer.py:Transferrer.transfer",  # 159
     "anonymize/chains.py:_make_chain",  # 76
     "anonymize/chains.py:analyse",  # 106
-    "anonymize/numbering.py:cluster_names",  # 73
     "anonymize/recognizers/nameid.py:NameIdRecognizer.find",  # 80
-    "paranon/pipeline.py:_stage_transfer",  # 85
-    "paranon/pipeline.py:_stages",  # 74
-    "paranon/report.py:write_report",  # 69
 }
 KNOWN_GLOBALS = {
     "paranon/audit.py",
-    "paranon/parallel.py",
-    "paranon/pipeline.py",
     "search_portal/indexer.py",
 }
 KNOWN_CYCLES: set[frozenset[str]] = set()
