@@ -1,0 +1,56 @@
+"""One entity, one number, both sides: an English date the Portuguese side of the pair shows stays visible."""
+
+from __future__ import annotations
+
+import pytest
+from paranon.align.sides import drop_dates_shown_in_source, visible_source_dates
+from paranon.corpora.model import Mention
+
+
+def _date(text: str, tgt: str, entity: int, recognizer: str = "consistency") -> Mention:
+    s = tgt.index(text)
+    return Mention(s, s + len(text), "DATE", text, recognizer, "test", entity=entity)
+
+
+def _src_date(src: str, text: str, entity: int) -> Mention:
+    s = src.index(text)
+    return Mention(s, s + len(text), "DATE", text, "date", "test", entity=entity)
+
+
+@pytest.mark.parametrize("src, masked_src, tgt, date_en, visible", [
+    # an act's date the source keeps public: its English spread is dropped
+    ("de 18 de fevereiro de 2019", None, "of 18 February 2019", "18 February 2019", True),
+    ("O Regulamento (UE) 2017/363 da Comissão, de 1 de março de 2017, altera", None,
+     "Commission Regulation (EU) 2017/363 of 1 March 2017 amends", "1 March 2017", True),
+    ("é revogado com efeitos a partir de 11 de setembro de 2018.", None,
+     "is repealed with effect from 11 September 2018.", "September 2018", True),   # a partial spread
+    ("JO L 35 de 4.2.2009, p. 47.", None, "OJ L 35 of 4 February 2009, p. 47.", "4 February 2009", True),
+    # the source masks the date: the English one is the same entity and stays masked
+    ("assinado em 18 de fevereiro de 2019", "18 de fevereiro de 2019", "signed on 18 February 2019",
+     "18 February 2019", False),
+    # the source shows another date: the English one stays masked
+    ("de 18 de fevereiro de 2019", None, "of 19 February 2019", "19 February 2019", False),
+    ("de 18 de fevereiro de 2019", None, "of 18 February 2018", "18 February 2018", False),
+    # a month name alone in Portuguese is no date ("marco" is also a landmark)
+    ("o marco geodésico", None, "the landmark of March 2019", "March 2019", False),
+])
+def test_an_english_date_follows_the_portuguese_sides_public_date(src, masked_src, tgt, date_en, visible):
+    ms = [_src_date(src, masked_src, 1)] if masked_src else []
+    entity = 1 if masked_src else 7
+    kept = drop_dates_shown_in_source(src, ms, [_date(date_en, tgt, entity)])
+    assert (kept == []) is visible
+
+
+def test_other_categories_and_source_entities_are_left_alone():
+    src, tgt = "de 18 de fevereiro de 2019", "Mr Smith of 18 February 2019"
+    person = Mention(0, 8, "PERSON", "Mr Smith", "consistency", "test", entity=3)
+    assert drop_dates_shown_in_source(src, [], [person]) == [person]
+
+
+@pytest.mark.parametrize("src, values", [
+    ("de 18 de fevereiro de 2019 e de 3 de agosto de 2012", [(18, 2, 2019), (3, 8, 2012)]),
+    ("JO L 224 de 21.8.2012, p. 1", [(21, 8, 2012)]),
+    ("em maio", []),
+])
+def test_the_dates_a_source_shows(src, values):
+    assert sorted(visible_source_dates(src, [])) == sorted(values)
