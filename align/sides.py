@@ -7,12 +7,18 @@ public text while the same date elsewhere is masked. A spread then masks "of <NA
 the Portuguese side of the same pair shows the date: nothing is hidden (the source shows it) and the two sides
 part. So a target DATE mention whose entity the pair's source side does not carry, and whose value the source
 text shows unmasked, is dropped: the English date follows the Portuguese side's decision.
+
+The same spreads read Portuguese forms on English text: a surname "Code" of the Portuguese corpus masks the
+English word in "a Code of Conduct". A spread (``consistency``) name mention whose entity the pair's source side
+does not carry and that does not read as an English name (``align/target.plausible_name``: one frequent English
+word, a country, lower-case words) is dropped too.
 """
 
 from __future__ import annotations
 
 from ..corpora.model import Mention
 from ..text import fold_same_length
+from .target import plausible_name
 from .transfer import NUMERIC_DATE, PT_DATE, date_value
 
 DateValue = tuple[int | None, int | None, int | None]
@@ -58,10 +64,23 @@ def drop_dates_shown_in_source(src: str, src_mentions: list[Mention], tgt_mentio
     return [m for m in tgt_mentions if id(m) not in drop] if drop else tgt_mentions
 
 
-def follow_source_dates(src: str, src_mentions: list[Mention], tr) -> None:
-    """``drop_dates_shown_in_source`` on a ``TransferResult``, the dates it unmasks counted as the step
-    ``date_shown_in_source`` (report.json)."""
-    kept = drop_dates_shown_in_source(src, src_mentions, tr.mentions)
-    if len(kept) != len(tr.mentions):
-        tr.steps["date_shown_in_source"] = tr.steps.get("date_shown_in_source", 0) + len(tr.mentions) - len(kept)
-        tr.mentions = kept
+NAME_CATEGORIES = ("PERSON", "ORGANIZATION", "ADDRESS")
+
+
+def drop_spread_words(src_mentions: list[Mention], tgt_mentions: list[Mention]) -> list[Mention]:
+    """The target mentions without the spread ones that are English words, not names, and whose entity is not
+    on the pair's source side (see the module's docstring)."""
+    here = {m.entity for m in src_mentions}
+    return [m for m in tgt_mentions if m.recognizer != "consistency" or m.category not in NAME_CATEGORIES
+            or m.entity in here or plausible_name(m)]
+
+
+def settle(src: str, src_mentions: list[Mention], tr) -> None:
+    """Both rules on a pair's ``TransferResult``, what each unmasks counted as a step of report.json
+    (``date_shown_in_source``, ``spread_word_dropped``)."""
+    for step, kept in (("date_shown_in_source", lambda ms: drop_dates_shown_in_source(src, src_mentions, ms)),
+                       ("spread_word_dropped", lambda ms: drop_spread_words(src_mentions, ms))):
+        got = kept(tr.mentions)
+        if len(got) != len(tr.mentions):
+            tr.steps[step] = tr.steps.get(step, 0) + len(tr.mentions) - len(got)
+            tr.mentions = got

@@ -41,7 +41,7 @@ from tqdm import tqdm
 
 from .align.aligners import EflomalAligner, Links, make_aligner, symmetrize_lines
 from .align.english import EnglishRecognizer
-from .align.sides import follow_source_dates
+from .align.sides import settle
 from .align.target import (
     MIN_ALIGNED_PAIRS,
     allowed_source_tokens,
@@ -351,7 +351,7 @@ class Finisher:
                         tr.steps["corpus_target_consistency"] = len(extra)
                     if self.an.allow:
                         self._keep_allowed_visible(p, ms, rep, lk, tr)
-            follow_source_dates(p.src, ms, tr)  # english2: a date the source shows stays visible in English
+            settle(p.src, ms, tr)  # english2: the source's public dates stay visible, spread English words unmasked
             yield self.replace(p, ms, rep, lk, tr, scope)
 
     def _source_spreads(self, m: Mention, key: str) -> bool:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from paranon.align.sides import drop_dates_shown_in_source, visible_source_dates
+from paranon.align.sides import drop_dates_shown_in_source, drop_spread_words, visible_source_dates
 from paranon.corpora.model import Mention
 
 
@@ -42,7 +42,7 @@ def test_an_english_date_follows_the_portuguese_sides_public_date(src, masked_sr
 
 
 def test_other_categories_and_source_entities_are_left_alone():
-    src, tgt = "de 18 de fevereiro de 2019", "Mr Smith of 18 February 2019"
+    src = "de 18 de fevereiro de 2019"  # the English: "Mr Smith of 18 February 2019"
     person = Mention(0, 8, "PERSON", "Mr Smith", "consistency", "test", entity=3)
     assert drop_dates_shown_in_source(src, [], [person]) == [person]
 
@@ -54,3 +54,27 @@ def test_other_categories_and_source_entities_are_left_alone():
 ])
 def test_the_dates_a_source_shows(src, values):
     assert sorted(visible_source_dates(src, [])) == sorted(values)
+
+
+def _spread(text: str, category: str, entity: int, recognizer: str = "consistency") -> Mention:
+    return Mention(0, len(text), category, text, recognizer, "corpus:test", entity=entity)
+
+
+@pytest.mark.parametrize("text, category, on_source_side, recognizer, kept", [
+    # a Portuguese form spread onto an English word, its entity absent from the pair's source side
+    ("Code", "PERSON", False, "consistency", False),
+    ("Council", "ORGANIZATION", False, "consistency", False),
+    ("Liechtenstein", "PERSON", False, "consistency", False),          # a country
+    # a name spread where the source side does not name it: still a name, still masked
+    ("Hortogal", "ORGANIZATION", False, "consistency", True),
+    ("Rui Tavares", "PERSON", False, "consistency", True),
+    # the pair's source side carries the entity: one entity, one number, both sides
+    ("Code", "PERSON", True, "consistency", True),
+    # found in this pair by a transfer step, not spread
+    ("Union", "ORGANIZATION", False, "transfer:alignment", True),
+])
+def test_a_spread_english_word_is_unmasked_unless_its_entity_is_on_the_source_side(
+        text, category, on_source_side, recognizer, kept):
+    src = [Mention(0, 4, category, "Code", "surname", "test", entity=5)] if on_source_side else []
+    m = _spread(text, category, 5 if on_source_side else 9, recognizer)
+    assert (drop_spread_words(src, [m]) == [m]) is kept
