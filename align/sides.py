@@ -9,16 +9,18 @@ part. So a target DATE mention whose entity the pair's source side does not carr
 text shows unmasked, is dropped: the English date follows the Portuguese side's decision.
 
 The same spreads read Portuguese forms on English text: a surname "Code" of the Portuguese corpus masks the
-English word in "a Code of Conduct". A spread (``consistency``) name mention whose entity the pair's source side
-does not carry and that does not read as an English name (``align/target.plausible_name``: one frequent English
-word, a country, lower-case words) is dropped too.
+English word in "a Code of Conduct", a heading "POWER OF ATTORNEY" masked in one document is masked in every
+other. A spread (``consistency``) name mention whose entity the pair's source side does not carry and that
+reads as English words, not a name (not ``align/target.plausible_name``: one frequent English word, a country,
+lower-case words; or every content word a frequent English word: "Official Journal of the European Union"),
+is dropped too.
 """
 
 from __future__ import annotations
 
 from ..corpora.model import Mention
 from ..text import fold_same_length
-from .target import plausible_name
+from .target import CONTENT_WORD, FORM_JOINERS, FREQUENT_EN_ZIPF, english_zipf, plausible_name
 from .transfer import NUMERIC_DATE, PT_DATE, date_value
 
 DateValue = tuple[int | None, int | None, int | None]
@@ -67,12 +69,20 @@ def drop_dates_shown_in_source(src: str, src_mentions: list[Mention], tgt_mentio
 NAME_CATEGORIES = ("PERSON", "ORGANIZATION", "ADDRESS")
 
 
+def english_words(m: Mention) -> bool:
+    """Whether a name mention reads as English words: not a plausible name, or every content word frequent."""
+    if not plausible_name(m):
+        return True
+    content = [w for w in CONTENT_WORD.findall(m.text) if w.lower() not in FORM_JOINERS]
+    return all(w[0].isalpha() and english_zipf(w.lower().strip(".'’-")) >= FREQUENT_EN_ZIPF for w in content)
+
+
 def drop_spread_words(src_mentions: list[Mention], tgt_mentions: list[Mention]) -> list[Mention]:
     """The target mentions without the spread ones that are English words, not names, and whose entity is not
     on the pair's source side (see the module's docstring)."""
     here = {m.entity for m in src_mentions}
     return [m for m in tgt_mentions if m.recognizer != "consistency" or m.category not in NAME_CATEGORIES
-            or m.entity in here or plausible_name(m)]
+            or m.entity in here or not english_words(m)]
 
 
 def settle(src: str, src_mentions: list[Mention], tr) -> None:

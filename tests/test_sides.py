@@ -65,9 +65,15 @@ def _spread(text: str, category: str, entity: int, recognizer: str = "consistenc
     ("Code", "PERSON", False, "consistency", False),
     ("Council", "ORGANIZATION", False, "consistency", False),
     ("Liechtenstein", "PERSON", False, "consistency", False),          # a country
+    # a phrase of frequent English words: a heading, a generic title
+    ("POWER OF ATTORNEY", "ORGANIZATION", False, "consistency", False),
+    ("Official Journal of the European Union", "ORGANIZATION", False, "consistency", False),
+    ("Board of Directors", "ORGANIZATION", False, "consistency", False),
     # a name spread where the source side does not name it: still a name, still masked
     ("Hortogal", "ORGANIZATION", False, "consistency", True),
     ("Rui Tavares", "PERSON", False, "consistency", True),
+    ("Brightwell Logistics", "ORGANIZATION", False, "consistency", True),   # one rare word makes a name
+    ("Águas do Planalto Beirão", "ORGANIZATION", False, "consistency", True),
     # the pair's source side carries the entity: one entity, one number, both sides
     ("Code", "PERSON", True, "consistency", True),
     # found in this pair by a transfer step, not spread
