@@ -40,6 +40,7 @@ from typing import Any
 from tqdm import tqdm
 
 from .align.aligners import EflomalAligner, Links, make_aligner, symmetrize_lines
+from .align.edges import trim_translated_heads
 from .align.english import EnglishRecognizer
 from .align.sides import settle
 from .align.target import (
@@ -395,6 +396,7 @@ class Finisher:
         else:
             nxt = max(self.next_by_scope.get(scope, 0), next_free)
         tr = self.transferrer.transfer(ms, tokenize(rep.text), rep.mentions, p.tgt, links, variants, nxt)
+        trim_translated_heads(tr, rep.text, rep.mentions, p.tgt, links)  # english2: "Regulation of the" <ORG>
         if self.forms is not None:  # entity forms of the whole corpus, on the target side too
             assert numbers is not None  # finish_chunk makes them once per document
             extra, _ = self.forms.mentions(p.tgt, tr.mentions, numbers,
