@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 from paranon.align.sides import drop_dates_shown_in_source, drop_spread_words, visible_source_dates
-from paranon.corpora.model import Mention
+from paranon.corpora.model import Mention, SegmentPair
+
+from paranon.pipeline import process_in_memory
 
 
 def _date(text: str, tgt: str, entity: int, recognizer: str = "consistency") -> Mention:
@@ -84,3 +86,21 @@ def test_a_spread_english_word_is_unmasked_unless_its_entity_is_on_the_source_si
     src = [Mention(0, 4, category, "Code", "surname", "test", entity=5)] if on_source_side else []
     m = _spread(text, category, 5 if on_source_side else 9, recognizer)
     assert (drop_spread_words(src, [m]) == [m]) is kept
+
+
+@pytest.mark.parametrize("act_src, act_tgt", [
+    ("O Regulamento (UE) 2017/363 da Comissão, de 1 de março de 2017, é aplicável.",
+     "Commission Regulation (EU) 2017/363 of 1 March 2017 shall apply."),
+    ("Regulamento de Execução (UE) 2019/12 da Comissão, de 1 de março de 2017",
+     "Commission Implementing Regulation (EU) 2019/12 of 1 March 2017"),
+    ("A Decisão (UE) 2019/5 do Conselho, de 1 de março de 2017, é revogada.",
+     "Council Decision (EU) 2019/5 of 1 March 2017 is repealed."),
+])
+def test_an_acts_date_stays_visible_on_both_sides_where_the_same_date_is_masked_elsewhere(cfg, act_src, act_tgt):
+    pairs = [SegmentPair("d:1", "d", "O contrato foi assinado em 1 de março de 2017 pela Hortogal, Lda.",
+                         "The contract was signed on 1 March 2017 by Hortogal, Lda."),
+             SegmentPair("d:2", "d", act_src, act_tgt)]
+    signed, act = process_in_memory(pairs, cfg)
+    assert "March 2017" not in signed.anonymized.tgt  # masked where the source masks it
+    assert "1 de março de 2017" in act.anonymized.src and "1 March 2017" in act.anonymized.tgt
+    assert {m.entity for m in act.src_mentions} == {m.entity for m in act.tgt_mentions}
