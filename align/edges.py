@@ -50,7 +50,12 @@ def trimmed_span(tgt: str, m: Mention, tgt_toks: list[tuple[int, int]], links_by
                  inside: set[int]) -> tuple[int, int] | None:
     """The mention's span without its leading translated head words and joiners, or None if nothing is cut
     (or everything would be)."""
-    ks = [k for k, (a, b) in enumerate(tgt_toks) if m.start <= a and b <= m.end]
+    k0 = bisect_left(tgt_toks, (m.start, -1))  # tokens in text order: the mention's from bisection
+    ks = []
+    while k0 < len(tgt_toks) and tgt_toks[k0][0] < m.end:
+        if tgt_toks[k0][1] <= m.end:
+            ks.append(k0)
+        k0 += 1
     lo = 0
     while lo < len(ks):
         a, b = tgt_toks[ks[lo]]
@@ -80,9 +85,11 @@ def trim_translated_heads(tr, src_anon: str, src_anon_mentions: list[Mention], t
         return
     _, inside = _placeholder_tokens(src_anon, src_anon_mentions)
     tgt_toks = tokenize(tgt)
+    lo = bisect_left(tgt_toks, (min(tr.mentions[k].start for k in todo), -1))
     links_by_tgt: dict[int, set[int]] = {}
     for i, j in links:
-        links_by_tgt.setdefault(j, set()).add(i)
+        if j >= lo:  # the links of the words from the first aligned mention on
+            links_by_tgt.setdefault(j, set()).add(i)
     for k in todo:
         m = tr.mentions[k]
         span = trimmed_span(tgt, m, tgt_toks, links_by_tgt, inside)
