@@ -4,10 +4,11 @@ The alignment step grows a name's aligned words over the capitalized words and j
 (``_grow``), so that "Directorate-General for the Treasury" is one span. In EU legislation the word before a
 name is often a capitalized common noun the source side keeps visible: "Regulamento do <ORG>" / "Regulation
 of the European Parliament", "Decisão do <ORG>" / "Decision of the Council of Europe". The grown span then
-takes "Regulation of the" in, and the form is spread so. An edge word of an aligned mention is dropped (with
-the joiners after it) when the word aligner links it only to source words outside every placeholder, and it
-is a frequent English word (``HEAD_ZIPF``; a name's own words are rare ones: "Marés", "Hortogal"); the aligned core, linked
-to the placeholder, stays.
+takes "Regulation of the" in, and the form is spread so. The leading words of an aligned mention up to a
+joiner ("Regulation of the", "Head of the") are dropped when the word aligner links each of them to source
+words outside every placeholder only and each is a frequent English word (``HEAD_ZIPF``; a name's own words
+are rare ones: "Marés", "Hortogal"); the aligned core, linked to the placeholder, stays, and a name's own
+first word with no joiner after it ("Joint Undertaking") is kept.
 """
 
 from __future__ import annotations
@@ -70,8 +71,8 @@ def trimmed_span(tgt: str, m: Mention, tgt_toks: list[tuple[int, int]], links_by
         return None
     while lo < len(ks) and tgt[tgt_toks[ks[lo]][0]:tgt_toks[ks[lo]][1]].lower() in FORM_JOINERS:
         lo += 1
-    if lo >= len(ks):
-        return None
+    if lo >= len(ks) or tgt[tgt_toks[ks[lo - 1]][0]:tgt_toks[ks[lo - 1]][1]].lower() not in FORM_JOINERS:
+        return None  # a head noun joined to the name ("Regulation of the"), not a name's own first word ("Joint")
     return tgt_toks[ks[lo]][0], m.end
 
 

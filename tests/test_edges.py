@@ -35,6 +35,9 @@ def _run(src_anon: str, tgt: str, span: str, links, recognizer="transfer:alignme
     # not linked at all: kept
     ("Regulamento do <NAME1_ORGANIZATION>", "Regulation of the European Parliament", "Regulation of the European Parliament",
      [(2, 3), (2, 4)], "Regulation of the European Parliament"),
+    # no joiner after the translated word: a name's own first word, kept ("Empresa Comum <ORG>")
+    ("a Empresa Comum <NAME1_ORGANIZATION>", "the Joint Undertaking", "Joint Undertaking", [(2, 1), (3, 2)],
+     "Joint Undertaking"),
     # every word translates visible words: nothing is left to cut to, kept as it is
     ("o Regulamento Geral <NAME1_ORGANIZATION>", "the General Regulation", "General Regulation", [(1, 2), (2, 1)],
      "General Regulation"),
