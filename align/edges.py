@@ -5,10 +5,11 @@ The alignment step grows a name's aligned words over the capitalized words and j
 name is often a capitalized common noun the source side keeps visible: "Regulamento do <ORG>" / "Regulation
 of the European Parliament", "Decisão do <ORG>" / "Decision of the Council of Europe". The grown span then
 takes "Regulation of the" in, and the form is spread so. The leading words of an aligned mention up to a
-joiner ("Regulation of the", "Head of the") are dropped when the word aligner links each of them to source
-words outside every placeholder only and each is a frequent English word (``HEAD_ZIPF``; a name's own words
-are rare ones: "Marés", "Hortogal"); the aligned core, linked to the placeholder, stays, and a name's own
-first word with no joiner after it ("Joint Undertaking") is kept.
+joiner ("Regulation of the", "Head of the") are dropped when the word aligner links each head word to a
+visible capitalized source word ("Regulamento") and to none inside a placeholder, and each is a frequent
+English word (``HEAD_ZIPF``; a name's own words are rare ones: "Marés", "Hortogal"). The aligned core, linked
+to the placeholder, stays; so does a name's own first word with no joiner after it ("Joint Undertaking"),
+and a head linked only to lower-case source words (an alignment error: "sede" -> "Ministry").
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ HEAD_ZIPF = 3.5  # a head noun of legislation is at least this frequent in Engli
 WORD = regex.compile(r"\p{L}+")
 
 
-def _placeholder_tokens(src_anon: str, src_anon_mentions: list[Mention]) -> tuple[list[tuple[int, int]], set[int]]:
-    """The anonymized source's tokens and the indices of those inside a placeholder."""
+def _placeholder_tokens(src_anon: str, src_anon_mentions: list[Mention]) -> tuple[set[int], set[int]]:
+    """The indices of the anonymized source's tokens inside a placeholder, and of its visible capitalized words
+    (the heads a translated head can stand for: "Regulamento", "Decisão")."""
     toks = tokenize(src_anon)
     starts = [s for s, _ in toks]
     inside: set[int] = set()
@@ -37,18 +39,19 @@ def _placeholder_tokens(src_anon: str, src_anon_mentions: list[Mention]) -> tupl
         while k < len(toks) and toks[k][0] < m.end:
             inside.add(k)
             k += 1
-    return toks, inside
+    heads = {k for k, (a, b) in enumerate(toks) if k not in inside and src_anon[a:a + 1].isupper()}
+    return inside, heads
 
 
-def _visible_translation(word: str, links_of: set[int], inside: set[int]) -> bool:
-    """Whether a target word is a translation of visible source words: linked, to none in a placeholder, and
-    a frequent English word."""
-    return bool(links_of) and not links_of & inside and WORD.fullmatch(word) is not None \
+def _visible_translation(word: str, links_of: set[int], inside: set[int], heads: set[int]) -> bool:
+    """Whether a target word translates a visible head: linked to a visible capitalized source word, to none in
+    a placeholder, and a frequent English word."""
+    return bool(links_of & heads) and not links_of & inside and WORD.fullmatch(word) is not None \
         and english_zipf(word.lower()) >= HEAD_ZIPF
 
 
 def trimmed_span(tgt: str, m: Mention, tgt_toks: list[tuple[int, int]], links_by_tgt: dict[int, set[int]],
-                 inside: set[int]) -> tuple[int, int] | None:
+                 inside: set[int], heads: set[int]) -> tuple[int, int] | None:
     """The mention's span without its leading translated head words and joiners, or None if nothing is cut
     (or everything would be)."""
     k0 = bisect_left(tgt_toks, (m.start, -1))  # tokens in text order: the mention's from bisection
@@ -64,7 +67,7 @@ def trimmed_span(tgt: str, m: Mention, tgt_toks: list[tuple[int, int]], links_by
         if word.lower() in FORM_JOINERS and lo > 0:
             lo += 1
             continue
-        if not _visible_translation(word, links_by_tgt.get(ks[lo], set()), inside):
+        if not _visible_translation(word, links_by_tgt.get(ks[lo], set()), inside, heads):
             break
         lo += 1
     if lo == 0 or lo >= len(ks):
@@ -84,7 +87,7 @@ def trim_translated_heads(tr, src_anon: str, src_anon_mentions: list[Mention], t
             and " " in m.text]
     if not todo:
         return
-    _, inside = _placeholder_tokens(src_anon, src_anon_mentions)
+    inside, heads = _placeholder_tokens(src_anon, src_anon_mentions)
     tgt_toks = tokenize(tgt)
     lo = bisect_left(tgt_toks, (min(tr.mentions[k].start for k in todo), -1))
     links_by_tgt: dict[int, set[int]] = {}
@@ -93,7 +96,7 @@ def trim_translated_heads(tr, src_anon: str, src_anon_mentions: list[Mention], t
             links_by_tgt.setdefault(j, set()).add(i)
     for k in todo:
         m = tr.mentions[k]
-        span = trimmed_span(tgt, m, tgt_toks, links_by_tgt, inside)
+        span = trimmed_span(tgt, m, tgt_toks, links_by_tgt, inside, heads)
         if span is not None:
             s, e = span
             tr.mentions[k] = replace(m, start=s, end=e, text=tgt[s:e])

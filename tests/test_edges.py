@@ -32,6 +32,9 @@ def _run(src_anon: str, tgt: str, span: str, links, recognizer="transfer:alignme
      "Marés Pescas"),
     # linked to a visible word, but a rare word: a name's own word stays
     ("A Hortogal e o <NAME1_ORGANIZATION>", "The Hortogal Board", "Hortogal Board", [(1, 1), (4, 2)], "Hortogal Board"),
+    # linked to a lower-case source word only (an alignment error): the name stays whole
+    ("na sede do <NAME1_ORGANIZATION>.", "at the headquarters of the Ministry of Finance.", "Ministry of Finance",
+     [(1, 2), (2, 3), (1, 5), (3, 6), (3, 7)], "Ministry of Finance"),
     # not linked at all: kept
     ("Regulamento do <NAME1_ORGANIZATION>", "Regulation of the European Parliament", "Regulation of the European Parliament",
      [(2, 3), (2, 4)], "Regulation of the European Parliament"),
