@@ -22,6 +22,7 @@ import regex
 from ..corpora.model import Mention
 from ..text import tokenize
 from .target import FORM_JOINERS, english_zipf
+from .transfer import TransferResult
 
 TRIMMED = ("ORGANIZATION",)  # the categories whose aligned spans grow over a capitalized head noun
 HEAD_ZIPF = 3.5  # a head noun of legislation is at least this frequent in English ("Directive" 3.7)
@@ -79,7 +80,7 @@ def trimmed_span(tgt: str, m: Mention, tgt_toks: list[tuple[int, int]], links_by
     return tgt_toks[ks[lo]][0], m.end
 
 
-def trim_translated_heads(tr, src_anon: str, src_anon_mentions: list[Mention], tgt: str,
+def trim_translated_heads(tr: TransferResult, src_anon: str, src_anon_mentions: list[Mention], tgt: str,
                           links: list[tuple[int, int]]) -> None:
     """Cut the translated head words off the pair's aligned mentions (``TransferResult`` in place), counted as
     the step ``aligned_head_trimmed``. Reads the tokens only when an aligned mention of ``TRIMMED`` is there."""

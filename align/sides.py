@@ -21,7 +21,7 @@ from __future__ import annotations
 from ..corpora.model import Mention
 from ..text import fold_same_length
 from .target import CONTENT_WORD, FORM_JOINERS, FREQUENT_EN_ZIPF, english_zipf, plausible_name
-from .transfer import NUMERIC_DATE, PT_DATE, date_value
+from .transfer import NUMERIC_DATE, PT_DATE, TransferResult, date_value
 
 DateValue = tuple[int | None, int | None, int | None]
 
@@ -85,7 +85,7 @@ def drop_spread_words(src_mentions: list[Mention], tgt_mentions: list[Mention]) 
             or m.entity in here or not english_words(m)]
 
 
-def settle(src: str, src_mentions: list[Mention], tr) -> None:
+def settle(src: str, src_mentions: list[Mention], tr: TransferResult) -> None:
     """Both rules on a pair's ``TransferResult``, what each unmasks counted as a step of report.json
     (``date_shown_in_source``, ``spread_word_dropped``)."""
     for step, kept in (("date_shown_in_source", lambda ms: drop_dates_shown_in_source(src, src_mentions, ms)),
