@@ -21,8 +21,10 @@ from ..anonymize.numbering import EntityNumbers
 from ..anonymize.recognizer import DocumentMemory, Segment
 from ..corpora.model import AnonymizedPair, Inline, Mention, remap_offset
 from ..text import phrase_key, tokenize
+from .edges import trim_translated_heads
 from .english import EnglishRecognizer
 from .links import map_links
+from .sides import settle
 from .target import (
     MIN_ALIGNED_PAIRS,
     allowed_source_tokens,
@@ -243,6 +245,7 @@ class Finisher:
                         tr.steps["corpus_target_consistency"] = len(extra)
                     if self.an.allow:
                         self._keep_allowed_visible(it, lk, tr)
+            settle(p.src, ms, tr)  # the source's public dates stay visible, spread English words unmasked
             yield self.replace(it, lk, tr, scope_key)
 
     def _source_spreads(self, m: Mention, key: str) -> bool:
@@ -290,6 +293,7 @@ class Finisher:
             scope_numbers = EntityNumbers(max(self.next_by_scope.get(scope_key, 0), it.next_free), numbers)
         start = scope_numbers.next
         tr = self.transferrer.transfer(ms, tokenize(rep.text), rep.mentions, p.tgt, links, variants, scope_numbers)
+        trim_translated_heads(tr, rep.text, rep.mentions, p.tgt, links)  # "Regulation of the" <ORG>
         if self.forms is not None:  # entity forms of the whole corpus, on the target side too
             assert numbers is not None  # finish_chunk makes them once per document
             scope_numbers.past((m.entity for m in tr.mentions), start)

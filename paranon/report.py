@@ -42,6 +42,12 @@ STEP_WORDS = {
     "allowed_visible": "target words left visible because they translate an allowed source form",
     "english_date_public": "English dates left visible: the source side masks no date they could stand for (it "
                            "shows them as public text)",
+    "date_shown_in_source": "English dates unmasked because the pair's source side shows the same date unmasked "
+                            "(an act's date) and carries no entity they stand for",
+    "spread_word_dropped": "spread target masks removed: English words, not a name (\"Code\", \"POWER OF "
+                           "ATTORNEY\"), whose entity is not on the pair's source side",
+    "aligned_head_trimmed": "aligned names that lost a head noun translating a visible source word "
+                            "(\"Regulation of the\" before an organisation)",
 }
 FIGURE_WORDS = {
     "guard_masks": "leak guard: target words masked after the transfer because they still matched a source entity",
