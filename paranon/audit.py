@@ -24,6 +24,7 @@ ordinary word (``PublicForms``). Such hits are listed as "also public text", nev
 
 from __future__ import annotations
 
+import gc
 import html
 import json
 import os
@@ -97,7 +98,13 @@ def word_matcher(forms: Iterable[str]) -> re.Pattern | None:
     forms = list(forms)
     if not forms:
         return None
-    return re.compile(r"(?<!\w)(?:" + trie_pattern(forms) + r")(?!\w)")
+    collecting = gc.isenabled()
+    gc.disable()  # the parser makes a million short-lived objects and no cycle: collecting was most of the compile
+    try:
+        return re.compile(r"(?<!\w)(?:" + trie_pattern(forms) + r")(?!\w)")
+    finally:
+        if collecting:
+            gc.enable()
 
 
 @dataclass
@@ -411,7 +418,9 @@ def _scan_all(names: list[str], workers: int) -> Iterator[tuple[str, Counter]]:
     # workers deaf to Ctrl+C and killed with the run: a worker interrupted while holding the pool's queue lock
     # would leave the pool waiting for it forever
     with get_context("fork").Pool(min(workers, len(groups)), initializer=die_with_parent) as pool:
-        for done in pool.imap(_scan_group, groups):
+        # as each job ends (the result does not depend on the order): the small files' hits are classified
+        # while the largest job still runs
+        for done in pool.imap_unordered(_scan_group, groups):
             yield from done
 
 

@@ -111,15 +111,16 @@ class Scanner:
                 hits.update(hit for _, hit in scan_spans(whole, self.matcher, self.allowed))
                 continue
             units = list(self._units(block))
-            self._fill({u for u in units if u not in self.cache})
+            self._fill(list(dict.fromkeys(u for u in units if u not in self.cache)))
             for u in units:
                 got = self.cache[u]
                 if got:
                     hits.update(got)
         return hits
 
-    def _fill(self, new: set[str]) -> None:
-        """Match the units not seen yet in one call (joined by line breaks, which no match runs over)."""
+    def _fill(self, new: list[str]) -> None:
+        """Match the units not seen yet in one call, joined by line breaks in the block's order: no match runs
+        over the break after a unit that closes, and the one unit that may not close is the block's last."""
         if not new:
             return
         order = list(new)
