@@ -2,7 +2,9 @@
 
 Every original string (both sides) is folded (lowercase, accents removed) and the folded forms become one
 trie-shaped regular expression, matched on word boundaries in one pass over each public text, also
-folded. Public texts are read as a reader sees them:
+folded (``audit_scan.Scanner``: the corpus records of ``corpus.jsonl`` and the indexes that store them again
+are scanned in one job, each distinct unit of text matched once; the other files each in a job of its own).
+Public texts are read as a reader sees them:
 
 * ``*.jsonl`` / ``*.json`` (corpus, report, ``stems.json``, ``translations.json``, ``hot/*.terms.json``):
   every string, keys and values, after JSON decoding (``\\u00e3`` escapes are undone);
