@@ -31,6 +31,7 @@ from .settings import MetadataSettings, Settings
 
 ID_MODES = ("opaque", "keep")
 TEXT_POLICIES = ("anonymize", "drop", "keep")
+CLEAN_STRINGS = 100_000  # metadata strings an InputPlaceholders remembers as having nothing to escape
 PEOPLE_POLICIES = ("drop", "keep")
 # meta keys that are not free text: language codes as read, the piece of a split unit
 STRUCTURAL_KEYS = {"langs", "part"}  # "part": paranon.limits
@@ -281,6 +282,7 @@ class InputPlaceholders:
     pattern: regex.Pattern
     escaped: int = 0
     redactions: int = 0
+    clean: set[str] = field(default_factory=set, repr=False)  # metadata strings with nothing to escape (they recur)
 
     @classmethod
     def from_config(cls, cfg: dict[str, Any]) -> InputPlaceholders:
@@ -301,7 +303,13 @@ class InputPlaceholders:
 
     def _meta(self, value: Any) -> Any:
         if isinstance(value, str):
-            return self.pattern.sub(self._escape_match, value)
+            if value in self.clean:
+                return value
+            escaped = self.escaped
+            out = self.pattern.sub(self._escape_match, value)
+            if self.escaped == escaped and len(self.clean) < CLEAN_STRINGS:
+                self.clean.add(value)
+            return out
         if isinstance(value, dict):
             return {k: self._meta(v) for k, v in value.items()}
         if isinstance(value, list):
