@@ -86,12 +86,15 @@ class Words:
 
 
 def occurrences(hits: list[int], text: str, toks: list[Span], words: Words) -> list[list[int]]:
-    """The hit tokens grouped into occurrences: runs of hits next to each other, or apart only by function
-    words and punctuation (a phrase ``taxa de juro`` whose ``de`` is no index term) is one occurrence."""
+    """The hit tokens grouped into occurrences: runs of different words next to each other, or apart only by
+    function words and punctuation (a phrase ``taxa de juro`` whose ``de`` is no index term) is one
+    occurrence; a word met again starts a new one (``regulamento que altera o regulamento``)."""
     runs: list[list[int]] = []
     for k in hits:
-        if runs and all(not words.content(text[slice(*toks[g])]) for g in range(runs[-1][-1] + 1, k)) \
-                and k - runs[-1][-1] <= MAX_PHRASE_GAP:
+        word = phrase_key(text[slice(*toks[k])])
+        if runs and k - runs[-1][-1] <= MAX_PHRASE_GAP \
+                and all(phrase_key(text[slice(*toks[g])]) != word for g in runs[-1]) \
+                and all(not words.content(text[slice(*toks[g])]) for g in range(runs[-1][-1] + 1, k)):
             runs[-1].append(k)
         else:
             runs.append([k])
