@@ -53,6 +53,7 @@ def stray(text: str, words) -> bool:
 def rows(outdir: Path) -> list[dict]:
     from paranon.search_portal.search import Searcher
     from paranon.search_portal.translations import Words
+
     from paranon.text import phrase_key
 
     searcher = Searcher(outdir, cache_size=0)

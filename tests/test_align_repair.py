@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from paranon.align.repair import dictionary_pairs, repair_files, repair_pair
 from paranon.corpora.model import parse_pharaoh
 

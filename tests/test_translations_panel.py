@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-
-from paranon.search_portal.translations import Tally, TableBuilder, aligned, link_maps, panel, pair_tokens
+from paranon.search_portal.translations import TableBuilder, Tally, aligned, link_maps, pair_tokens, panel
 
 
 def record(src: str, tgt: str, alignment: str) -> dict:
