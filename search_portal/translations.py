@@ -149,13 +149,17 @@ def span_text(text: str, toks: list[Span], span: list[int]) -> str:
 
 def translate(rec: dict[str, Any], toks: dict[str, list[Span]], searched: str, hits: list[int],
               maps: dict[str, dict[int, list[int]]], words: dict[str, Words]) -> tuple[list[int], str]:
-    """The other side's tokens that translate the ``hits`` tokens of side ``searched`` (every occurrence)
-    and the pair's one translation: the most frequent (case-folded) among its occurrences', the first on a
-    tie; ``""`` when no occurrence is aligned to a word that may stand alone."""
+    """The other side's tokens that translate the ``hits`` tokens of side ``searched`` and the pair's one
+    translation: the most frequent (case-folded) among its occurrences', the first on a tie; ``""`` when no
+    occurrence is aligned to a word that may stand alone. Only the longest occurrences count: a phrase's,
+    not its words' met alone elsewhere in the pair (``no prazo de`` is ``within``, not the ``de`` of
+    ``artigo 5 de``)."""
     tokens: set[int] = set()
     texts: list[str] = []
     other = "tgt" if searched == "src" else "src"
-    for occ in occurrences(hits, rec[searched], toks[searched], words[searched]):
+    found = occurrences(hits, rec[searched], toks[searched], words[searched])
+    longest = max(len(occ) for occ in found) if found else 0
+    for occ in (occ for occ in found if len(occ) == longest):
         span = occurrence_span(occ, maps, searched, rec, toks, words)
         if span:
             tokens.update(span)
