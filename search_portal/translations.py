@@ -112,6 +112,14 @@ def occurrence_span(occ: list[int], maps: dict[str, dict[int, list[int]]], searc
     other = "tgt" if searched == "src" else "src"
     fwd, back = maps[searched], maps[other]
     text, other_text, other_toks = rec[searched], rec[other], toks[other]
+    if len(occ) == 1 and len(fwd.get(occ[0], ())) == 1:  # one word, one link (most): the same, sooner
+        j, (a, b) = fwd[occ[0]][0], toks[searched][occ[0]]
+        if j >= len(other_toks):
+            return []
+        c, d = other_toks[j]
+        if other_text[c] == "<" and text[a] != "<" and PLACEHOLDER_TOKEN.fullmatch(other_text, c, d):
+            return []
+        return [j] if words[other].content(other_text[c:d]) or not words[searched].content(text[a:b]) else []
     found = sorted({j for k in occ for j in fwd.get(k, ()) if j < len(other_toks)})
     if found and not any(text[toks[searched][k][0]] == "<" for k in occ):
         # a word is not translated by a placeholder: such links are the aligner's noise
@@ -148,27 +156,31 @@ def span_text(text: str, toks: list[Span], span: list[int]) -> str:
 
 
 def translate(rec: dict[str, Any], toks: dict[str, list[Span]], searched: str, hits: list[int],
-              maps: dict[str, dict[int, list[int]]], words: dict[str, Words]) -> tuple[list[int], str]:
+              maps: dict[str, dict[int, list[int]]], words: dict[str, Words], one_word: bool = False
+              ) -> tuple[list[int], str]:
     """The other side's tokens that translate the ``hits`` tokens of side ``searched`` and the pair's one
     translation: the most frequent (case-folded) among its occurrences', the first on a tie; ``""`` when no
     occurrence is aligned to a word that may stand alone. Only the longest occurrences count: a phrase's,
     not its words' met alone elsewhere in the pair (``no prazo de`` is ``within``, not the ``de`` of
-    ``artigo 5 de``)."""
+    ``artigo 5 de``). ``one_word``: the hits are one word's (an index term), each its own occurrence."""
     tokens: set[int] = set()
     texts: list[str] = []
     other = "tgt" if searched == "src" else "src"
-    found = occurrences(hits, rec[searched], toks[searched], words[searched])
-    longest = max(len(occ) for occ in found) if found else 0
-    for occ in (occ for occ in found if len(occ) == longest):
+    if one_word:
+        found = [[k] for k in hits]
+    else:
+        found = occurrences(hits, rec[searched], toks[searched], words[searched])
+        longest = max(len(occ) for occ in found) if found else 0
+        found = [occ for occ in found if len(occ) == longest]
+    other_text, other_toks = rec[other], toks[other]
+    for occ in found:
         span = occurrence_span(occ, maps, searched, rec, toks, words)
         if span:
             tokens.update(span)
-            texts.append(span_text(rec[other], toks[other], span))
-    if not texts:
-        return [], ""
-    if len(texts) == 1:
-        return sorted(tokens), texts[0]
-    keys = Counter(phrase_key(t) for t in texts)
+            texts.append(span_text(other_text, other_toks, span))
+    if len(texts) <= 1:
+        return sorted(tokens), texts[0] if texts else ""
+    keys = Counter(map(phrase_key, texts))
     return sorted(tokens), max(texts, key=lambda t: keys[phrase_key(t)])
 
 
@@ -263,20 +275,22 @@ class TableBuilder:
                     else:
                         by_term[term] = [k]
             counts, links = self.counts[side], maps[side]
-            other_text, other_toks, back = rec[other], toks[other], maps[other]
-            content = words[other].content
+            other_text, other_toks = rec[other], toks[other]
+            content, searched_content = words[other].content, words[side].content
             for term, hits in by_term.items():
-                if len(hits) == 1:  # most words: once in the pair, one aligned content word (translate, inlined)
+                if len(hits) == 1:  # most words: once in the pair, one aligned word (translate, inlined)
                     js = links.get(hits[0])
                     if js is None:
                         continue
-                    if len(js) == 1 and js[0] < len(other_toks) and len(back.get(js[0], ())) == 1:
-                        a, b = other_toks[js[0]]
-                        word = other_text[a:b]
-                        if other_text[a] != "<" and content(word):
-                            counts[term, word] += 1
-                            continue
-                found = translate(rec, toks, side, hits, maps, words)[1]
+                    if len(js) == 1:
+                        if js[0] < len(other_toks):
+                            a, b = other_toks[js[0]]
+                            word, (c, d) = other_text[a:b], side_toks[hits[0]]
+                            if (other_text[a] != "<" or text[c] == "<" or not PLACEHOLDER_TOKEN.fullmatch(word)) \
+                                    and (content(word) or not searched_content(text[c:d])):
+                                counts[term, word] += 1
+                        continue
+                found = translate(rec, toks, side, hits, maps, words, one_word=True)[1]
                 if found:
                     counts[term, found] += 1
 
