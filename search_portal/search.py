@@ -24,7 +24,7 @@ from whoosh import query as wq
 from whoosh.qparser import MultifieldParser, QueryParser
 from whoosh.qparser.plugins import FieldsPlugin, RangePlugin, WildcardPlugin
 
-from ..text import fold_same_length, tokenize
+from ..text import fold_same_length, phrase_key, tokenize
 from . import budget as work
 from .backends import open_backend
 from .budget import Budget, Lexicon, QueryError
@@ -41,7 +41,7 @@ from .indexer import (
     stemmer,
 )
 from .query import FILTER_CATEGORIES, read_query
-from .translations import aligned, link_maps, load_table, pair_tokens
+from .translations import Tally, aligned, link_maps, load_table, pair_tokens, panel, side_words
 
 CATEGORIES = FILTER_CATEGORIES
 MAX_QUERY = Budget.max_chars
@@ -94,12 +94,13 @@ class Found:
     highlighted when shown), the panel's counts, and what highlighting needs."""
 
     docs: np.ndarray | LazyDocs
-    counts: Counter
+    counts: Tally
     sides: list[str]
     finders: dict[str, Any]
     leaves: dict[str, tuple[set[str], list[Any]]] | None
     sampled: int | None = None  # the panel counted this many first hits (None: every hit, from the table)
     first: list[Hit] = dc_field(default_factory=list)  # the first hits, highlighted while counting the panel
+    panel_hits: int | None = None  # the hits the panel's shares are of (None: every hit of the search)
 
 
 class Searcher:
@@ -120,6 +121,7 @@ class Searcher:
         # over a few hundred hits per search, and words repeat across a corpus
         self._analyzers: dict[str, Any] = {"exact": exact_analyzer()}
         self._word_terms: dict[tuple[str, str], tuple[str, ...]] = {}
+        self._words: dict[str, Any] = {}  # per language, which words may stand alone as a translation
         self._local = threading.local()
         self._parsers: dict[tuple, QueryParser] = {}
 
@@ -290,7 +292,7 @@ class Searcher:
                           "src_hl": h.src_hl, "tgt_hl": h.tgt_hl, "translation": h.translation,
                           "categories": sorted({m["category"] for m in h.rec["src_mentions"] + h.rec["tgt_mentions"]})}
                          for h in page_hits],
-                "translations": [{"text": t, "count": c} for t, c in found.counts.most_common(30)],
+                **panel(found.counts, len(found.docs) if found.panel_hits is None else found.panel_hits),
                 "translations_sampled": found.sampled, "searched": found.sides}
 
     def _found(self, q: str, lang: str, category: str | None, translation: str | None, case_sensitive: bool,
@@ -338,10 +340,11 @@ class Searcher:
             finders = {side: word_finder(terms[side]) for side in sides if terms.get(side)}
             counts = None if filtered or verify is not None else self._table_counts(parsed)
             matched: dict[tuple[str, str], bool] = {}
-            sample: Counter = Counter()
+            sample = Tally()
             first: list[Hit] = []  # the hits highlighted anyway, in order: page one needs no second pass
+            seen = 0
             if verify is not None or translation or counts is None:
-                kept, seen = [], 0
+                kept = []
                 for d in docs:
                     if verify is None and not translation and seen >= TRANSLATION_SAMPLE:
                         break
@@ -353,20 +356,22 @@ class Searcher:
                     seen += 1
                     if translation or counts is None and seen <= TRANSLATION_SAMPLE:
                         hit = self._highlight(rec, pre, sides, finders, leaves, matched)
-                        if counts is None and seen <= TRANSLATION_SAMPLE and hit.translation:
-                            sample[hit.translation] += 1
-                        if translation and hit.translation.lower() != translation.lower():
+                        if counts is None and seen <= TRANSLATION_SAMPLE:
+                            sample.add(hit.translation)
+                        if translation and phrase_key(hit.translation) != phrase_key(translation):
                             continue
                         if len(first) == len(kept) < FIRST_KEPT:
                             first.append(hit)
                     kept.append(d)
                 if verify is not None or translation:
                     docs = np.array(kept, dtype=np.int64)
+        panel_hits = seen if translation else None  # the panel is of every hit, not only those so translated
         if counts is not None:
-            return Found(docs, counts, sides, finders, leaves, first=first)
-        return Found(docs, sample, sides, finders, leaves, min(len(docs), TRANSLATION_SAMPLE), first)
+            return Found(docs, counts, sides, finders, leaves, first=first, panel_hits=panel_hits)
+        sampled = min(seen if translation or verify is not None else len(docs), TRANSLATION_SAMPLE)
+        return Found(docs, sample, sides, finders, leaves, sampled, first, sampled)
 
-    def _table_counts(self, parsed) -> Counter | None:
+    def _table_counts(self, parsed) -> Tally | None:
         """The panel for a query of words only (terms, their inflected forms, wildcards): the index table's
         counts for its terms, over all their hits. None for any other query, or an index without a table."""
         table = self._local.table
@@ -385,10 +390,10 @@ class Searcher:
 
         if not walk(parsed):
             return None
-        counts: Counter = Counter()
+        counts = Tally()
         for field, text in terms:
             for translation, n in table.get(field, {}).get(text, ()):
-                counts[translation] += n
+                counts.add(translation, n)
         return counts
 
     def all_records(self, q: str | None = None, lang: str = "both", category: str | None = None,
@@ -487,5 +492,6 @@ class Searcher:
         other = "tgt" if searched == "src" else "src"
         translation = ""
         if spans[searched] and not spans[other]:
-            spans[other], translation = aligned(rec, toks, searched, hit_idx[searched], link_maps(links, searched))
+            spans[other], translation = aligned(rec, toks, searched, hit_idx[searched], link_maps(links),
+                                                side_words(rec, self._words))
         return Hit(rec, spans["src"], spans["tgt"], translation)
