@@ -21,11 +21,11 @@ from ..corpora.model import Mention, SegmentPair
 from ..text import fold, fold_same_length, phrase_key
 from . import recognizers as _recognizers  # noqa: F401  (registers the plug-ins)
 from .aliases import defined_aliases
-from .chains import lower_vocabulary
+from .chains import ChainRules, analyse, lower_vocabulary
 from .lexicons import lexicons
 from .numbering import Numberer, entity_key, name_tokens, organization_aliases
 from .operators import Operators
-from .recognizer import REGISTRY, DocumentMemory, Segment
+from .recognizer import REGISTRY, DocumentMemory, Recognizer, Segment, SegmentAnalysis, alternation
 
 DATA = Path(__file__).parent / "data"
 NO_BREAK_SPACES = str.maketrans({"\xa0": " ", "\u202f": " "})
@@ -57,10 +57,14 @@ def find_words(text: str, words: dict[str, Any] | list[str]) -> list[tuple[int, 
 
 
 COMPANY_TAIL = regex.compile(r"[\s,]+\S+$")  # the legal form that ends a company's name, with its comma
-NAME_BREAK = regex.compile(r"\s+(?:&|e|and|d[aoe]s?)\s+|,")  # where a company's name joins a second part
 
 
-def company_short_forms(name: str) -> list[str]:
+def name_breaks(rules: dict[str, Any]) -> regex.Pattern:
+    """Where a company's name joins a second part (``company_name_joiners`` in the rules, and a comma)."""
+    return regex.compile(rf"\s+(?:{alternation(rules['company_name_joiners'])})\s+|,")
+
+
+def company_short_forms(name: str, name_break: regex.Pattern) -> list[str]:
     """The names a company is called by later: its name without the legal form, and the part before an
     ``&``, ``e`` or particle when that part has two words (``Grupo RX Engenharia e Obras Ltda.`` -> ``Grupo
     RX Engenharia e Obras``, ``Grupo RX Engenharia``)."""
@@ -68,9 +72,25 @@ def company_short_forms(name: str) -> list[str]:
     bare = COMPANY_TAIL.sub("", name).strip()
     if bare and bare != name and len(bare.split()) >= 2:
         out.append(bare)
-        head = NAME_BREAK.split(bare, 1)[0].strip()
+        head = name_break.split(bare, 1)[0].strip()
         if head != bare and len(head.split()) >= 2:
             out.append(head)
+    return out
+
+
+def build_recognizers(a: dict[str, Any], rules: dict[str, Any], lex: Any) -> list[Recognizer]:
+    """The recognizers ``anonymize.recognizers`` names, in its order, each built the same way: its
+    ``recognizer_options`` and the settings it names (the deny list's ``deny``, the models' ``models``)."""
+    opts = a.get("recognizer_options", {}) or {}
+    out: list[Recognizer] = []
+    for name in a.get("recognizers", []):
+        cls = REGISTRY.get(name)
+        if cls is None:
+            raise ValueError(f"anonymize.recognizers: unknown recognizer {name!r} (known: {', '.join(sorted(REGISTRY))})")
+        o = dict(opts.get(name, {}))
+        for key in cls.settings:
+            o[key] = a.get(key)
+        out += cls.build(rules, lex, o)
     return out
 
 
@@ -84,7 +104,7 @@ def load_rules(name: str) -> dict[str, Any]:
 
 def build_tokenizer(rules: dict[str, Any]) -> spacy.language.Language:
     """A blank spaCy pipeline for the rules' language, with legal abbreviations kept whole."""
-    nlp = spacy.blank("pt")
+    nlp = spacy.blank(rules["language"])
     for exc in rules.get("tokenizer_exceptions", []):
         for form in {exc, exc.upper(), exc.capitalize()}:
             nlp.tokenizer.add_special_case(form, [{ORTH: form}])
@@ -172,22 +192,9 @@ class Anonymizer:
         # per document: strings a reviewer said are not entities there (paranon review -> review.yaml)
         self.allow_in_documents = {str(doc): {phrase_key(x) for x in items}
                                    for doc, items in (a.get("allow_in_documents") or {}).items()}
-        opts = a.get("recognizer_options", {}) or {}
-        self.recognizers = []
-        for name in a.get("recognizers", []):
-            if name == "statistical":
-                if a.get("models"):
-                    from .recognizers.statistical import StatisticalRecognizer
-
-                    for spec in a["models"]:
-                        self.recognizers.append(StatisticalRecognizer(self.rules, self.lex, spec))
-                continue
-            if name not in REGISTRY:
-                raise ValueError(f"anonymize.recognizers: unknown recognizer {name!r} (known: {', '.join(sorted(REGISTRY))})")
-            o = dict(opts.get(name, {}))
-            if name == "denylist":
-                o["entries"] = a.get("deny", {}) or {}
-            self.recognizers.append(REGISTRY[name](self.rules, self.lex, o))
+        self.chain_rules = ChainRules(self.rules)
+        self.name_break = name_breaks(self.rules)
+        self.recognizers = build_recognizers(a, self.rules, self.lex)
 
     # -- recognition -------------------------------------------------------
     def recognize(self, text: str, memory: DocumentMemory | None = None) -> list[Mention]:
@@ -195,9 +202,15 @@ class Anonymizer:
         # no-break spaces (EU legislation writes "27\xa0de outubro", "Unidos da\xa0América") read as spaces: one
         # character for one, so offsets hold; the mentions keep the original's characters
         seen = text.translate(NO_BREAK_SPACES) if "\xa0" in text or "\u202f" in text else text
-        seg = Segment(text=seen, doc=self.tokenize(seen), memory=memory or DocumentMemory())
+        memory = memory or DocumentMemory()
+        doc = self.tokenize(seen)
+        # the shared analysis, once per segment: every recognizer reads the same chains
+        analysis = SegmentAnalysis(analyse(doc, self.chain_rules, self.lex, memory.lower_vocab, seen),
+                                   self.chain_rules, doc, memory)
+        seg = Segment(text=seen, doc=doc, memory=memory, analysis=analysis)
         for rec in self.recognizers:
             seg.found += resolve(seg.found, rec.find(seg))
+        memory.acronyms.update(analysis.learned)  # what the segment taught, for the rest of the document
         if seen is not text:
             for m in seg.found:
                 m.text = text[m.start:m.end]
@@ -221,7 +234,7 @@ class Anonymizer:
             if m.category == "ORGANIZATION" and m.rule == "tail":
                 # a company is named later by the words before its legal form, or by their first two
                 # (Tintas Belmiro & Irmão, Lda. -> Tintas Belmiro & Irmão, Tintas Belmiro)
-                for short in company_short_forms(m.text):
+                for short in company_short_forms(m.text, self.name_break):
                     f = phrase_key(short)
                     words = f.split()
                     if f not in self.allow and not all(w in self.lex.common or w in self.function_words
@@ -242,9 +255,8 @@ class Anonymizer:
     def recognize_document(self, texts: list[str]) -> list[list[Mention]]:
         """Recognize every segment of a document, then propagate its entities to every segment."""
         memory = DocumentMemory(lower_vocab=lower_vocabulary(texts))
-        for rec in self.recognizers:  # a statistical model runs on the whole document at once
-            if hasattr(rec, "prepare"):
-                rec.prepare(texts)
+        for rec in self.recognizers:  # (a statistical model runs on the whole document at once)
+            rec.prepare(texts)
         found = [self.recognize(t, memory) for t in texts]
         self._aliases = {entity_key(Mention(0, 0, cat, acr, "")): entity_key(Mention(0, 0, cat, long, ""))
                          for acr, (cat, _sub, long) in memory.acronyms.items()}

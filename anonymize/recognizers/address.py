@@ -11,7 +11,6 @@ from __future__ import annotations
 import regex
 
 from ..recognizer import Gated, Recognizer, Segment, alternation, register
-from .organization import chains_of
 
 NAME_WORD = r"(?:[\p{Lu}\d][\p{L}\d'’.ºª-]*|d[aeo]s?|e|d'|de|of|the)"
 NUMBER_SIGN = r"(?:n\.?\s?[º°o]\.?s?|nº|n\.|no\.?|nr\.?|n°)"
@@ -65,7 +64,7 @@ class AddressRecognizer(Recognizer):
 
         # "Câmara Municipal de Vila Nova de Gaia": a head word inside an organisation's name is not an address
         inside_org = bytearray(len(t) + 1)  # 1 strictly inside an organisation chain
-        for ch in chains_of(seg, self.rules, self.lex):
+        for ch in seg.analysis.chains:
             if ch.org_head and ch.end - ch.start > 1:
                 inside_org[ch.start + 1:ch.end] = b"\x01" * (ch.end - ch.start - 1)
         for m in self.pt.finditer(t):

@@ -62,7 +62,7 @@ class DateRecognizer(Recognizer):
                 continue
             out.append(self.mention(seg, m.start(), m.end(), "DATE", "date:written"))
         for m in NUMERIC_DATE.finditer(seg.text):
-            if self.validate(m.group()) and not any(x.start < m.end() and m.start() < x.end for x in out):
+            if self.validate_result(m.group()) and not any(x.start < m.end() and m.start() < x.end for x in out):
                 out.append(self.mention(seg, m.start(), m.end(), "DATE", "date:numeric"))
         return [self._act_date(seg, m) for m in out]
 
@@ -92,7 +92,7 @@ class DateRecognizer(Recognizer):
         except ValueError:
             return 0
 
-    def validate(self, text: str) -> bool:
+    def validate_result(self, text: str) -> bool:
         parts = [int(p) for p in DATE_SEPARATOR.split(text) if p.isdigit()]
         if len(parts) != 3:
             return False

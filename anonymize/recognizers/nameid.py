@@ -165,6 +165,14 @@ class NameIdRecognizer(Recognizer):
                 add(m.start(), m.end(), "NAMEID", "url")
         if not TWO_DIGITS.search(t):  # every pattern below needs two digits at least (most segments have none)
             return out
+        self._checked_shapes(t, add)
+        self._phones(t, add)
+        self._after_words(t, add)
+        return out
+
+    def _checked_shapes(self, t: str, add) -> None:
+        """Identifiers whose layout and check digits say what they are: IBAN, NIB, citizen card, CPF, CNPJ, EU
+        VAT, a lawyer's OAB number."""
         for m in IBAN.finditer(t):
             if iban_valid(m.group()):
                 add(m.start(), m.end(), "NAMEID", "iban:mod97")
@@ -186,8 +194,11 @@ class NameIdRecognizer(Recognizer):
         if "OAB" in t:
             for m in OAB.finditer(t):
                 add(m.start("num"), m.end("num"), "NAMEID", "oab")
+
+    @staticmethod
+    def _phones(t: str, add) -> None:
+        """Phone numbers of any country in the layouts people type, "(+351) 912 345 678", "+44 20 7946 0958"."""
         if PHONE_GATE.search(t):
-            # phone numbers of any country in the layouts people type, "(+351) 912 345 678", "+44 20 7946 0958"
             # (the matcher reads a window around each candidate: over a whole segment it costs ten times more)
             for g in PHONE_GATE.finditer(t):
                 if NOT_A_PHONE_BEFORE.search(t, max(0, g.start() - 30), g.start()):
@@ -203,13 +214,17 @@ class NameIdRecognizer(Recognizer):
             add(m.start(), m.end(), "NAMEID", "phone:international")
         for m in PHONE_PT.finditer(t):
             add(m.start(), m.end(), "NAMEID", "phone:pt")
+
+    def _after_words(self, t: str, add) -> None:
+        """Public identifiers (the Official Journal, EU acts, numbers after a public noun) first, so that
+        "Decreto-Lei n.º 487/99" never becomes a NAMEID; then the codes a trigger word or phrase announces,
+        and NIFs with a valid check digit."""
         if "J" in t:
             for m in OFFICIAL_JOURNAL.finditer(t):
                 add(m.start(), m.end(), "PUBLIC_ID", "official_journal")
         low = t.lower()
         for m in self.phrase_re.finditer(t) if any(k in low for k in self.phrase_keys) else ():
             self._code_after(t, m.end(), add, 3)
-        # public identifiers first, so that "Decreto-Lei n.º 487/99" never becomes a NAMEID
         if "/" in t:
             for m in EU_ACT.finditer(t):
                 g = "num" if m.group("num") else "num2"
@@ -225,7 +240,6 @@ class NameIdRecognizer(Recognizer):
         for m in NIF.finditer(t):
             if nif_valid(m.group()):
                 add(m.start(), m.end(), "NAMEID", "nif:check-digit")
-        return out
 
     def _code_after(self, t: str, at: int, add, min_len: int, rule: str = "trigger") -> None:
         """The code a trigger word announces: letters and digits, two digits at least, not an amount (a
@@ -242,5 +256,5 @@ class NameIdRecognizer(Recognizer):
             return
         add(c.start(), c.end(), "NAMEID", f"{rule}:check-digit" if checked else rule, 1.0 if checked else 0.8)
 
-    def validate(self, text: str) -> bool:
+    def validate_result(self, text: str) -> bool:
         return bool(checked_identifier(text)) or iban_valid(text) or nib_valid(text) or bool(EMAIL.fullmatch(text))

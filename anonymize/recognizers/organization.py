@@ -12,25 +12,8 @@ import regex
 
 from ...text import fold
 from ..aliases import abbreviates
-from ..chains import ORDINAL, Chain, ChainRules, analyse
+from ..chains import ORDINAL, Chain, ChainRules
 from ..recognizer import Recognizer, Segment, alternation, register
-
-_RULES_CACHE: dict[int, ChainRules] = {}
-
-
-def chain_rules(rules) -> ChainRules:
-    """The folded lookup sets of a rules dictionary, built once and shared by every recognizer."""
-    key = id(rules)
-    if key not in _RULES_CACHE:
-        _RULES_CACHE[key] = ChainRules(rules)
-    return _RULES_CACHE[key]
-
-
-def chains_of(seg: Segment, rules, lex) -> list[Chain]:
-    """The segment's chains, analysed once and shared by every recognizer."""
-    if "chains" not in seg.__dict__:
-        seg.__dict__["chains"] = analyse(seg.doc, chain_rules(rules), lex, seg.memory.lower_vocab, seg.text)
-    return seg.__dict__["chains"]
 
 
 def org_rule(ch: Chain, crules: ChainRules) -> tuple[str, str]:
@@ -73,21 +56,21 @@ class OrganizationRecognizer(Recognizer):
 
     def find(self, seg: Segment) -> list:
         out = []
-        chains = chains_of(seg, self.rules, self.lex)
-        crules = chain_rules(self.rules)
+        chains = seg.analysis.chains
+        crules = seg.analysis.rules
         for k, ch in enumerate(chains):
             if seg.covered(ch.start, ch.end):
                 continue
             subtype, rule = org_rule(ch, crules)
-            if not rule and ch.all_upper and len(ch.words) == 1 and ch.words[0] in seg.memory.acronyms:
-                subtype, _ = seg.memory.acronyms[ch.words[0]][1], None
-                rule = "acronym:remembered"
+            known = seg.analysis.acronym(ch.words[0]) if not rule and ch.all_upper and len(ch.words) == 1 else None
+            if known:
+                subtype, rule = known[1], "acronym:remembered"
             if not rule and ch.in_parens and ch.all_upper and k > 0:
                 long = chains[k - 1]
                 lsub, lrule = org_rule(long, crules)
                 if lrule and long.end_tok + 1 == ch.start_tok and abbreviates(ch.words[0], long_text := seg.text[
                         long.start:long.end]):
-                    seg.memory.acronyms[ch.words[0]] = ("ORGANIZATION", lsub, long_text)
+                    seg.analysis.learn_acronym(ch.words[0], "ORGANIZATION", lsub, long_text)
                     subtype, rule = lsub, "acronym:after-long-form"
             if not rule and not ch.inverted and not self._names_in(ch):
                 # (a chain with names is left whole to the person recognizers, which skip covered chains; a
@@ -102,7 +85,8 @@ class OrganizationRecognizer(Recognizer):
                 if k + 1 < len(chains) and chains[k + 1].in_parens and chains[k + 1].all_upper \
                         and ch.end_tok + 1 == chains[k + 1].start_tok and len(chains[k + 1].words) == 1 \
                         and abbreviates(chains[k + 1].words[0], seg.text[ch.start:ch.end]):
-                    seg.memory.acronyms[chains[k + 1].words[0]] = ("ORGANIZATION", subtype, seg.text[ch.start:ch.end])
+                    seg.analysis.learn_acronym(chains[k + 1].words[0], "ORGANIZATION", subtype,
+                                               seg.text[ch.start:ch.end])
         for m in self.numbered.finditer(seg.text):
             s, e = m.start(), m.end()
             if not seg.covered(s, e) and not any(x.start < e and s < x.end for x in out):
