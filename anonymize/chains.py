@@ -208,6 +208,8 @@ def analyse(doc: Doc, rules: ChainRules, lex: Lexicons, lower_vocab: set[str] | 
             ch = _make_chain(doc, toks, k, j, rules, lex, lower_vocab or set())
             if title and not ch.title:
                 ch.title = title
+            if k > i:
+                ch.extra["run_start"] = i  # (the ordinary words left out: a company's name may claim them)
             if k > i and toks[k - 1].text not in SENTENCE_END:
                 ch.sentence_initial = ch.sentence_initial or all(
                     fold(t.text) in rules.function_words or fold(t.text) in lex.common for t in toks[i:k]) and (
@@ -346,12 +348,15 @@ def _merge_company(chains: list[Chain], toks: list, doc: Doc, rules: ChainRules,
         joined = not between or between in (["–"], ["—"], ["-"]) or between == [","] and len(a.words) == 1 \
             and "&" in b.words
         if b.org_tail and joined and not b.title and fold(b.words[0]) not in rules.titles:
-            chains[k - 1:k + 1] = [_remake(a, b, toks, doc, rules, lex, lower_vocab)]
+            # a company's name keeps its first words however ordinary ("QUINTA DA FRAGA – VINHOS, S.A.")
+            start = a.extra.get("run_start", a.start_tok) if between and not a.title else a.start_tok
+            chains[k - 1:k + 1] = [_remake(a, b, toks, doc, rules, lex, lower_vocab, start)]
         k -= 1
 
 
-def _remake(a: Chain, b: Chain, toks: list, doc: Doc, rules: ChainRules, lex: Lexicons, lower_vocab: set[str]) -> Chain:
-    ch = _make_chain(doc, toks, a.start_tok, b.end_tok, rules, lex, lower_vocab)
+def _remake(a: Chain, b: Chain, toks: list, doc: Doc, rules: ChainRules, lex: Lexicons, lower_vocab: set[str],
+            start: int | None = None) -> Chain:
+    ch = _make_chain(doc, toks, a.start_tok if start is None else start, b.end_tok, rules, lex, lower_vocab)
     ch.title = ch.title or a.title
     ch.sentence_initial = a.sentence_initial
     return ch

@@ -69,3 +69,101 @@ STREET_WITH_CONJUNCTION = [
 @pytest.mark.parametrize("text,address", STREET_WITH_CONJUNCTION)
 def test_a_conjunction_inside_a_street_name_is_no_floor_side(anonymizer, text, address):
     assert _spans(anonymizer, text, "ADDRESS") == [address]
+
+
+# identifiers in the layouts people type, each with its own class
+IDENTIFIERS = [
+    # a user name on a social network
+    ("usava o perfil «@ana.rebelo77» no Instagram", "@ana.rebelo77"),
+    ("escreveu à conta @tiago_fonseca sobre o assunto", "@tiago_fonseca"),
+    ("o utilizador @joana.mm respondeu", "@joana.mm"),
+    # a Portuguese car plate
+    ("Veículo: 34-QT-88, ligeiro de passageiros", "34-QT-88"),
+    ("a viatura de matrícula AZ-51-KD estava estacionada", "AZ-51-KD"),
+    ("o motociclo 71-40-RB circulava", "71-40-RB"),
+    # an invoice, receipt or credit note number: document type, series, number
+    ("Fatura n.º FT TRX2024/0917 de 3 de maio", "FT TRX2024/0917"),
+    ("Recibo RC A2023/55 relativo à renda", "RC A2023/55"),
+    ("anula a nota de crédito NC LOJA7/203 emitida", "NC LOJA7/203"),
+    # a property's registry and tax entries: "sob o artigo", "sob o número"
+    ("inscrito na matriz predial rústica sob o artigo 2214 da freguesia", "2214"),
+    ("descrito na Conservatória do Registo Predial de Tomar sob o número 5120", "5120"),
+    ("inscrito na matriz urbana sob o artigo 907-P", "907-P"),
+    # a registration phrase names a number whatever its layout, amounts' included
+    ("o pedido de registo de marca n.º 655 312 foi publicado", "655 312"),
+    ("com o identificador de credor PT41ZZZ778120 no mandato", "PT41ZZZ778120"),
+    ("o código LEI 2138009QWERTY1234567 da sociedade", "2138009QWERTY1234567"),
+    # a check digit in brackets after the number, an area code in brackets before it
+    ("titular do bilhete de identidade n.º 5512903(7) de Macau", "5512903(7)"),
+    ("telefone (21) 3456 7890 para marcações", "(21) 3456 7890"),
+    ("tel. (852) 2345 6789 do escritório", "(852) 2345 6789"),
+]
+
+
+@pytest.mark.parametrize("text,code", IDENTIFIERS)
+def test_identifiers_in_the_layouts_people_type(anonymizer, text, code):
+    assert code in _spans(anonymizer, text, "NAMEID")
+
+
+# legislation keeps its numbers: paragraph numbers, articles, acts stay visible
+PUBLIC_NUMBERS = [
+    "Nos termos do n.º 1 do artigo 5.º do Regulamento (UE) n.º 1234/2019, a Comissão decide.",
+    "O disposto no artigo 12.º, n.º 3, aplica-se sob o artigo 4.º da Diretiva 2006/112/CE.",
+    "A Decisão n.o 64/2018 e a Lei n.º 7/2009 aplicam-se.",
+]
+
+
+@pytest.mark.parametrize("text", PUBLIC_NUMBERS)
+def test_legislation_numbers_are_never_personal_identifiers(anonymizer, text):
+    assert _spans(anonymizer, text, "NAMEID") == []
+
+
+# dates: a list of days before a written date, and dates in other languages' layouts (babel's month names)
+DATES = [
+    ("as buscas decorreram entre 11 e 13 de outubro de 2021.", "11 e 13 de outubro de 2021"),
+    ("Nos dias 2, 3 e 4 de julho de 2019 esteve ausente.", "2, 3 e 4 de julho de 2019"),
+    ("a audiência foi de 9 a 12 de março de 2020.", "9 a 12 de março de 2020"),
+    ("Signed at Leeds, 14 February 2024", "14 February 2024"),
+    ("made this 3rd day of June 2022 between", "3rd day of June 2022"),
+    ("Fait à Lyon, le 21 septembre 2023", "21 septembre 2023"),
+    ("dated November 5, 2021 and signed", "November 5, 2021"),
+]
+
+
+@pytest.mark.parametrize("text,date", DATES)
+def test_dates_written_in_lists_and_other_languages(anonymizer, text, date):
+    assert _spans(anonymizer, text, "DATE") == [date]
+
+
+# an organisation's name and parts set off by dashes are one name
+ORGANIZATIONS = [
+    # a numbered section after a court
+    ("o processo corre no Juízo Local Cível de Faro – Juiz 2, desde", "Juízo Local Cível de Faro – Juiz 2"),
+    ("remetido ao Juízo de Execução de Setúbal – Juiz 5.", "Juízo de Execução de Setúbal – Juiz 5"),
+    # a court and its section, both with a head noun
+    ("no Tribunal Judicial da Comarca de Évora – Juízo Central Criminal, que",
+     "Tribunal Judicial da Comarca de Évora – Juízo Central Criminal"),
+    # a name before a dash and a body's head noun
+    ("a Apimonte – Associação de Apicultores do Marão apresentou",
+     "Apimonte – Associação de Apicultores do Marão"),
+    ("o CEPRA – Centro de Formação Profissional da Reparação informou",
+     "CEPRA – Centro de Formação Profissional da Reparação"),
+    # a company's first words, however ordinary, before a dash and its legal form
+    ("Vendedora: CASA DO MOINHO – TURISMO RURAL, LDA., com sede", "CASA DO MOINHO – TURISMO RURAL, LDA."),
+    ("PEDRA BRANCA – MÁRMORES E GRANITOS, S.A.", "PEDRA BRANCA – MÁRMORES E GRANITOS, S.A."),
+]
+
+
+@pytest.mark.parametrize("text,org", ORGANIZATIONS)
+def test_a_body_and_its_parts_set_off_by_dashes_are_one_name(anonymizer, text, org):
+    assert org in _spans(anonymizer, text, "ORGANIZATION")
+
+
+# a place before a dash is no part of a body's name
+@pytest.mark.parametrize("text,org", [
+    ("Lisboa – Tribunal da Relação decidiu", "Tribunal da Relação"),
+    ("Coimbra – Câmara Municipal de Coimbra aprovou", "Câmara Municipal de Coimbra"),
+    ("Porto – Associação Comercial do Porto", "Associação Comercial do Porto"),
+])
+def test_a_place_before_a_dash_stays_out_of_the_name(anonymizer, text, org):
+    assert _spans(anonymizer, text, "ORGANIZATION") == [org]

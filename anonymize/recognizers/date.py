@@ -20,6 +20,27 @@ def month_alternation(months: list[str]) -> str:
     return "|".join(regex.escape(m) for m in sorted(set(months), key=len, reverse=True))
 
 
+def foreign_months(locales: list[str]) -> list[str]:
+    """Month names, full and abbreviated (three letters at least), in the given locales, from babel's CLDR data."""
+    from babel.dates import get_month_names
+
+    out: set[str] = set()
+    for loc in locales:
+        for width in ("wide", "abbreviated"):
+            out.update(m for m in get_month_names(width, locale=loc).values() if len(m.rstrip(".")) >= 3)
+    return sorted(out)
+
+
+def foreign_date_pattern(months: list[str]) -> regex.Pattern:
+    """A day, a month name and a four-digit year in the orders other languages write them: "7 March 2025",
+    "22nd day of March 2023", "3. April 2024", "March 7, 2025"."""
+    month = rf"(?:{month_alternation(months)})(?![\p{{L}}])"
+    day = r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th|er|\.)?"
+    return regex.compile(
+        rf"(?<![\p{{L}}\d])(?:{day}\s+(?:day\s+of\s+)?{month}\.?,?\s+(?:de\s+)?\d{{4}}"
+        rf"|{month}\.?\s+{day},?\s+\d{{4}})(?!\d)", regex.IGNORECASE)
+
+
 @register("date")
 class DateRecognizer(Recognizer):
     assigns = ("DATE",)
@@ -40,6 +61,10 @@ class DateRecognizer(Recognizer):
         # every date in words holds a month's name: most segments hold none, and a substring test is cheap
         self.month_keys = tuple({m.lower() for m in d["months"]})
         self.first_day = {w.lower() for w in d.get("first_day", [])}
+        self.foreign = foreign_date_pattern(foreign_months(rules["date_foreign_locales"]))
+        links = alternation(rules["date_day_list_links"])
+        # "14 e ", "3, 4 e ": the days listed before a written date's day
+        self.day_list = regex.compile(rf"(?<![\p{{L}}\d.,/])\d{{1,2}}(?:\s*,\s*\d{{1,2}})*\s+(?:{links})\s+$")
         self.written = regex.compile(
             rf"(?<![\p{{L}}\d])(?:{DAY}\s+de\s+)?(?:{months})(?:\s+de)?\s+\d{{4}}(?!\d)"
             rf"|(?<![\p{{L}}\d]){DAY}\s+de\s+(?:{months})(?![\p{{L}}])", regex.IGNORECASE)
@@ -60,7 +85,11 @@ class DateRecognizer(Recognizer):
         for m in self.written.finditer(seg.text):
             if any(x.start < m.end() and m.start() < x.end for x in out):
                 continue
-            out.append(self.mention(seg, m.start(), m.end(), "DATE", "date:written"))
+            listed = self.day_list.search(seg.text, max(0, m.start() - 24), m.start()) if m.group()[:1].isdigit() else None
+            out.append(self.mention(seg, listed.start() if listed else m.start(), m.end(), "DATE", "date:written"))
+        for m in self.foreign.finditer(seg.text) if any(c.isdigit() for c in seg.text) else ():
+            if not any(x.start < m.end() and m.start() < x.end for x in out):
+                out.append(self.mention(seg, m.start(), m.end(), "DATE", "date:foreign"))
         for m in NUMERIC_DATE.finditer(seg.text):
             if self.validate_result(m.group()) and not any(x.start < m.end() and m.start() < x.end for x in out):
                 out.append(self.mention(seg, m.start(), m.end(), "DATE", "date:numeric"))

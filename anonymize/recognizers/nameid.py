@@ -74,8 +74,18 @@ OAB = regex.compile(r"(?<![\p{L}])OAB\s?[/-]?\s?[A-Z]{2}\s*(?:,\s*)?(?:n\.?\s?[�
 NINE_DIGITS = regex.compile(r"^\d{3}[ .]\d{3}[ .]\d{3}$")
 TWO_DIGITS = regex.compile(r"\d\D*\d")
 MONEY = regex.compile(r"^\d{1,3}(?:[.\s]\d{3})+(?:,\d+)?$")
-# a code after a trigger: letters/digits with - / . inside, at least two digits
-CODE = regex.compile(r"(?=[\p{L}\d./ -]*\d[\p{L}\d./ -]*\d)[\p{Lu}\d][\p{L}\d]*(?:(?:[./-]| (?=\d))[\p{L}\d]+)*")
+# a code after a trigger: letters/digits with - / . inside, at least two digits; an area code in brackets
+# before it ("(853) 2833 1746") and a check digit in brackets after it ("1284719(3)") belong to it
+CODE = regex.compile(r"(?:\(\+?\d{1,4}\)\s?)?(?=[\p{L}\d./ -]*\d[\p{L}\d./ -]*\d)[\p{Lu}\d][\p{L}\d]*"
+                     r"(?:(?:[./-]| (?=\d))[\p{L}\d]+)*(?:\(\d\))?")
+# a Portuguese invoice, receipt or credit note number: the document type, its series, "/" and the number
+# ("FT 2025A/118", "FR SERIE9/37", "NC B/12")
+INVOICE = regex.compile(r"(?<![\p{L}\d])(?:FT|FR|FS|RC|NC|ND|GT|GR|FA|VD)\s[A-Z0-9]+(?:[/-][A-Z0-9]+)*/\d+(?![\d/])")
+# a Portuguese car plate, in its four layouts ("12-AB-34", "AB-12-CD", "12-34-AB", "AB-12-34")
+PLATE = regex.compile(r"(?<![\p{L}\d-])(?:\d{2}-[A-Z]{2}-\d{2}|[A-Z]{2}-\d{2}-[A-Z]{2}|\d{2}-\d{2}-[A-Z]{2}"
+                      r"|[A-Z]{2}-\d{2}-\d{2})(?![\p{L}\d-])")
+# a user name on a social network or messaging service ("@maria.lopes", "«@joao_99»")
+HANDLE = regex.compile(r"(?<![\w.@])@[A-Za-z0-9_][A-Za-z0-9_.]{1,28}[A-Za-z0-9_]")
 # what may stand between a trigger and its code
 GAP = r"(?:\s*(?:[:ºª°.]|n\.?\s?[º°o]\.?|n\.?º|nº|no\.|número|number|no|de|do|da|o|a|é|sob|under|the|is|:)\s*){0,4}\s*"
 
@@ -163,6 +173,9 @@ class NameIdRecognizer(Recognizer):
         if "://" in t or "www." in t:
             for m in URL.finditer(t):
                 add(m.start(), m.end(), "NAMEID", "url")
+        if "@" in t:
+            for m in HANDLE.finditer(t):
+                add(m.start(), m.end(), "NAMEID", "handle")
         if not TWO_DIGITS.search(t):  # every pattern below needs two digits at least (most segments have none)
             return out
         self._checked_shapes(t, add)
@@ -194,6 +207,12 @@ class NameIdRecognizer(Recognizer):
         if "OAB" in t:
             for m in OAB.finditer(t):
                 add(m.start("num"), m.end("num"), "NAMEID", "oab")
+        if "/" in t:
+            for m in INVOICE.finditer(t):
+                add(m.start(), m.end(), "NAMEID", "invoice")
+        if "-" in t:
+            for m in PLATE.finditer(t):
+                add(m.start(), m.end(), "NAMEID", "car_plate")
 
     @staticmethod
     def _phones(t: str, add) -> None:
@@ -224,7 +243,7 @@ class NameIdRecognizer(Recognizer):
                 add(m.start(), m.end(), "PUBLIC_ID", "official_journal")
         low = t.lower()
         for m in self.phrase_re.finditer(t) if any(k in low for k in self.phrase_keys) else ():
-            self._code_after(t, m.end(), add, 3)
+            self._code_after(t, m.end(), add, 3, amounts_too=True)
         if "/" in t:
             for m in EU_ACT.finditer(t):
                 g = "num" if m.group("num") else "num2"
@@ -241,7 +260,7 @@ class NameIdRecognizer(Recognizer):
             if nif_valid(m.group()):
                 add(m.start(), m.end(), "NAMEID", "nif:check-digit")
 
-    def _code_after(self, t: str, at: int, add, min_len: int, rule: str = "trigger") -> None:
+    def _code_after(self, t: str, at: int, add, min_len: int, rule: str = "trigger", amounts_too: bool = False) -> None:
         """The code a trigger word announces: letters and digits, two digits at least, not an amount (a
         nine-digit number in threes is a NIF or phone layout, twelve digits or more are no amount in a text, and
         a code that passes a check is no amount)."""
@@ -252,7 +271,8 @@ class NameIdRecognizer(Recognizer):
         if len(code.replace(" ", "")) < min_len or sum(ch.isdigit() for ch in code) < 2:
             return
         checked = checked_identifier(code)
-        if MONEY.match(code) and not checked and not NINE_DIGITS.match(code) and sum(ch.isdigit() for ch in code) < 12:
+        if MONEY.match(code) and not checked and not NINE_DIGITS.match(code) and sum(ch.isdigit() for ch in code) < 12 \
+                and not amounts_too:  # (a registration phrase names a number, whatever its layout: "marca n.º 712 884")
             return
         add(c.start(), c.end(), "NAMEID", f"{rule}:check-digit" if checked else rule, 1.0 if checked else 0.8)
 
