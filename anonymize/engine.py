@@ -188,7 +188,10 @@ class Anonymizer:
         for f in a.get("allow_files", []):
             p = Path(f) if Path(f).exists() else DATA / f
             allow += yaml.safe_load(p.read_text(encoding="utf-8")) or []
+        allow += self.rules["polities"]  # the EU, the Communities, the Member States: public, like places
         self.allow = {phrase_key(x) for x in allow}
+        self.polity_short_forms = {phrase_key(short): list(longs)
+                                   for short, longs in self.rules["polity_short_forms"].items()}
         # per document: strings a reviewer said are not entities there (paranon review -> review.yaml)
         self.allow_in_documents = {str(doc): {phrase_key(x) for x in items}
                                    for doc, items in (a.get("allow_in_documents") or {}).items()}
@@ -258,6 +261,9 @@ class Anonymizer:
         for rec in self.recognizers:  # (a statistical model runs on the whole document at once)
             rec.prepare(texts)
         found = [self.recognize(t, memory) for t in texts]
+        public = self._polities_named(texts)
+        if public:  # "a União" of a text that names the European Union is the Union
+            found = [[m for m in ms if phrase_key(m.text) not in public] for ms in found]
         self._aliases = {entity_key(Mention(0, 0, cat, acr, "")): entity_key(Mention(0, 0, cat, long, ""))
                          for acr, (cat, _sub, long) in memory.acronyms.items()}
         for k, text in enumerate(texts):
@@ -282,6 +288,14 @@ class Anonymizer:
                     if extra:
                         found[k] = self._add_sure(found[k], extra)
         return [[m for m in ms if m.category in self.categories] for ms in found]
+
+    def _polities_named(self, texts: list[str]) -> set[str]:
+        """The short forms (``União``) whose polity the document names in full (``União Europeia``, ``UE``)."""
+        out = set()
+        for short, longs in self.polity_short_forms.items():
+            if any(find_words(t, longs) for t in texts):
+                out.add(short)
+        return out
 
     @staticmethod
     def _add_sure(found: list[Mention], extra: list[Mention]) -> list[Mention]:

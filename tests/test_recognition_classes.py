@@ -167,3 +167,38 @@ def test_a_body_and_its_parts_set_off_by_dashes_are_one_name(anonymizer, text, o
 ])
 def test_a_place_before_a_dash_stays_out_of_the_name(anonymizer, text, org):
     assert _spans(anonymizer, text, "ORGANIZATION") == [org]
+
+
+# legislation: an act's date, its number, the body that issued it and the polities it names stay public
+LEGISLATION = [
+    # the date after an act's citation, the act's own "entra em vigor", its closing formula
+    "O Regulamento (UE) n.º 2020/345 do Parlamento Europeu e do Conselho, de 12 de março de 2020, aplica-se.",
+    "A presente decisão entra em vigor em 2 de fevereiro de 2021.",
+    "Feito em Luxemburgo, em 14 de abril de 2022.",
+    # the act's number after n.º in its title, a document number in brackets after a title
+    "Decisão do Comité Misto do EEE n.o 88/2016, de 29 de abril de 2016",
+    "que altera o anexo II (Regulamentação técnica) do Acordo EEE [2018/1021]",
+    "Decisão do Conselho de Associação n.º 3/2015 relativa às regras",
+    # the Union, the Community and Euratom, and a bare "União" in a text that names the European Union
+    "A União Europeia e a Comunidade Europeia da Energia Atómica (Euratom) celebraram; a União notifica.",
+    "O Estado-Membro em causa e a CEE informam a Comissão.",
+    "Os Estados-Membros e a União cooperam no âmbito da UE.",
+]
+
+
+@pytest.mark.parametrize("text", LEGISLATION)
+def test_legislation_keeps_its_acts_dates_numbers_and_polities_visible(anonymizer, text):
+    assert anonymizer.recognize_document([text])[0] == []
+
+
+# the same shapes in private text stay masked: a contract's dates, a bare "União" as a party in a court case
+PRIVATE = [
+    ("O contrato entra em vigor em 1 de março de 2024.", "DATE", "1 de março de 2024"),
+    ("A União recorreu da sentença proferida pelo juiz.", "ORGANIZATION", "União"),
+    ("Lisboa, 3 de junho de 2023 – a gerência", "DATE", "3 de junho de 2023"),
+]
+
+
+@pytest.mark.parametrize("text,category,span", PRIVATE)
+def test_private_text_keeps_its_dates_and_parties_masked(anonymizer, text, category, span):
+    assert span in _spans(anonymizer, text, category)

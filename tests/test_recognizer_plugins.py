@@ -9,7 +9,6 @@ import inspect
 from pathlib import Path
 
 import pytest
-
 from paranon.anonymize import engine as engine_module
 from paranon.anonymize.engine import Anonymizer, build_recognizers
 from paranon.anonymize.recognizer import REGISTRY, DocumentMemory, Recognizer, Segment

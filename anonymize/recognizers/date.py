@@ -65,6 +65,11 @@ class DateRecognizer(Recognizer):
         links = alternation(rules["date_day_list_links"])
         # "14 e ", "3, 4 e ": the days listed before a written date's day
         self.day_list = regex.compile(rf"(?<![\p{{L}}\d.,/])\d{{1,2}}(?:\s*,\s*\d{{1,2}})*\s+(?:{links})\s+$")
+        acts = alternation(rules["act_nouns"])
+        # a capitalized act noun in the clause before the date, or "a presente decisão": the act's date
+        self.act_before = regex.compile(rf"(?:(?<![\p{{L}}])(?:{acts})(?![\p{{L}}])|(?i:presente)\s+(?i:{acts})(?![\p{{L}}]))")
+        self.signature = regex.compile(
+            rf"(?<![\p{{L}}])(?:{alternation(rules['date_signature_leads'])})\s+em\s+\p{{Lu}}[\p{{L}}\s-]{{1,40}},?\s+(?:em\s+)?$")
         self.written = regex.compile(
             rf"(?<![\p{{L}}\d])(?:{DAY}\s+de\s+)?(?:{months})(?:\s+de)?\s+\d{{4}}(?!\d)"
             rf"|(?<![\p{{L}}\d]){DAY}\s+de\s+(?:{months})(?![\p{{L}}])", regex.IGNORECASE)
@@ -100,6 +105,12 @@ class DateRecognizer(Recognizer):
         25 de outubro de 2017" (a PUBLIC_ID earlier in the sentence, the date after "de"), and a title's date
         line on its own ("de 18 de fevereiro de 2019")."""
         before = seg.text[:m.start]
+        clause_start = max((b.end() for b in SENTENCE_BREAK.finditer(before)), default=0)
+        clause = before[clause_start:]
+        if self.signature.search(clause) or self.act_before.search(clause) and (
+                ACT_DATE_LEAD.search(before) or regex.search(r"(?i:presente)\s", clause)):
+            m.category, m.rule = "PUBLIC_ID", "act_date"
+            return m
         if not ACT_DATE_LEAD.search(before):
             return m
         whole = not before.strip(" \t").lower().rstrip().removesuffix("de").strip() and not seg.text[m.end:].strip(" .;,")

@@ -66,6 +66,11 @@ class LegalReferenceRecognizer(Recognizer):
                 rf"{NOT_INSIDE_NAME}(?i:{laws})(?:\s*-\s*{ACRONYM}|\s+(?:{JOINER}\s+)?{ACRONYM})(?=\s*{NUMBER})")),
             ("case", regex.compile(
                 rf"(?<![\p{{L}}])(?i:{cases})\s*{NUMBER}(?:{pre}{issuer})?")),
+            # an act cited with its issuer: Regulamento (CE) n.o 1/2003 do Parlamento Europeu e do Conselho,
+            # Decisão do Comité Misto do EEE (a private party named in it ends the citation, as above)
+            ("act", regex.compile(
+                rf"(?<![\p{{L}}])(?:{alternation(rules['citation_act_nouns'])})(?:\s*\([^)]{{1,20}}\))?(?:\s*{NUMBER})?"
+                rf"\s+(?:do|da|dos|das)\s+{issuer}(?:\s+e\s+(?:do|da|dos|das)\s+{issuer})?")),
             ("title", regex.compile(rf"(?<![\p{{L}}])(?:{alternation(r.get('standalone', []))})(?![\p{{L}}])")),
         ]
 

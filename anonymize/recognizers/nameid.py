@@ -67,6 +67,8 @@ EU_ACT = regex.compile(
     r"\((?:UE|CE|CEE|Euratom|CECA|EU|EC|EEC)(?:\s*,\s*(?:UE|CE|CEE|Euratom|CECA))*\)\s*(?:n\.?\s?[º°o]s?\.?\s*)?"
     r"(?P<num>\d{1,4}/\d{1,4})(?![\d/])"
     r"|(?<![\d/])(?P<num2>(?:19|20)?\d{2}/\d{1,4}/(?:UE|CE|CEE|PESC|JAI|EU|EC|EEC|CFSP))(?![\p{L}])")
+# an EU document's number in square brackets after its title ("... do Acordo EEE [2019/1370]")
+EU_DOCUMENT = regex.compile(r"\[(?P<num>(?:19|20)\d{2}/\d{1,4})\]")
 # a lawyer's registration, "OAB/SP 123.456", "OAB-RJ n.º 98765": the number is personal, the bar section is not
 OAB = regex.compile(r"(?<![\p{L}])OAB\s?[/-]?\s?[A-Z]{2}\s*(?:,\s*)?(?:n\.?\s?[º°o]\.?\s*|sob o n\.?\s?[º°o]\.?\s*)?"
                     r"(?P<num>\d{1,3}(?:\.\d{3})+|\d{3,7})(?:-?[A-Z])?(?![\d])")
@@ -152,6 +154,11 @@ class NameIdRecognizer(Recognizer):
         self.number_re = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(r['number_words'])})(?![\p{{L}}])\s*",
                                        regex.IGNORECASE)
         self.public = {fold(w) for w in r["public_nouns"]}
+        # an act's number after "n.º" in its title: a capitalized act noun earlier in the phrase and the number
+        # in the acts' layout, number/year ("Decisão do Comité Misto do EEE n.o 12/2019")
+        self.act_number = regex.compile(
+            rf"(?<![\p{{L}}])(?:{alternation(rules['act_nouns'])})(?![\p{{L}}])[^.;:\n]{{0,90}}?"
+            rf"(?<![\p{{L}}])(?:n\.?\s?[º°o]s?\.?|nº)\s*(?P<num>\d{{1,4}}/(?:19|20)?\d{{2}})(?![\d/])")
         self.public_re = regex.compile(
             rf"(?<![\p{{L}}])(?:{alternation(r['public_nouns'])})(?:-\p{{L}}+)?\s*(?:\([^)]{{1,12}}\)\s*)?{GAP}"
             r"(\d[\d./-]*\d|\d)", regex.IGNORECASE)
@@ -250,6 +257,10 @@ class NameIdRecognizer(Recognizer):
                 add(m.start(g), m.end(g), "PUBLIC_ID", "eu_act")
         for m in self.public_re.finditer(t):
             add(m.start(1), m.end(1), "PUBLIC_ID", "public_noun")
+        for m in self.act_number.finditer(t) if "/" in t else ():
+            add(m.start("num"), m.end("num"), "PUBLIC_ID", "act_number")
+        for m in EU_DOCUMENT.finditer(t) if "[" in t else ():
+            add(m.start("num"), m.end("num"), "PUBLIC_ID", "eu_document")
         for m in self.trigger_re.finditer(t):
             self._code_after(t, m.end(), add, 3)
         for m in NUMBER_OF.finditer(t) if " de " in t and ("º" in t or "mero" in t) else ():
