@@ -7,13 +7,14 @@ from __future__ import annotations
 import regex
 from text_to_num import text2num
 
-from ..recognizer import Recognizer, Segment, alternation, register
+from ..recognizer import Gated, Recognizer, Segment, alternation, register
 
 NUMERIC_DATE = regex.compile(r"(?<![\d/.-])(?:\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2})(?![\d/-]|\.\d)")
 DATE_SEPARATOR = regex.compile(r"[/.-]")
 ACT_DATE_LEAD = regex.compile(r"(?:^|[\s,])de\s*$")  # "..., de 25 de outubro de 2017"
 SENTENCE_BREAK = regex.compile(r"[.;:!?](?:\s|$)(?!\d)")  # a sentence ends between a citation and a date
 DAY = r"(?:\d{1,2}|1\.?[º°o])"
+YEAR = regex.compile(r"(?<!\d)(?:1[6-9]|20)\d{2}(?!\d)")  # what every date in another language holds
 
 
 def month_alternation(months: list[str]) -> str:
@@ -61,7 +62,10 @@ class DateRecognizer(Recognizer):
         # every date in words holds a month's name: most segments hold none, and a substring test is cheap
         self.month_keys = tuple({m.lower() for m in d["months"]})
         self.first_day = {w.lower() for w in d.get("first_day", [])}
-        self.foreign = foreign_date_pattern(foreign_months(rules["date_foreign_locales"]))
+        months_abroad = foreign_months(rules["date_foreign_locales"])
+        # (the month names alone, no look-behind, are the cheap gate of the pattern)
+        self.foreign = Gated(foreign_date_pattern(months_abroad),
+                             regex.compile(month_alternation(months_abroad), regex.IGNORECASE))
         links = alternation(rules["date_day_list_links"])
         # "14 e ", "3, 4 e ": the days listed before a written date's day
         self.day_list = regex.compile(rf"(?<![\p{{L}}\d.,/])\d{{1,2}}(?:\s*,\s*\d{{1,2}})*\s+(?:{links})\s+$")
@@ -92,7 +96,7 @@ class DateRecognizer(Recognizer):
                 continue
             listed = self.day_list.search(seg.text, max(0, m.start() - 24), m.start()) if m.group()[:1].isdigit() else None
             out.append(self.mention(seg, listed.start() if listed else m.start(), m.end(), "DATE", "date:written"))
-        for m in self.foreign.finditer(seg.text) if any(c.isdigit() for c in seg.text) else ():
+        for m in self.foreign.finditer(seg.text) if YEAR.search(seg.text) else ():
             if not any(x.start < m.end() and m.start() < x.end for x in out):
                 out.append(self.mention(seg, m.start(), m.end(), "DATE", "date:foreign"))
         for m in NUMERIC_DATE.finditer(seg.text):

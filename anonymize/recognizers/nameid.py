@@ -19,7 +19,7 @@ from stdnum.pt import cc as citizen_card
 from stdnum.pt import nif as pt_nif
 
 from ...text import fold
-from ..recognizer import Recognizer, Segment, alternation, register
+from ..recognizer import Gated, Recognizer, Segment, alternation, register
 
 EMAIL = regex.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 URL = regex.compile(r"(?:https?://|www\.)[^\s<>\"“”«»]+[^\s<>\"“”«».,;:!?)\]]")
@@ -156,9 +156,10 @@ class NameIdRecognizer(Recognizer):
         self.public = {fold(w) for w in r["public_nouns"]}
         # an act's number after "n.º" in its title: a capitalized act noun earlier in the phrase and the number
         # in the acts' layout, number/year ("Decisão do Comité Misto do EEE n.o 12/2019")
-        self.act_number = regex.compile(
+        self.act_number = Gated(regex.compile(
             rf"(?<![\p{{L}}])(?:{alternation(rules['act_nouns'])})(?![\p{{L}}])[^.;:\n]{{0,90}}?"
-            rf"(?<![\p{{L}}])(?:n\.?\s?[º°o]s?\.?|nº)\s*(?P<num>\d{{1,4}}/(?:19|20)?\d{{2}})(?![\d/])")
+            rf"(?<![\p{{L}}])(?:n\.?\s?[º°o]s?\.?|nº)\s*(?P<num>\d{{1,4}}/(?:19|20)?\d{{2}})(?![\d/])"),
+            regex.compile(alternation(rules["act_nouns"])))
         self.public_re = regex.compile(
             rf"(?<![\p{{L}}])(?:{alternation(r['public_nouns'])})(?:-\p{{L}}+)?\s*(?:\([^)]{{1,12}}\)\s*)?{GAP}"
             r"(\d[\d./-]*\d|\d)", regex.IGNORECASE)
