@@ -190,6 +190,13 @@ class Anonymizer:
             allow += yaml.safe_load(p.read_text(encoding="utf-8")) or []
         allow += self.rules["polities"]  # the EU, the Communities, the Member States: public, like places
         self.allow = {phrase_key(x) for x in allow}
+        # the ends of countries' names of several words ("unidos da america" -> "estados"): a name found there
+        # is the country cut by the sentence-start rule ("ESTADOS UNIDOS DA AMÉRICA"), a public place
+        self.territory_ends: dict[str, set[str]] = {}
+        for name in self.lex.territories:
+            words = name.split()
+            for k in range(1, len(words)):
+                self.territory_ends.setdefault(" ".join(words[k:]), set()).add(" ".join(words[:k]))
         self.polity_short_forms = {phrase_key(short): list(longs)
                                    for short, longs in self.rules["polity_short_forms"].items()}
         # per document: strings a reviewer said are not entities there (paranon review -> review.yaml)
@@ -217,8 +224,25 @@ class Anonymizer:
         if seen is not text:
             for m in seg.found:
                 m.text = text[m.start:m.end]
-        kept = [m for m in seg.found if phrase_key(m.text) not in self.allow]
+        kept = [m for m in seg.found if phrase_key(m.text) not in self.allow and not self._country_end(seen, m)]
         return sorted(kept, key=lambda m: m.start)
+
+    def _country_end(self, text: str, m: Mention) -> bool:
+        """Whether a name is a country's name with function words after it ("ESTADOS UNIDOS DA AMÉRICA E A"),
+        or the end of a country's name whose first words stand just before it."""
+        if m.category not in ("PERSON", "ORGANIZATION"):
+            return False
+        key = phrase_key(m.text)
+        words = key.split()
+        while len(words) > 1 and words[-1] in self.function_words:
+            words.pop()
+        if (len(words) > 1 or len(words) < len(key.split())) and " ".join(words) in self.lex.territories:
+            return True
+        heads = self.territory_ends.get(key)
+        if not heads:
+            return False
+        before = phrase_key(text[max(0, m.start - 40):m.start])
+        return any(before.endswith(h) and (len(before) == len(h) or before[-len(h) - 1] == " ") for h in heads)
 
     def _propagation_forms(self, mentions: list[Mention]) -> dict[str, Mention]:
         """Every found entity string, and each person's surname, folded, with the mention it came from."""

@@ -202,3 +202,13 @@ PRIVATE = [
 @pytest.mark.parametrize("text,category,span", PRIVATE)
 def test_private_text_keeps_its_dates_and_parties_masked(anonymizer, text, category, span):
     assert span in _spans(anonymizer, text, category)
+
+
+# a country's name is a public place, however a heading or a sentence start cuts it
+@pytest.mark.parametrize("text", [
+    "ACORDO ENTRE OS ESTADOS UNIDOS DA AMÉRICA E A UNIÃO EUROPEIA",
+    "CONVENÇÃO ENTRE O REINO DA DINAMARCA E O REINO DA NORUEGA",
+    "PROTOCOLO ENTRE OS ESTADOS UNIDOS MEXICANOS E A COMUNIDADE",
+])
+def test_a_country_cut_by_a_heading_stays_visible(anonymizer, text):
+    assert anonymizer.recognize_document([text])[0] == []
