@@ -212,3 +212,13 @@ def test_private_text_keeps_its_dates_and_parties_masked(anonymizer, text, categ
 ])
 def test_a_country_cut_by_a_heading_stays_visible(anonymizer, text):
     assert anonymizer.recognize_document([text])[0] == []
+
+
+# head nouns of public offices abroad and legal-form tails of municipal companies and law firms
+@pytest.mark.parametrize("text,org", [
+    ("reconhecida no Consulado-Geral de Portugal em Toronto, em", "Consulado-Geral de Portugal em Toronto"),
+    ("apresentada na Embaixada de Angola em Lisboa.", "Embaixada de Angola em Lisboa"),
+    ("o débito direto a favor da Águas do Vale Sereno, E.M., foi cancelado", "Águas do Vale Sereno, E.M."),
+])
+def test_offices_abroad_and_municipal_companies(anonymizer, text, org):
+    assert org in _spans(anonymizer, text, "ORGANIZATION")
