@@ -25,6 +25,7 @@ BETWEEN_STREET_AND_POSTCODE = regex.compile(r",?\s*(?:\p{Lu}[\p{L}'-]+\s+){1,3}"
 # the comma-separated parts of one address ("Rua X, n.º 5, Murches, 2755-132 Alcabideche")
 ADDRESS_PIECE = regex.compile(r"\s*,\s*([^,;:()\n]{1,60}?)\s*(?=,|$)")
 PIECE_WORD = regex.compile(r"[^\s]+")
+PIECES_WINDOW = 160  # characters before an address in which its earlier parts are looked for
 # the rest of a number cut at its dot or a letter ("sala 2.08", "n.º 77-A") before the comma of the next part
 NUMBER_REST = regex.compile(r"^[.\d/-]*\p{L}?$")
 # a foreign postcode and town after an address ("..., 67000 Strasbourg", "..., 1260 Nyon", "..., D-10115 Berlin")
@@ -145,9 +146,10 @@ class AddressRecognizer(Recognizer):
         an address belong to it when the first of them opens with an address head word (the farthest such)."""
         start, best = m.start, m.start
         for _ in range(4):
-            comma = t.rfind(",", 0, start)
-            piece_start = max(t.rfind(",", 0, comma), t.rfind(" em ", 0, comma) + 3, t.rfind(" no ", 0, comma) + 3,
-                              t.rfind(" na ", 0, comma) + 3, t.rfind(":", 0, comma), -1) + 1
+            lo = max(0, start - PIECES_WINDOW)  # (a window: a long segment stays linear)
+            comma = t.rfind(",", lo, start)
+            piece_start = max(t.rfind(",", lo, comma), t.rfind(" em ", lo, comma) + 3, t.rfind(" no ", lo, comma) + 3,
+                              t.rfind(" na ", lo, comma) + 3, t.rfind(":", lo, comma), lo - 1) + 1
             piece = t[piece_start:comma].strip()
             if comma < 0 or t[comma + 1:start].strip() or not piece or not self._pieces_only(f", {piece}, "):
                 break

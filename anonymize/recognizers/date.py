@@ -14,6 +14,7 @@ DATE_SEPARATOR = regex.compile(r"[/.-]")
 ACT_DATE_LEAD = regex.compile(r"(?:^|[\s,])de\s*$")  # "..., de 25 de outubro de 2017"
 SENTENCE_BREAK = regex.compile(r"[.;:!?](?:\s|$)(?!\d)")  # a sentence ends between a citation and a date
 DAY = r"(?:\d{1,2}|1\.?[º°o])"
+CLAUSE_WINDOW = 300  # characters before a date in which its clause is read
 YEAR = regex.compile(r"(?<!\d)(?:1[6-9]|20)\d{2}(?!\d)")  # what every date in another language holds
 
 
@@ -109,8 +110,8 @@ class DateRecognizer(Recognizer):
         25 de outubro de 2017" (a PUBLIC_ID earlier in the sentence, the date after "de"), and a title's date
         line on its own ("de 18 de fevereiro de 2019")."""
         before = seg.text[:m.start]
-        clause_start = max((b.end() for b in SENTENCE_BREAK.finditer(before)), default=0)
-        clause = before[clause_start:]
+        near = seg.text[max(0, m.start - CLAUSE_WINDOW):m.start]  # (a window: a long segment stays linear)
+        clause = near[max((b.end() for b in SENTENCE_BREAK.finditer(near)), default=0):]
         if self.signature.search(clause) or self.act_before.search(clause) and (
                 ACT_DATE_LEAD.search(before) or regex.search(r"(?i:presente)\s", clause)):
             m.category, m.rule = "PUBLIC_ID", "act_date"
