@@ -42,6 +42,7 @@ import yaml
 
 from .anonymize.consistency import identifier_form
 from .anonymize.lexicons import DATA, _read
+from .settings import Settings
 from .text import fold_same_length
 
 PRIVATE = {"keys.sqlite", "review.yaml", ".work"}  # never public: not scanned
@@ -141,9 +142,9 @@ class Originals:
 
 def allow_forms(cfg: dict[str, Any]) -> set[str]:
     """The run's allow-list (``anonymize.allow`` and ``allow_files``), folded as the anonymizer folds it."""
-    a = cfg.get("anonymize", {})
-    allow = list(a.get("allow", []) or [])
-    for f in a.get("allow_files", []) or []:
+    a = Settings.of(cfg).anonymize
+    allow = list(a.allow)
+    for f in a.allow_files:
         p = Path(f) if Path(f).exists() else DATA / f
         allow += yaml.safe_load(p.read_text(encoding="utf-8")) or []
     return {form_key(str(x)) for x in allow if str(x).strip()}
@@ -459,7 +460,7 @@ def audit(outdir: str | Path, cfg: dict[str, Any] | None = None, workers: int | 
         raise FileNotFoundError(f"{outdir}: no such output folder")
     cfg = cfg if cfg is not None else load_config()
     if workers is None:
-        workers = int(cfg.get("workers") or 0) or os.cpu_count() or 1
+        workers = Settings.of(cfg).workers or os.cpu_count() or 1
     originals = Originals.load(outdir / "keys.sqlite")
     allow = allow_forms(cfg)
     res = AuditResult(originals=len(originals.categories), too_short=originals.too_short)

@@ -27,6 +27,7 @@ from lxml import etree
 from .corpora.formats.tmx import DOC_PROP_TYPES
 from .corpora.model import Inline, SegmentPair
 from .errors import InputError
+from .settings import MetadataSettings, Settings
 
 ID_MODES = ("opaque", "keep")
 TEXT_POLICIES = ("anonymize", "drop", "keep")
@@ -54,8 +55,8 @@ def placeholder_pattern(template: str) -> regex.Pattern:
     return regex.compile("".join(out))
 
 
-def _policy(section: dict[str, Any], key: str, allowed: tuple[str, ...]) -> str:
-    value = section.get(key)
+def _policy(section: MetadataSettings, key: str, allowed: tuple[str, ...]) -> str:
+    value = getattr(section, key)
     if value not in allowed:
         raise InputError(f"metadata.{key}: {value!r} is not one of {', '.join(allowed)}")
     return value
@@ -72,14 +73,14 @@ class MetadataPolicy:
     ids: str = "opaque"
 
     @classmethod
-    def from_config(cls, cfg: dict[str, Any]) -> MetadataPolicy:
-        m = cfg.get("metadata") or {}
-        ids = cfg.get("ids", "opaque")
+    def from_config(cls, cfg: Settings | dict[str, Any]) -> MetadataPolicy:
+        s = Settings.of(cfg)
+        m, ids = s.metadata, s.ids
         if ids not in ID_MODES:
             raise InputError(f"ids: {ids!r} is not one of {', '.join(ID_MODES)}")
         return cls(text=_policy(m, "text", TEXT_POLICIES), inline_code=_policy(m, "inline_code", TEXT_POLICIES),
                    people=_policy(m, "people", PEOPLE_POLICIES),
-                   people_keys=frozenset(k.lower() for k in m.get("people_keys") or ()), ids=ids)
+                   people_keys=frozenset(k.lower() for k in m.people_keys), ids=ids)
 
     def is_people(self, key: str) -> bool:
         return key.strip().lower() in self.people_keys
@@ -283,7 +284,7 @@ class InputPlaceholders:
 
     @classmethod
     def from_config(cls, cfg: dict[str, Any]) -> InputPlaceholders:
-        return cls(placeholder_pattern(cfg["anonymize"].get("placeholder", "<NAME{n}_{label}>")))
+        return cls(placeholder_pattern(Settings.of(cfg).anonymize.placeholder))
 
     def _escape_match(self, m: regex.Match) -> str:
         self.escaped += 1
