@@ -22,9 +22,6 @@ MAX_FUNCTION_LINES = 60
 KNOWN_LONG: set[str] = set()
 KNOWN_LONG_FUNCTIONS = {
     "align/aligners.py:EflomalAligner.align_directions",  # 63 lines
-    "anonymize/chains.py:_make_chain",  # 76
-    "anonymize/chains.py:analyse",  # 106
-    "anonymize/recognizers/nameid.py:NameIdRecognizer.find",  # 80
 }
 KNOWN_GLOBALS = {
     "paranon/audit.py",
