@@ -202,85 +202,14 @@ def analyse(doc: Doc, rules: ChainRules, lex: Lexicons, lower_vocab: set[str] | 
         if not is_cap(tok.text) or fold(tok.text) in rules.titles and i + 1 < n and is_cap(toks[i + 1].text):
             i += 1
             continue
-        j = i + 1
-        while j < n:
-            t = toks[j]
-            prev = toks[j - 1]
-            if is_cap(t.text) and fold(prev.text) in rules.particles and is_upper_word(t.text) \
-                    and fold(t.text) not in rules.titles and rules.head_at(toks, i, j):
-                j += 1  # "Secretaria de Recursos do TCU": the acronym of the parent body ends the name
-                continue
-            if is_cap(t.text) and _starts_new_chain(toks, j, tok.text, rules, lex):
-                break
-            if is_cap(t.text) and prev.whitespace_ or (is_cap(t.text) and prev.text in "-'’&/"):
-                j += 1
-            elif (fold(t.text) in rules.particles and j + 1 < n and is_cap(toks[j + 1].text)
-                  and not t.text[:1].isupper()
-                  and not (fold(t.text) == "e" and fold(toks[j + 1].text) in lex.first)
-                  and not rules.is_tail(prev.text)):
-                j += 1
-            elif (fold(t.text) in HEAD_LINKS and rules.head_at(toks, i, j) and j + 1 < n
-                  and (is_cap(toks[j + 1].text) or j + 2 < n and toks[j + 1].text in ("a", "o", "as", "os")
-                       and is_cap(toks[j + 2].text))):
-                # "Subseção II Especializada em Dissídios Individuais", "Juizados de Violência Doméstica contra a
-                # Mulher": inside a body's name, a preposition before capitalized words
-                j += 1 if is_cap(toks[j + 1].text) else 2
-            elif (fold(t.text) == "e" and j + 2 < n and fold(toks[j + 1].text) in rules.particles
-                  and is_cap(toks[j + 2].text) and rules.head_at(toks, i, j)):
-                j += 2  # "Tribunal de Justiça do Distrito Federal e dos Territórios"
-            elif (fold(t.text) in rules.particles and j + 2 < n and ORDINAL.match(toks[j + 1].text)
-                  and is_cap(toks[j + 2].text) and rules.head_at(toks, i, j)):
-                j += 2  # "Auditoria da 11ª CJM": an organisation numbered within another
-            elif t.text in ("-", "'", "’") and not prev.whitespace_ and j + 1 < n and is_cap(toks[j + 1].text):
-                j += 1
-            elif t.text == "/" and not prev.whitespace_ and not t.whitespace_ and is_upper_word(prev.text) \
-                    and j + 1 < n and is_upper_word(toks[j + 1].text):
-                j += 1  # "CREA/DF", "SEE/DF": an acronym with its state
-            elif t.text == "&" and j + 1 < n and is_cap(toks[j + 1].text):
-                j += 1
-            elif t.text in (",",) and j + 1 < n and rules.is_tail(toks[j + 1].text):
-                j += 2
-            elif rules.is_tail(t.text) and t.text[:1].isupper():
-                j += 1
-            else:
-                break
-            if rules.is_tail(toks[j - 1].text) and j - 1 > i and not (
-                    j < n and toks[j].text == "," and j + 1 < n and rules.is_tail(toks[j + 1].text)):
-                break  # a legal-form tail ends the organisation name
-        while j - 1 > i and fold(toks[j - 1].text) in rules.particles:
-            j -= 1  # a particle left dangling before a title
-        if is_upper_word(tok.text):
-            # "LEWANDOWSKI AGRAVANTE", "BARROSO FILHO RELATOR": a trailing ordinary capitalized word is a role
-            while j - 1 > i and is_upper_word(toks[j - 1].text) and _role(toks[j - 1].text, rules) \
-                    and not rules.head_at(toks, i, j):
-                j -= 1
-        # leading titles, articles and (at a sentence start) ordinary words are context, not name
-        k = i
-        title = ""
-        # "SERRÃO CALADO, Matilde": before ", Given" every word is a surname, however ordinary
-        inverted_next = j + 1 < n and toks[j].text == "," and fold(toks[j + 1].text) in lex.first \
-            and is_upper_word(toks[i].text)
-        # after a title ("Des.: WALDIR LEÔNCIO", "Min. FORTUNA GRION") the first word is a name, however ordinary
-        after_title = any(fold(t.text) in rules.titles for t in toks[max(0, i - 3):i])
-        # a company's name keeps its first word however ordinary ("Cartonagem do Vouga, S.A." after a colon)
-        company = rules.is_tail(toks[j - 1].text)
-        while k + 1 < j and not inverted_next:
-            f = fold(toks[k].text)
-            initial = (k == 0 or toks[k - 1].text in SENTENCE_END or toks[k - 1].text in OPENERS) \
-                and not (k == i and after_title)
-            if f in rules.titles:
-                title = toks[k].text
-            elif rules.head_at(toks, k, j) and f not in rules.function_words:
-                break  # "EMENTA: TRIBUNAL DE JUSTIÇA ...": an organisation head is the name's first word
-            elif f not in rules.function_words and rules.head_at(toks, k + 1, j):
-                break  # "Supremo Tribunal Federal": the word before an organisation head belongs to the name
-            elif not (f in rules.function_words or initial and f in lex.common and f not in lex.last and not company):
-                break
-            k += 1
+        j = _chain_end(toks, i, rules, lex)
+        k, title = _name_start(toks, i, j, rules, lex)
         if k < j and fold(toks[k].text) not in rules.titles and fold(toks[k].text) not in rules.function_words:
             ch = _make_chain(doc, toks, k, j, rules, lex, lower_vocab or set())
             if title and not ch.title:
                 ch.title = title
+            if k > i:
+                ch.extra["run_start"] = i  # (the ordinary words left out: a company's name may claim them)
             if k > i and toks[k - 1].text not in SENTENCE_END:
                 ch.sentence_initial = ch.sentence_initial or all(
                     fold(t.text) in rules.function_words or fold(t.text) in lex.common for t in toks[i:k]) and (
@@ -290,6 +219,111 @@ def analyse(doc: Doc, rules: ChainRules, lex: Lexicons, lower_vocab: set[str] | 
     _merge_company(chains, toks, doc, rules, lex, lower_vocab or set())
     _merge_inverted(chains, toks, doc, lex)
     return chains
+
+
+def _joins(toks: list, i: int, j: int, rules: ChainRules, lex: Lexicons) -> int:
+    """How many tokens from ``j`` join the chain begun at ``i`` (0: the chain ends before ``j``)."""
+    n = len(toks)
+    t = toks[j]
+    prev = toks[j - 1]
+    if is_cap(t.text) and _starts_new_chain(toks, j, toks[i].text, rules, lex):
+        return 0
+    if is_cap(t.text) and prev.whitespace_ or (is_cap(t.text) and prev.text in "-'’&/"):
+        return 1
+    if (fold(t.text) in rules.particles and j + 1 < n and is_cap(toks[j + 1].text)
+            and not t.text[:1].isupper()
+            and not (fold(t.text) == "e" and fold(toks[j + 1].text) in lex.first)
+            and not rules.is_tail(prev.text)):
+        return 1
+    if (fold(t.text) in HEAD_LINKS and rules.head_at(toks, i, j) and j + 1 < n
+            and (is_cap(toks[j + 1].text) or j + 2 < n and toks[j + 1].text in ("a", "o", "as", "os")
+                 and is_cap(toks[j + 2].text))):
+        # "Subseção II Especializada em Dissídios Individuais", "Juizados de Violência Doméstica contra a
+        # Mulher": inside a body's name, a preposition before capitalized words
+        return 1 if is_cap(toks[j + 1].text) else 2
+    if (fold(t.text) == "e" and j + 2 < n and fold(toks[j + 1].text) in rules.particles
+            and is_cap(toks[j + 2].text) and rules.head_at(toks, i, j)):
+        return 2  # "Tribunal de Justiça do Distrito Federal e dos Territórios"
+    if (fold(t.text) in rules.particles and j + 2 < n and ORDINAL.match(toks[j + 1].text)
+            and is_cap(toks[j + 2].text) and rules.head_at(toks, i, j)):
+        return 2  # "Auditoria da 11ª CJM": an organisation numbered within another
+    return _joins_by_sign(toks, j, rules)
+
+
+def _joins_by_sign(toks: list, j: int, rules: ChainRules) -> int:
+    """Signs inside a name: a hyphen or apostrophe, ``CREA/DF``, ``&``, a legal-form tail (after a comma)."""
+    n = len(toks)
+    t = toks[j]
+    prev = toks[j - 1]
+    if t.text in ("-", "'", "’") and not prev.whitespace_ and j + 1 < n and is_cap(toks[j + 1].text):
+        return 1
+    if t.text == "/" and not prev.whitespace_ and not t.whitespace_ and is_upper_word(prev.text) \
+            and j + 1 < n and is_upper_word(toks[j + 1].text):
+        return 1  # "CREA/DF", "SEE/DF": an acronym with its state
+    if t.text == "&" and j + 1 < n and is_cap(toks[j + 1].text):
+        return 1
+    if t.text in (",",) and j + 1 < n and rules.is_tail(toks[j + 1].text):
+        return 2
+    if rules.is_tail(t.text) and t.text[:1].isupper():
+        return 1
+    return 0
+
+
+def _chain_end(toks: list, i: int, rules: ChainRules, lex: Lexicons) -> int:
+    """The end (exclusive) of the capitalized run that starts at ``i``, dangling particles and trailing roles
+    left out."""
+    n = len(toks)
+    j = i + 1
+    while j < n:
+        t = toks[j]
+        if is_cap(t.text) and fold(toks[j - 1].text) in rules.particles and is_upper_word(t.text) \
+                and fold(t.text) not in rules.titles and rules.head_at(toks, i, j):
+            j += 1  # "Secretaria de Recursos do TCU": the acronym of the parent body ends the name
+            continue
+        step = _joins(toks, i, j, rules, lex)
+        if not step:
+            break
+        j += step
+        if rules.is_tail(toks[j - 1].text) and j - 1 > i and not (
+                j < n and toks[j].text == "," and j + 1 < n and rules.is_tail(toks[j + 1].text)):
+            break  # a legal-form tail ends the organisation name
+    while j - 1 > i and fold(toks[j - 1].text) in rules.particles:
+        j -= 1  # a particle left dangling before a title
+    if is_upper_word(toks[i].text):
+        # "LEWANDOWSKI AGRAVANTE", "BARROSO FILHO RELATOR": a trailing ordinary capitalized word is a role
+        while j - 1 > i and is_upper_word(toks[j - 1].text) and _role(toks[j - 1].text, rules) \
+                and not rules.head_at(toks, i, j):
+            j -= 1
+    return j
+
+
+def _name_start(toks: list, i: int, j: int, rules: ChainRules, lex: Lexicons) -> tuple[int, str]:
+    """Where the name in the run ``toks[i:j]`` starts, and the title before it: leading titles, articles and
+    (at a sentence start) ordinary words are context, not name."""
+    n = len(toks)
+    k = i
+    title = ""
+    # "SERRÃO CALADO, Matilde": before ", Given" every word is a surname, however ordinary
+    inverted_next = j + 1 < n and toks[j].text == "," and fold(toks[j + 1].text) in lex.first \
+        and is_upper_word(toks[i].text)
+    # after a title ("Des.: WALDIR LEÔNCIO", "Min. FORTUNA GRION") the first word is a name, however ordinary
+    after_title = any(fold(t.text) in rules.titles for t in toks[max(0, i - 3):i])
+    # a company's name keeps its first word however ordinary ("Cartonagem do Vouga, S.A." after a colon)
+    company = rules.is_tail(toks[j - 1].text)
+    while k + 1 < j and not inverted_next:
+        f = fold(toks[k].text)
+        initial = (k == 0 or toks[k - 1].text in SENTENCE_END or toks[k - 1].text in OPENERS) \
+            and not (k == i and after_title)
+        if f in rules.titles:
+            title = toks[k].text
+        elif rules.head_at(toks, k, j) and f not in rules.function_words:
+            break  # "EMENTA: TRIBUNAL DE JUSTIÇA ...": an organisation head is the name's first word
+        elif f not in rules.function_words and rules.head_at(toks, k + 1, j):
+            break  # "Supremo Tribunal Federal": the word before an organisation head belongs to the name
+        elif not (f in rules.function_words or initial and f in lex.common and f not in lex.last and not company):
+            break
+        k += 1
+    return k, title
 
 
 def _merge_company(chains: list[Chain], toks: list, doc: Doc, rules: ChainRules, lex: Lexicons,
@@ -314,12 +348,15 @@ def _merge_company(chains: list[Chain], toks: list, doc: Doc, rules: ChainRules,
         joined = not between or between in (["–"], ["—"], ["-"]) or between == [","] and len(a.words) == 1 \
             and "&" in b.words
         if b.org_tail and joined and not b.title and fold(b.words[0]) not in rules.titles:
-            chains[k - 1:k + 1] = [_remake(a, b, toks, doc, rules, lex, lower_vocab)]
+            # a company's name keeps its first words however ordinary ("QUINTA DA FRAGA – VINHOS, S.A.")
+            start = a.extra.get("run_start", a.start_tok) if between and not a.title else a.start_tok
+            chains[k - 1:k + 1] = [_remake(a, b, toks, doc, rules, lex, lower_vocab, start)]
         k -= 1
 
 
-def _remake(a: Chain, b: Chain, toks: list, doc: Doc, rules: ChainRules, lex: Lexicons, lower_vocab: set[str]) -> Chain:
-    ch = _make_chain(doc, toks, a.start_tok, b.end_tok, rules, lex, lower_vocab)
+def _remake(a: Chain, b: Chain, toks: list, doc: Doc, rules: ChainRules, lex: Lexicons, lower_vocab: set[str],
+            start: int | None = None) -> Chain:
+    ch = _make_chain(doc, toks, a.start_tok if start is None else start, b.end_tok, rules, lex, lower_vocab)
     ch.title = ch.title or a.title
     ch.sentence_initial = a.sentence_initial
     return ch
@@ -329,7 +366,33 @@ def _make_chain(doc: Doc, toks: list, i: int, j: int, rules: ChainRules, lex: Le
                 lower_vocab: set[str]) -> Chain:
     words = [t.text for t in toks[i:j]]
     ch = Chain(i, j, toks[i].idx, toks[j - 1].idx + len(toks[j - 1].text), words)
-    # context on the left: title / +HUM noun, allowing an article, comma or colon between ("Des.: WALDIR ...")
+    _left_context(ch, toks, i, rules)
+    prev = toks[i - 1].text if i > 0 else ""
+    ch.sentence_initial = i == 0 or prev in SENTENCE_END or prev in OPENERS and (i < 2 or toks[i - 2].text in SENTENCE_END)
+    ch.in_parens = prev == "(" and j < len(toks) and toks[j].text == ")"
+    folded = [fold(w) for w in words]
+    ch.org_head = _org_head(ch, words, folded, rules)
+    if rules.is_tail(words[-1]) and len(ch.content) > 1:
+        ch.org_tail = words[-1]
+    letters = [w for w in words if any(c.isalpha() for c in w)]
+    ch.all_upper = bool(letters) and all(w.isupper() for w in letters if len(w) > 1 or w.isalpha())
+    if tuple(folded[:1]) in rules.concept_heads or tuple(folded[:2]) in rules.concept_heads:
+        ch.extra["concept"] = True  # Direito do Mar, Princípio da Legalidade: a concept, not a person
+    _count_words(ch, words, folded, rules, lex, lower_vocab)
+    content = [fold(w) for w in ch.content]
+    if len(content) > 1 and " ".join(content) in lex.places:
+        ch.places = len(content)  # a place of several words: Mato Grosso, Santa Catarina
+    if " ".join(folded) in lex.territories or folded[0] in rules.opener_words and long_form(
+            folded, rules.long_form_openers, lex.territories):
+        # a country or territory, short or official (Estados Unidos da América, Reino da Dinamarca)
+        ch.places = len(ch.content)
+        ch.org_head = None
+        ch.extra["territory"] = True
+    return ch
+
+
+def _left_context(ch: Chain, toks: list, i: int, rules: ChainRules) -> None:
+    """The title or +HUM noun on the chain's left, allowing an article, comma or colon between (``Des.: WALDIR``)."""
     k = i - 1
     skipped = 0
     while k >= 0 and skipped < 3:
@@ -344,25 +407,23 @@ def _make_chain(doc: Doc, toks: list, i: int, j: int, rules: ChainRules, lex: Le
             break
         skipped += 1
         k -= 1
-    prev = toks[i - 1].text if i > 0 else ""
-    ch.sentence_initial = i == 0 or prev in SENTENCE_END or prev in OPENERS and (i < 2 or toks[i - 2].text in SENTENCE_END)
-    ch.in_parens = prev == "(" and j < len(toks) and toks[j].text == ")"
-    folded = [fold(w) for w in words]
-    for at in range(min(2, len(folded))):  # a head may follow one adjective (Supremo Tribunal)
+
+
+def _org_head(ch: Chain, words: list[str], folded: list[str], rules: ChainRules) -> tuple[str, str] | None:
+    """(subtype, head) when the chain opens with an organisation head noun and has more words after it; a
+    head may follow one adjective (Supremo Tribunal)."""
+    for at in range(min(2, len(folded))):
         for n in range(min(rules.max_head, len(folded) - at), 0, -1):
             sub = rules.org_heads.get(tuple(folded[at:at + n]))
             if sub and len(ch.content) > n + at:
-                ch.org_head = (sub, " ".join(words[at:at + n]))
-                break
-        if ch.org_head:
-            break
-    if rules.is_tail(words[-1]) and len(ch.content) > 1:
-        ch.org_tail = words[-1]
-    letters = [w for w in words if any(c.isalpha() for c in w)]
-    ch.all_upper = bool(letters) and all(w.isupper() for w in letters if len(w) > 1 or w.isalpha())
+                return sub, " ".join(words[at:at + n])
+    return None
+
+
+def _count_words(ch: Chain, words: list[str], folded: list[str], rules: ChainRules, lex: Lexicons,
+                 lower_vocab: set[str]) -> None:
+    """Count the chain's capitalized words by kind: first names, surnames, ordinary words, places, unknown."""
     in_place = multiword_places(folded, lex)
-    if tuple(folded[:1]) in rules.concept_heads or tuple(folded[:2]) in rules.concept_heads:
-        ch.extra["concept"] = True  # Direito do Mar, Princípio da Legalidade: a concept, not a person
     for k, (w, f) in enumerate(zip(words, folded, strict=True)):
         if not (w[:1].isupper()) or f in rules.particles or rules.is_tail(w):
             continue
@@ -391,16 +452,6 @@ def _make_chain(doc: Doc, toks: list, i: int, j: int, rules: ChainRules, lex: Le
             ch.common += 1
         elif not known:
             ch.unknown += 1
-    content = [fold(w) for w in ch.content]
-    if len(content) > 1 and " ".join(content) in lex.places:
-        ch.places = len(content)  # a place of several words: Mato Grosso, Santa Catarina
-    if " ".join(folded) in lex.territories or folded[0] in rules.opener_words and long_form(
-            folded, rules.long_form_openers, lex.territories):
-        # a country or territory, short or official (Estados Unidos da América, Reino da Dinamarca)
-        ch.places = len(ch.content)
-        ch.org_head = None
-        ch.extra["territory"] = True
-    return ch
 
 
 def ordinary_opener(word: str, folded: str, lex: Lexicons) -> bool:

@@ -21,11 +21,11 @@ from ..corpora.model import Mention, SegmentPair
 from ..text import fold, fold_same_length, phrase_key
 from . import recognizers as _recognizers  # noqa: F401  (registers the plug-ins)
 from .aliases import defined_aliases
-from .chains import lower_vocabulary
+from .chains import ChainRules, analyse, lower_vocabulary
 from .lexicons import lexicons
 from .numbering import Numberer, entity_key, name_tokens, organization_aliases
 from .operators import Operators
-from .recognizer import REGISTRY, DocumentMemory, Segment
+from .recognizer import REGISTRY, DocumentMemory, Recognizer, Segment, SegmentAnalysis, alternation
 
 DATA = Path(__file__).parent / "data"
 NO_BREAK_SPACES = str.maketrans({"\xa0": " ", "\u202f": " "})
@@ -57,10 +57,14 @@ def find_words(text: str, words: dict[str, Any] | list[str]) -> list[tuple[int, 
 
 
 COMPANY_TAIL = regex.compile(r"[\s,]+\S+$")  # the legal form that ends a company's name, with its comma
-NAME_BREAK = regex.compile(r"\s+(?:&|e|and|d[aoe]s?)\s+|,")  # where a company's name joins a second part
 
 
-def company_short_forms(name: str) -> list[str]:
+def name_breaks(rules: dict[str, Any]) -> regex.Pattern:
+    """Where a company's name joins a second part (``company_name_joiners`` in the rules, and a comma)."""
+    return regex.compile(rf"\s+(?:{alternation(rules['company_name_joiners'])})\s+|,")
+
+
+def company_short_forms(name: str, name_break: regex.Pattern) -> list[str]:
     """The names a company is called by later: its name without the legal form, and the part before an
     ``&``, ``e`` or particle when that part has two words (``Grupo RX Engenharia e Obras Ltda.`` -> ``Grupo
     RX Engenharia e Obras``, ``Grupo RX Engenharia``)."""
@@ -68,9 +72,25 @@ def company_short_forms(name: str) -> list[str]:
     bare = COMPANY_TAIL.sub("", name).strip()
     if bare and bare != name and len(bare.split()) >= 2:
         out.append(bare)
-        head = NAME_BREAK.split(bare, 1)[0].strip()
+        head = name_break.split(bare, 1)[0].strip()
         if head != bare and len(head.split()) >= 2:
             out.append(head)
+    return out
+
+
+def build_recognizers(a: dict[str, Any], rules: dict[str, Any], lex: Any) -> list[Recognizer]:
+    """The recognizers ``anonymize.recognizers`` names, in its order, each built the same way: its
+    ``recognizer_options`` and the settings it names (the deny list's ``deny``, the models' ``models``)."""
+    opts = a.get("recognizer_options", {}) or {}
+    out: list[Recognizer] = []
+    for name in a.get("recognizers", []):
+        cls = REGISTRY.get(name)
+        if cls is None:
+            raise ValueError(f"anonymize.recognizers: unknown recognizer {name!r} (known: {', '.join(sorted(REGISTRY))})")
+        o = dict(opts.get(name, {}))
+        for key in cls.settings:
+            o[key] = a.get(key)
+        out += cls.build(rules, lex, o)
     return out
 
 
@@ -84,7 +104,7 @@ def load_rules(name: str) -> dict[str, Any]:
 
 def build_tokenizer(rules: dict[str, Any]) -> spacy.language.Language:
     """A blank spaCy pipeline for the rules' language, with legal abbreviations kept whole."""
-    nlp = spacy.blank("pt")
+    nlp = spacy.blank(rules["language"])
     for exc in rules.get("tokenizer_exceptions", []):
         for form in {exc, exc.upper(), exc.capitalize()}:
             nlp.tokenizer.add_special_case(form, [{ORTH: form}])
@@ -169,26 +189,23 @@ class Anonymizer:
         for f in a.get("allow_files", []):
             p = Path(f) if Path(f).exists() else DATA / f
             allow += yaml.safe_load(p.read_text(encoding="utf-8")) or []
+        allow += self.rules["polities"]  # the EU, the Communities, the Member States: public, like places
         self.allow = {phrase_key(x) for x in allow}
+        # the ends of countries' names of several words ("unidos da america" -> "estados"): a name found there
+        # is the country cut by the sentence-start rule ("ESTADOS UNIDOS DA AMÉRICA"), a public place
+        self.territory_ends: dict[str, set[str]] = {}
+        for name in self.lex.territories:
+            words = name.split()
+            for k in range(1, len(words)):
+                self.territory_ends.setdefault(" ".join(words[k:]), set()).add(" ".join(words[:k]))
+        self.polity_short_forms = {phrase_key(short): list(longs)
+                                   for short, longs in self.rules["polity_short_forms"].items()}
         # per document: strings a reviewer said are not entities there (paranon review -> review.yaml)
         self.allow_in_documents = {str(doc): {phrase_key(x) for x in items}
                                    for doc, items in (a.get("allow_in_documents") or {}).items()}
-        opts = a.get("recognizer_options", {}) or {}
-        self.recognizers = []
-        for name in a.get("recognizers", []):
-            if name == "statistical":
-                if a.get("models"):
-                    from .recognizers.statistical import StatisticalRecognizer
-
-                    for spec in a["models"]:
-                        self.recognizers.append(StatisticalRecognizer(self.rules, self.lex, spec))
-                continue
-            if name not in REGISTRY:
-                raise ValueError(f"anonymize.recognizers: unknown recognizer {name!r} (known: {', '.join(sorted(REGISTRY))})")
-            o = dict(opts.get(name, {}))
-            if name == "denylist":
-                o["entries"] = a.get("deny", {}) or {}
-            self.recognizers.append(REGISTRY[name](self.rules, self.lex, o))
+        self.chain_rules = ChainRules(self.rules)
+        self.name_break = name_breaks(self.rules)
+        self.recognizers = build_recognizers(a, self.rules, self.lex)
 
     # -- recognition -------------------------------------------------------
     def recognize(self, text: str, memory: DocumentMemory | None = None) -> list[Mention]:
@@ -196,14 +213,37 @@ class Anonymizer:
         # no-break spaces (EU legislation writes "27\xa0de outubro", "Unidos da\xa0América") read as spaces: one
         # character for one, so offsets hold; the mentions keep the original's characters
         seen = text.translate(NO_BREAK_SPACES) if "\xa0" in text or "\u202f" in text else text
-        seg = Segment(text=seen, doc=self.tokenize(seen), memory=memory or DocumentMemory())
+        memory = memory or DocumentMemory()
+        doc = self.tokenize(seen)
+        # the shared analysis, once per segment: every recognizer reads the same chains
+        analysis = SegmentAnalysis(analyse(doc, self.chain_rules, self.lex, memory.lower_vocab, seen),
+                                   self.chain_rules, doc, memory)
+        seg = Segment(text=seen, doc=doc, memory=memory, analysis=analysis)
         for rec in self.recognizers:
             seg.found += resolve(seg.found, rec.find(seg))
+        memory.acronyms.update(analysis.learned)  # what the segment taught, for the rest of the document
         if seen is not text:
             for m in seg.found:
                 m.text = text[m.start:m.end]
-        kept = [m for m in seg.found if phrase_key(m.text) not in self.allow]
+        kept = [m for m in seg.found if phrase_key(m.text) not in self.allow and not self._country_end(seen, m)]
         return sorted(kept, key=lambda m: m.start)
+
+    def _country_end(self, text: str, m: Mention) -> bool:
+        """Whether a name is a country's name with function words after it ("ESTADOS UNIDOS DA AMÉRICA E A"),
+        or the end of a country's name whose first words stand just before it."""
+        if m.category not in ("PERSON", "ORGANIZATION"):
+            return False
+        key = phrase_key(m.text)
+        words = key.split()
+        while len(words) > 1 and words[-1] in self.function_words:
+            words.pop()
+        if (len(words) > 1 or len(words) < len(key.split())) and " ".join(words) in self.lex.territories:
+            return True
+        heads = self.territory_ends.get(key)
+        if not heads:
+            return False
+        before = phrase_key(text[max(0, m.start - 40):m.start])
+        return any(before.endswith(h) and (len(before) == len(h) or before[-len(h) - 1] == " ") for h in heads)
 
     def _propagation_forms(self, mentions: list[Mention]) -> dict[str, Mention]:
         """Every found entity string, and each person's surname, folded, with the mention it came from."""
@@ -222,7 +262,7 @@ class Anonymizer:
             if m.category == "ORGANIZATION" and m.rule == "tail":
                 # a company is named later by the words before its legal form, or by their first two
                 # (Tintas Belmiro & Irmão, Lda. -> Tintas Belmiro & Irmão, Tintas Belmiro)
-                for short in company_short_forms(m.text):
+                for short in company_short_forms(m.text, self.name_break):
                     f = phrase_key(short)
                     words = f.split()
                     if f not in self.allow and not all(w in self.lex.common or w in self.function_words
@@ -243,10 +283,12 @@ class Anonymizer:
     def recognize_document(self, texts: list[str]) -> list[list[Mention]]:
         """Recognize every segment of a document, then propagate its entities to every segment."""
         memory = DocumentMemory(lower_vocab=lower_vocabulary(texts))
-        for rec in self.recognizers:  # a statistical model runs on the whole document at once
-            if hasattr(rec, "prepare"):
-                rec.prepare(texts)
+        for rec in self.recognizers:  # (a statistical model runs on the whole document at once)
+            rec.prepare(texts)
         found = [self.recognize(t, memory) for t in texts]
+        public = self._polities_named(texts)
+        if public:  # "a União" of a text that names the European Union is the Union
+            found = [[m for m in ms if phrase_key(m.text) not in public] for ms in found]
         self._aliases = {entity_key(Mention(0, 0, cat, acr, "")): entity_key(Mention(0, 0, cat, long, ""))
                          for acr, (cat, _sub, long) in memory.acronyms.items()}
         for k, text in enumerate(texts):
@@ -271,6 +313,14 @@ class Anonymizer:
                     if extra:
                         found[k] = self._add_sure(found[k], extra)
         return [[m for m in ms if m.category in self.categories] for ms in found]
+
+    def _polities_named(self, texts: list[str]) -> set[str]:
+        """The short forms (``União``) whose polity the document names in full (``União Europeia``, ``UE``)."""
+        out = set()
+        for short, longs in self.polity_short_forms.items():
+            if any(find_words(t, longs) for t in texts):
+                out.add(short)
+        return out
 
     @staticmethod
     def _add_sure(found: list[Mention], extra: list[Mention]) -> list[Mention]:

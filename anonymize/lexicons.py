@@ -24,7 +24,6 @@ DATA = Path(__file__).parent / "data"
 HUNSPELL_DIC = Path("/usr/share/hunspell/pt_PT.dic")
 FAKER_LOCALES = ("pt_PT", "pt_BR", "en_GB", "en_US", "es_ES", "fr_FR", "de_DE", "it_IT", "nl_NL")
 LATIN_NAME = re.compile(r"^[A-Za-zÀ-ÖØ-öø-ÿĀ-ž][A-Za-zÀ-ÖØ-öø-ÿĀ-ž'’ -]+$")
-PARTICLES = {"da", "de", "do", "das", "dos", "del", "della", "van", "von", "der", "den", "le", "la", "di", "du", "des"}
 PLACE_SEMS = {"cid", "ter", "country", "cont", "rio", "mar", "pl", "po"}
 # hunspell's closed word classes: prepositions, conjunctions, adverbs, pronouns, quantifiers, numerals (not
 # interjections: Jesus, Socorro)
@@ -45,8 +44,12 @@ def _faker_names() -> tuple[set[str], set[str]]:
     import pkgutil
 
     import faker.providers.person as person_providers
+    import yaml
     from wordfreq import top_n_list
 
+    # name particles are no surnames (the language's YAML, ``lexicon_particles``)
+    rules = yaml.safe_load((DATA / "pt.yaml").read_text(encoding="utf-8"))
+    particles = set(rules["lexicon_particles"])
     # compared folded: "Dai" (a name elsewhere) is "daí" (hence) here
     frequent = {_fold(w) for w in top_n_list("pt", 5000)} | {_fold(w) for w in top_n_list("en", 5000)}
     first: set[str] = set()
@@ -68,7 +71,7 @@ def _faker_names() -> tuple[set[str], set[str]]:
                     continue
                 # compound given names count part by part: "Luiz Fernando" makes "Luiz" a first name
                 for part in [name, *name.split()] if " " in name else [name]:
-                    if len(part) > 2 and (core or _fold(part) not in frequent) and part.lower() not in PARTICLES:
+                    if len(part) > 2 and (core or _fold(part) not in frequent) and part.lower() not in particles:
                         target.add(part)
     return first, last
 

@@ -2,20 +2,28 @@
 
 A recognizer is a one-file plug-in (``anonymize/recognizers/*.py``): it declares
 the categories it assigns, gets the per-language rules from YAML, finds mentions
-in a tokenized segment, and says for each mention which rule fired. ``validate``
+in a tokenized segment, and says for each mention which rule fired. ``validate_result``
 is the hook for check digits (NIF, IBAN) and similar tests of a candidate string.
+
+The engine builds every registered recognizer the same way (``Recognizer.build``, with the recognizer's
+options and the settings it names in ``settings``) and runs them the same way. For each segment it computes
+the shared analysis once (:class:`SegmentAnalysis`: the proper-noun chains, as Presidio hands its
+recognizers ``NlpArtifacts``); a recognizer reads it, and what it learns for the rest of the document (an
+acronym after its long form) it tells the analysis, which the engine then adds to the document's memory.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, ClassVar
 
 import regex
 from spacy.tokens import Doc
 
 from ..corpora.model import Mention
+from .chains import Chain, ChainRules
 from .lexicons import Lexicons
 
 REGISTRY: dict[str, type[Recognizer]] = {}
@@ -38,14 +46,46 @@ class DocumentMemory:
     lower_vocab: set[str] = field(default_factory=set)  # words the document also writes in lower case
 
 
+Acronym = tuple[str, str, str]  # (category, subtype, long form)
+
+
+@dataclass
+class SegmentAnalysis:
+    """What the engine computes once per segment and every recognizer shares: the proper-noun chains (with
+    the folded rules they were read with), whether the segment is running text, and the acronyms learned in
+    it. Recognizers never write into the document's memory: the engine adds ``learned`` to it after the
+    segment."""
+
+    chains: list[Chain]
+    rules: ChainRules
+    doc: Doc
+    memory: DocumentMemory
+    learned: dict[str, Acronym] = field(default_factory=dict)
+
+    def acronym(self, word: str) -> Acronym | None:
+        """An acronym introduced after its long form, earlier in this segment or in the document."""
+        return self.learned.get(word) or self.memory.acronyms.get(word)
+
+    def learn_acronym(self, word: str, category: str, subtype: str, long_form: str) -> None:
+        self.learned[word] = (category, subtype, long_form)
+
+    @cached_property
+    def running_text(self) -> bool:
+        """More lower-case words than not: running text, not a heading in capitals."""
+        words = [t.text for t in self.doc if t.text.isalpha() and len(t.text) > 1]
+        return sum(t.islower() for t in words) * 2 > len(words)
+
+
 @dataclass
 class Segment:
-    """A segment as recognizers see it: text, spaCy tokens and the mentions earlier recognizers found."""
+    """A segment as recognizers see it: text, spaCy tokens, the shared analysis (``None`` where a caller runs
+    one pattern recognizer on bare text) and the mentions earlier recognizers found."""
 
     text: str
     doc: Doc
     memory: DocumentMemory
     found: list[Mention] = field(default_factory=list)
+    analysis: SegmentAnalysis | None = None
     # (characters covered by found[:n], n): ``found`` only grows, so the map grows with it
     _covered: tuple[bytearray, int] | None = field(default=None, repr=False, compare=False)
 
@@ -67,16 +107,26 @@ class Recognizer:
 
     name: ClassVar[str] = "base"
     assigns: ClassVar[tuple[str, ...]] = ()
+    # keys of the ``anonymize`` settings the recognizer reads, handed to it among its options (``deny``)
+    settings: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, rules: dict[str, Any], lex: Lexicons, options: dict[str, Any] | None = None) -> None:
         self.rules = rules
         self.lex = lex
         self.options = options or {}
 
+    @classmethod
+    def build(cls, rules: dict[str, Any], lex: Lexicons, options: dict[str, Any]) -> list[Recognizer]:
+        """The recognizers a configuration entry makes: one, unless a plug-in says otherwise (one per model)."""
+        return [cls(rules, lex, options)]
+
+    def prepare(self, texts: list[str]) -> None:
+        """Called with a document's segments before they are recognized one by one (a model batches them)."""
+
     def find(self, seg: Segment) -> list[Mention]:
         raise NotImplementedError
 
-    def validate(self, text: str) -> bool:
+    def validate_result(self, text: str) -> bool:
         """Return False to reject a candidate (e.g. a failed check digit)."""
         return True
 

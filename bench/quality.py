@@ -28,7 +28,6 @@ def main(argv: list[str] | None = None) -> int:
     from paranon.corpora.evalsets import load_sets
 
     from paranon.config import load_config
-    from paranon.evaltables import leak_why_lines, ner_table, over_masked_line, recall_lines, transfer_table
 
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--config", help="settings YAML (default: paranon's defaults)")
@@ -62,9 +61,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(out, ensure_ascii=False, indent=2))
         return 0
+    print_tables(out, args.limit)
+    return 0
+
+
+def print_tables(out: dict, limit: int | None) -> None:
+    """The two tables, test sets first: their figures are the quality; the tuning sets' are not."""
+    from paranon.evaltables import leak_why_lines, ner_table, over_masked_line, recall_lines, transfer_table
+
     for kind, title in (("test", "TEST (quality)"), ("tuning", "TUNING (not quality)")):
         rows = [(n, r["kind"], r["ner"]) for n, r in out["sets"].items() if r["kind"] == kind]
-        print(f"\n{title}" + (f" -- at most ~{args.limit} sentences per set" if args.limit else ""))
+        print(f"\n{title}" + (f" -- at most ~{limit} sentences per set" if limit else ""))
         if not rows:
             print("(no set present)")
             continue
@@ -85,7 +92,6 @@ def main(argv: list[str] | None = None) -> int:
             print("\n" + "\n".join(notes))
     for note in out["skipped"].values():
         print(f"note: {note}")
-    return 0
 
 
 if __name__ == "__main__":

@@ -20,11 +20,7 @@ MAX_FUNCTION_LINES = 60
 
 # issue 19: being split (the lead empties these at the merge of the parallel branches)
 KNOWN_LONG: set[str] = set()
-KNOWN_LONG_FUNCTIONS = {
-    "anonymize/chains.py:_make_chain",  # 76
-    "anonymize/chains.py:analyse",  # 106
-    "anonymize/recognizers/nameid.py:NameIdRecognizer.find",  # 80
-}
+KNOWN_LONG_FUNCTIONS: set[str] = set()
 KNOWN_GLOBALS = {
     "paranon/audit.py",
     "search_portal/indexer.py",

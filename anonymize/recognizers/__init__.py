@@ -1,3 +1,15 @@
 """Recognizer plug-ins: importing this package registers each one under its name."""
 
-from . import address, date, fallbacks, legal_reference, lists, nameid, organization, person  # noqa: F401
+from . import (  # noqa: F401
+    address,
+    date,
+    denylist,
+    fallback_compound,
+    fallback_numeric,
+    fallback_upper,
+    legal_reference,
+    nameid,
+    organization,
+    person,
+    statistical,
+)

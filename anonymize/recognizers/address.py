@@ -11,9 +11,8 @@ from __future__ import annotations
 import regex
 
 from ..recognizer import Gated, Recognizer, Segment, alternation, register
-from .organization import chains_of
 
-NAME_WORD = r"(?:[\p{Lu}\d][\p{L}\d'’.ºª-]*|d[aeo]s?|e|d'|de|of|the)"
+NAME_WORD = r"(?:[\p{Lu}\d][\p{L}\d'’.ºª-]*|d[aeo]s?|e|d'|de|of|the|la|le|les|des|du|del|della|di)"
 NUMBER_SIGN = r"(?:n\.?\s?[º°o]\.?s?|nº|n\.|no\.?|nr\.?|n°)"
 HOUSE_NUMBER = rf"(?:{NUMBER_SIGN}\s*)?\d+(?:\.?[º°ªo])?[\p{{L}}]?(?:\s?[-/]\s?\d+(?:\.?[º°ªo])?[\p{{L}}]?)*"
 POSTCODE_PT = r"\d{4}\s?-\s?\d{3}(?![\d/-])(?:\s+[\p{Lu}][\p{L}'-]+(?:\s+(?:d[aeo]s?|[\p{Lu}][\p{L}'-]+))*)?"
@@ -23,6 +22,16 @@ POSTCODE_EU = r"\b(?:[A-Z]{1,2}-)?\d{5}\s+[\p{Lu}][\p{L}-]+"
 
 
 BETWEEN_STREET_AND_POSTCODE = regex.compile(r",?\s*(?:\p{Lu}[\p{L}'-]+\s+){1,3}")
+# the comma-separated parts of one address ("Rua X, n.º 5, Murches, 2755-132 Alcabideche")
+ADDRESS_PIECE = regex.compile(r"\s*,\s*([^,;:()\n]{1,60}?)\s*(?=,|$)")
+PIECE_WORD = regex.compile(r"[^\s]+")
+PIECES_WINDOW = 160  # characters before an address in which its earlier parts are looked for
+# the rest of a number cut at its dot or a letter ("sala 2.08", "n.º 77-A") before the comma of the next part
+NUMBER_REST = regex.compile(r"^[.\d/-]*\p{L}?$")
+# a foreign postcode and town after an address ("..., 67000 Strasbourg", "..., 1260 Nyon", "..., D-10115 Berlin")
+CODE_AT_END = regex.compile(r",\s*(?:[A-Z]{1,2}-)?\d{4,5}$")  # "Rue de la Gare, 17, 1260": a postcode, its town after
+TOWN_AFTER = regex.compile(r"\s+\p{Lu}[\p{L}'-]+(?:[\s-]+\p{Lu}[\p{L}'-]+)?")
+POSTCODE_AFTER = regex.compile(r"\s*,\s*(?:[A-Z]{1,2}-)?\d{4,5}\s+\p{Lu}[\p{L}'-]+(?:[\s-]+\p{Lu}[\p{L}'-]+)?")
 
 
 @register("address")
@@ -32,13 +41,27 @@ class AddressRecognizer(Recognizer):
     def __init__(self, rules, lex, options=None) -> None:
         super().__init__(rules, lex, options)
         a = rules["address"]
-        sub = rf"(?i:{alternation(a['sub_words'])})(?![\p{{L}}])"
+        # a one-letter word is a floor's side or a block only in capitals ("15.º andar E"; "Horta e Costa")
+        longer = [w for w in a["sub_words"] if len(w) > 1]
+        letters = "".join(sorted({w for w in a["sub_words"] if len(w) == 1}))
+        sub = rf"(?:(?i:{alternation(longer)})|[{letters}])(?![\p{{L}}])"
         ordinal = r"\d+\.?\s?[º°ªo]\.?"
-        grow = rf"(?:\s*,?\s*(?:{POSTCODE_PT}|{POSTCODE_UK}|{ordinal}|{HOUSE_NUMBER}|{sub}))"
+        # (a part starts a word: "Vila Verd|e" is no street and a floor's side "E")
+        grow = rf"(?:\s*,?\s*(?<![\p{{L}}])(?:{POSTCODE_PT}|{POSTCODE_UK}|{ordinal}|{HOUSE_NUMBER}|{sub}))"
         tail_after = rf"(?:\s*,?\s*(?:{HOUSE_NUMBER}|{POSTCODE_UK}|{POSTCODE_EU}|{POSTCODE_NL}))"
         heads, tails = alternation(a["heads"]), alternation(a["tails"])
         self.pt = Gated(regex.compile(
             rf"(?<![\p{{L}}])(?:{heads})(?:\s+{NAME_WORD}){{1,8}}?(?P<num>{grow}+)"), regex.compile(heads))
+        # a house number is no date's day ("Vila Real, 5 de fevereiro de 2025")
+        self.date_after = regex.compile(rf"\s+de\s+(?i:{alternation(rules['date']['months'])})(?![\p{{L}}])")
+        # house number first, then the street word (French, Italian, Spanish layouts: "12 rue des Tanneurs")
+        self.number_first = Gated(regex.compile(
+            rf"(?<![\p{{L}}\d,.])\d{{1,4}}[a-zA-Z]?,?\s+(?:{alternation(rules['address_number_first_heads'])})"
+            rf"(?:\s+(?:{alternation(rules['address_name_particles'])}|[\p{{Lu}}][\p{{L}}'’-]+)){{1,5}}"),
+            regex.compile(rf"(?i:{alternation(rules['address_number_first_heads'])})"))
+        self.head_start = regex.compile(rf"(?:{heads})(?![\p{{L}}])")
+        self.piece_words = {w.lower() for w in a["sub_words"]} | {w.lower() for w in rules["address_unit_words"]} \
+            | {w.lower() for w in rules["address_name_particles"]} | {w.lower() for w in a["heads"]}
         self.en = Gated(regex.compile(
             rf"(?<![\p{{L}}\d])(?:(?P<num>\d+[a-zA-Z]?(?:[-/]\d+[a-zA-Z]?)?),?\s+)?(?:[\p{{Lu}}][\p{{L}}'’-]+\s+){{1,4}}"
             rf"(?:{tails})(?![\p{{L}}])(?P<after>{tail_after}*)"), regex.compile(tails))
@@ -65,13 +88,21 @@ class AddressRecognizer(Recognizer):
 
         # "Câmara Municipal de Vila Nova de Gaia": a head word inside an organisation's name is not an address
         inside_org = bytearray(len(t) + 1)  # 1 strictly inside an organisation chain
-        for ch in chains_of(seg, self.rules, self.lex):
+        for ch in seg.analysis.chains:
             if ch.org_head and ch.end - ch.start > 1:
                 inside_org[ch.start + 1:ch.end] = b"\x01" * (ch.end - ch.start - 1)
         for m in self.pt.finditer(t):
             if inside_org[m.start()]:
                 continue
-            add(m.start(), m.end(), "address:pt-head")
+            end = m.end()
+            if self.date_after.match(t, end):  # the last number is a date's day: the address ends before it
+                cut = regex.search(r"[\s,]*\d+$", t[m.start():end])
+                end = m.start() + cut.start() if cut else end
+                if not any(c.isdigit() for c in t[m.start():end]):
+                    continue  # a street with no number is no address ("Vila Real, 5 de fevereiro")
+            add(m.start(), end, "address:pt-head")
+        for m in self.number_first.finditer(t):
+            add(m.start(), m.end(), "address:number-first")
         for m in self.fused.finditer(t):
             add(m.start(), m.end(), "address:fused")
         for m in self.en.finditer(t):
@@ -86,4 +117,59 @@ class AddressRecognizer(Recognizer):
                 add(prev.start, m.end(), prev.rule)
                 continue
             add(m.start(), m.end(), "address:postcode")
-        return out
+        return self._joined(t, out)
+
+    def _joined(self, t: str, out: list) -> list:
+        """An address written in comma-separated parts is one address: two address mentions with only such
+        parts between them (a locality, a building, a floor, a door number: capitalized words, numbers and
+        address words) become one, which keeps the first one's rule."""
+        if not out:
+            return out
+        out = sorted(out, key=lambda m: m.start)
+        merged = [out[0]]
+        for m in out[1:]:
+            prev = merged[-1]
+            between = t[prev.end:m.start]
+            if "," in between and self._pieces_only(between):
+                merged[-1] = self.mention_like(prev, t, prev.start, m.end)
+            else:
+                merged.append(m)
+        merged = [self._back_to_head(t, m) for m in merged]
+        for k, m in enumerate(merged):
+            after = POSTCODE_AFTER.match(t, m.end) or (TOWN_AFTER.match(t, m.end) if CODE_AT_END.search(m.text) else None)
+            if after and (k + 1 == len(merged) or merged[k + 1].start >= after.end()):
+                merged[k] = self.mention_like(m, t, m.start, after.end())
+        return merged
+
+    def _back_to_head(self, t: str, m):
+        """``Lugar de Pedreiras, Zona Industrial, Lote 4, 4730-400 Vila Verde``: the comma-separated parts before
+        an address belong to it when the first of them opens with an address head word (the farthest such)."""
+        start, best = m.start, m.start
+        for _ in range(4):
+            lo = max(0, start - PIECES_WINDOW)  # (a window: a long segment stays linear)
+            comma = t.rfind(",", lo, start)
+            piece_start = max(t.rfind(",", lo, comma), t.rfind(" em ", lo, comma) + 3, t.rfind(" no ", lo, comma) + 3,
+                              t.rfind(" na ", lo, comma) + 3, t.rfind(":", lo, comma), lo - 1) + 1
+            piece = t[piece_start:comma].strip()
+            if comma < 0 or t[comma + 1:start].strip() or not piece or not self._pieces_only(f", {piece}, "):
+                break
+            if self.head_start.match(piece):
+                best = piece_start + len(t[piece_start:comma]) - len(t[piece_start:comma].lstrip())
+            start = piece_start
+        return self.mention_like(m, t, best, m.end) if best < m.start else m
+
+    def _pieces_only(self, between: str) -> bool:
+        pieces = [p.strip() for p in between.split(",")]
+        if len(pieces) > 6 or pieces[-1] or not NUMBER_REST.match(pieces[0]):
+            return False  # (the text between ends with a comma: ", Murches, ")
+        for piece in pieces[1:-1]:
+            words = PIECE_WORD.findall(piece)
+            if not words or len(words) > 5 or words[0].lower() in ("e", "and"):
+                return False
+            if not all(w[:1].isupper() or w[:1].isdigit() or w.lower() in self.piece_words for w in words):
+                return False
+        return True
+
+    def mention_like(self, m, t: str, start: int, end: int):
+        return type(m)(start=start, end=end, category=m.category, text=t[start:end], recognizer=m.recognizer,
+                       rule=m.rule, subtype=m.subtype, score=m.score)

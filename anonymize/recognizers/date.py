@@ -7,17 +7,40 @@ from __future__ import annotations
 import regex
 from text_to_num import text2num
 
-from ..recognizer import Recognizer, Segment, alternation, register
+from ..recognizer import Gated, Recognizer, Segment, alternation, register
 
 NUMERIC_DATE = regex.compile(r"(?<![\d/.-])(?:\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2})(?![\d/-]|\.\d)")
 DATE_SEPARATOR = regex.compile(r"[/.-]")
 ACT_DATE_LEAD = regex.compile(r"(?:^|[\s,])de\s*$")  # "..., de 25 de outubro de 2017"
 SENTENCE_BREAK = regex.compile(r"[.;:!?](?:\s|$)(?!\d)")  # a sentence ends between a citation and a date
 DAY = r"(?:\d{1,2}|1\.?[º°o])"
+CLAUSE_WINDOW = 300  # characters before a date in which its clause is read
+YEAR = regex.compile(r"(?<!\d)(?:1[6-9]|20)\d{2}(?!\d)")  # what every date in another language holds
 
 
 def month_alternation(months: list[str]) -> str:
     return "|".join(regex.escape(m) for m in sorted(set(months), key=len, reverse=True))
+
+
+def foreign_months(locales: list[str]) -> list[str]:
+    """Month names, full and abbreviated (three letters at least), in the given locales, from babel's CLDR data."""
+    from babel.dates import get_month_names
+
+    out: set[str] = set()
+    for loc in locales:
+        for width in ("wide", "abbreviated"):
+            out.update(m for m in get_month_names(width, locale=loc).values() if len(m.rstrip(".")) >= 3)
+    return sorted(out)
+
+
+def foreign_date_pattern(months: list[str]) -> regex.Pattern:
+    """A day, a month name and a four-digit year in the orders other languages write them: "7 March 2025",
+    "22nd day of March 2023", "3. April 2024", "March 7, 2025"."""
+    month = rf"(?:{month_alternation(months)})(?![\p{{L}}])"
+    day = r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th|er|\.)?"
+    return regex.compile(
+        rf"(?<![\p{{L}}\d])(?:{day}\s+(?:day\s+of\s+)?{month}\.?,?\s+(?:de\s+)?\d{{4}}"
+        rf"|{month}\.?\s+{day},?\s+\d{{4}})(?!\d)", regex.IGNORECASE)
 
 
 @register("date")
@@ -40,6 +63,18 @@ class DateRecognizer(Recognizer):
         # every date in words holds a month's name: most segments hold none, and a substring test is cheap
         self.month_keys = tuple({m.lower() for m in d["months"]})
         self.first_day = {w.lower() for w in d.get("first_day", [])}
+        months_abroad = foreign_months(rules["date_foreign_locales"])
+        # (the month names alone, no look-behind, are the cheap gate of the pattern)
+        self.foreign = Gated(foreign_date_pattern(months_abroad),
+                             regex.compile(month_alternation(months_abroad), regex.IGNORECASE))
+        links = alternation(rules["date_day_list_links"])
+        # "14 e ", "3, 4 e ": the days listed before a written date's day
+        self.day_list = regex.compile(rf"(?<![\p{{L}}\d.,/])\d{{1,2}}(?:\s*,\s*\d{{1,2}})*\s+(?:{links})\s+$")
+        acts = alternation(rules["act_nouns"])
+        # a capitalized act noun in the clause before the date, or "a presente decisão": the act's date
+        self.act_before = regex.compile(rf"(?:(?<![\p{{L}}])(?:{acts})(?![\p{{L}}])|(?i:presente)\s+(?i:{acts})(?![\p{{L}}]))")
+        self.signature = regex.compile(
+            rf"(?<![\p{{L}}])(?:{alternation(rules['date_signature_leads'])})\s+em\s+\p{{Lu}}[\p{{L}}\s-]{{1,40}},?\s+(?:em\s+)?$")
         self.written = regex.compile(
             rf"(?<![\p{{L}}\d])(?:{DAY}\s+de\s+)?(?:{months})(?:\s+de)?\s+\d{{4}}(?!\d)"
             rf"|(?<![\p{{L}}\d]){DAY}\s+de\s+(?:{months})(?![\p{{L}}])", regex.IGNORECASE)
@@ -60,9 +95,13 @@ class DateRecognizer(Recognizer):
         for m in self.written.finditer(seg.text):
             if any(x.start < m.end() and m.start() < x.end for x in out):
                 continue
-            out.append(self.mention(seg, m.start(), m.end(), "DATE", "date:written"))
+            listed = self.day_list.search(seg.text, max(0, m.start() - 24), m.start()) if m.group()[:1].isdigit() else None
+            out.append(self.mention(seg, listed.start() if listed else m.start(), m.end(), "DATE", "date:written"))
+        for m in self.foreign.finditer(seg.text) if YEAR.search(seg.text) else ():
+            if not any(x.start < m.end() and m.start() < x.end for x in out):
+                out.append(self.mention(seg, m.start(), m.end(), "DATE", "date:foreign"))
         for m in NUMERIC_DATE.finditer(seg.text):
-            if self.validate(m.group()) and not any(x.start < m.end() and m.start() < x.end for x in out):
+            if self.validate_result(m.group()) and not any(x.start < m.end() and m.start() < x.end for x in out):
                 out.append(self.mention(seg, m.start(), m.end(), "DATE", "date:numeric"))
         return [self._act_date(seg, m) for m in out]
 
@@ -71,6 +110,12 @@ class DateRecognizer(Recognizer):
         25 de outubro de 2017" (a PUBLIC_ID earlier in the sentence, the date after "de"), and a title's date
         line on its own ("de 18 de fevereiro de 2019")."""
         before = seg.text[:m.start]
+        near = seg.text[max(0, m.start - CLAUSE_WINDOW):m.start]  # (a window: a long segment stays linear)
+        clause = near[max((b.end() for b in SENTENCE_BREAK.finditer(near)), default=0):]
+        if self.signature.search(clause) or self.act_before.search(clause) and (
+                ACT_DATE_LEAD.search(before) or regex.search(r"(?i:presente)\s", clause)):
+            m.category, m.rule = "PUBLIC_ID", "act_date"
+            return m
         if not ACT_DATE_LEAD.search(before):
             return m
         whole = not before.strip(" \t").lower().rstrip().removesuffix("de").strip() and not seg.text[m.end:].strip(" .;,")
@@ -92,7 +137,7 @@ class DateRecognizer(Recognizer):
         except ValueError:
             return 0
 
-    def validate(self, text: str) -> bool:
+    def validate_result(self, text: str) -> bool:
         parts = [int(p) for p in DATE_SEPARATOR.split(text) if p.isdigit()]
         if len(parts) != 3:
             return False

@@ -16,7 +16,7 @@ import regex
 
 from ...text import fold
 from ..chains import multiword_places
-from ..recognizer import Recognizer, Segment, alternation, register
+from ..recognizer import Gated, Recognizer, Segment, alternation, register
 
 NUMBER = r"(?i:n\s?\.?\s?[º°o]\s?\.?\s*|n\.\s*|número\s+)?\d(?:[\d.]|[/-](?=\d))*(?:\s?/\s?\p{Lu}{2,}(?![\p{L}]))?"
 CAPITALIZED = regex.compile(r"\p{Lu}[\p{L}\p{M}'’.-]*")
@@ -66,6 +66,12 @@ class LegalReferenceRecognizer(Recognizer):
                 rf"{NOT_INSIDE_NAME}(?i:{laws})(?:\s*-\s*{ACRONYM}|\s+(?:{JOINER}\s+)?{ACRONYM})(?=\s*{NUMBER})")),
             ("case", regex.compile(
                 rf"(?<![\p{{L}}])(?i:{cases})\s*{NUMBER}(?:{pre}{issuer})?")),
+            # an act cited with its issuer: Regulamento (CE) n.o 1/2003 do Parlamento Europeu e do Conselho,
+            # Decisão do Comité Misto do EEE (a private party named in it ends the citation, as above)
+            ("act", Gated(regex.compile(
+                rf"(?<![\p{{L}}])(?:{alternation(rules['citation_act_nouns'])})(?:\s*\([^)]{{1,20}}\))?(?:\s*{NUMBER})?"
+                rf"\s+(?:do|da|dos|das)\s+{issuer}(?:\s+e\s+(?:do|da|dos|das)\s+{issuer})?"),
+                regex.compile(alternation(rules["citation_act_nouns"])))),
             ("title", regex.compile(rf"(?<![\p{{L}}])(?:{alternation(r.get('standalone', []))})(?![\p{{L}}])")),
         ]
 

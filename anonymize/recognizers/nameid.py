@@ -19,7 +19,7 @@ from stdnum.pt import cc as citizen_card
 from stdnum.pt import nif as pt_nif
 
 from ...text import fold
-from ..recognizer import Recognizer, Segment, alternation, register
+from ..recognizer import Gated, Recognizer, Segment, alternation, register
 
 EMAIL = regex.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 URL = regex.compile(r"(?:https?://|www\.)[^\s<>\"“”«»]+[^\s<>\"“”«».,;:!?)\]]")
@@ -67,6 +67,8 @@ EU_ACT = regex.compile(
     r"\((?:UE|CE|CEE|Euratom|CECA|EU|EC|EEC)(?:\s*,\s*(?:UE|CE|CEE|Euratom|CECA))*\)\s*(?:n\.?\s?[º°o]s?\.?\s*)?"
     r"(?P<num>\d{1,4}/\d{1,4})(?![\d/])"
     r"|(?<![\d/])(?P<num2>(?:19|20)?\d{2}/\d{1,4}/(?:UE|CE|CEE|PESC|JAI|EU|EC|EEC|CFSP))(?![\p{L}])")
+# an EU document's number in square brackets after its title ("... do Acordo EEE [2019/1370]")
+EU_DOCUMENT = regex.compile(r"\[(?P<num>(?:19|20)\d{2}/\d{1,4})\]")
 # a lawyer's registration, "OAB/SP 123.456", "OAB-RJ n.º 98765": the number is personal, the bar section is not
 OAB = regex.compile(r"(?<![\p{L}])OAB\s?[/-]?\s?[A-Z]{2}\s*(?:,\s*)?(?:n\.?\s?[º°o]\.?\s*|sob o n\.?\s?[º°o]\.?\s*)?"
                     r"(?P<num>\d{1,3}(?:\.\d{3})+|\d{3,7})(?:-?[A-Z])?(?![\d])")
@@ -74,8 +76,18 @@ OAB = regex.compile(r"(?<![\p{L}])OAB\s?[/-]?\s?[A-Z]{2}\s*(?:,\s*)?(?:n\.?\s?[�
 NINE_DIGITS = regex.compile(r"^\d{3}[ .]\d{3}[ .]\d{3}$")
 TWO_DIGITS = regex.compile(r"\d\D*\d")
 MONEY = regex.compile(r"^\d{1,3}(?:[.\s]\d{3})+(?:,\d+)?$")
-# a code after a trigger: letters/digits with - / . inside, at least two digits
-CODE = regex.compile(r"(?=[\p{L}\d./ -]*\d[\p{L}\d./ -]*\d)[\p{Lu}\d][\p{L}\d]*(?:(?:[./-]| (?=\d))[\p{L}\d]+)*")
+# a code after a trigger: letters/digits with - / . inside, at least two digits; an area code in brackets
+# before it ("(853) 2833 1746") and a check digit in brackets after it ("1284719(3)") belong to it
+CODE = regex.compile(r"(?:\(\+?\d{1,4}\)\s?)?(?=[\p{L}\d./ -]*\d[\p{L}\d./ -]*\d)[\p{Lu}\d][\p{L}\d]*"
+                     r"(?:(?:[./-]| (?=\d))[\p{L}\d]+)*(?:\(\d\))?")
+# a Portuguese invoice, receipt or credit note number: the document type, its series, "/" and the number
+# ("FT 2025A/118", "FR SERIE9/37", "NC B/12")
+INVOICE = regex.compile(r"(?<![\p{L}\d])(?:FT|FR|FS|RC|NC|ND|GT|GR|FA|VD)\s[A-Z0-9]+(?:[/-][A-Z0-9]+)*/\d+(?![\d/])")
+# a Portuguese car plate, in its four layouts ("12-AB-34", "AB-12-CD", "12-34-AB", "AB-12-34")
+PLATE = regex.compile(r"(?<![\p{L}\d-])(?:\d{2}-[A-Z]{2}-\d{2}|[A-Z]{2}-\d{2}-[A-Z]{2}|\d{2}-\d{2}-[A-Z]{2}"
+                      r"|[A-Z]{2}-\d{2}-\d{2})(?![\p{L}\d-])")
+# a user name on a social network or messaging service ("@maria.lopes", "«@joao_99»")
+HANDLE = regex.compile(r"(?<![\w.@])@[A-Za-z0-9_][A-Za-z0-9_.]{1,28}[A-Za-z0-9_]")
 # what may stand between a trigger and its code
 GAP = r"(?:\s*(?:[:ºª°.]|n\.?\s?[º°o]\.?|n\.?º|nº|no\.|número|number|no|de|do|da|o|a|é|sob|under|the|is|:)\s*){0,4}\s*"
 
@@ -142,6 +154,12 @@ class NameIdRecognizer(Recognizer):
         self.number_re = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(r['number_words'])})(?![\p{{L}}])\s*",
                                        regex.IGNORECASE)
         self.public = {fold(w) for w in r["public_nouns"]}
+        # an act's number after "n.º" in its title: a capitalized act noun earlier in the phrase and the number
+        # in the acts' layout, number/year ("Decisão do Comité Misto do EEE n.o 12/2019")
+        self.act_number = Gated(regex.compile(
+            rf"(?<![\p{{L}}])(?:{alternation(rules['act_nouns'])})(?![\p{{L}}])[^.;:\n]{{0,90}}?"
+            rf"(?<![\p{{L}}])(?:n\.?\s?[º°o]s?\.?|nº)\s*(?P<num>\d{{1,4}}/(?:19|20)?\d{{2}})(?![\d/])"),
+            regex.compile(alternation(rules["act_nouns"])))
         self.public_re = regex.compile(
             rf"(?<![\p{{L}}])(?:{alternation(r['public_nouns'])})(?:-\p{{L}}+)?\s*(?:\([^)]{{1,12}}\)\s*)?{GAP}"
             r"(\d[\d./-]*\d|\d)", regex.IGNORECASE)
@@ -163,8 +181,19 @@ class NameIdRecognizer(Recognizer):
         if "://" in t or "www." in t:
             for m in URL.finditer(t):
                 add(m.start(), m.end(), "NAMEID", "url")
+        if "@" in t:
+            for m in HANDLE.finditer(t):
+                add(m.start(), m.end(), "NAMEID", "handle")
         if not TWO_DIGITS.search(t):  # every pattern below needs two digits at least (most segments have none)
             return out
+        self._checked_shapes(t, add)
+        self._phones(t, add)
+        self._after_words(t, add)
+        return out
+
+    def _checked_shapes(self, t: str, add) -> None:
+        """Identifiers whose layout and check digits say what they are: IBAN, NIB, citizen card, CPF, CNPJ, EU
+        VAT, a lawyer's OAB number."""
         for m in IBAN.finditer(t):
             if iban_valid(m.group()):
                 add(m.start(), m.end(), "NAMEID", "iban:mod97")
@@ -186,8 +215,17 @@ class NameIdRecognizer(Recognizer):
         if "OAB" in t:
             for m in OAB.finditer(t):
                 add(m.start("num"), m.end("num"), "NAMEID", "oab")
+        if "/" in t:
+            for m in INVOICE.finditer(t):
+                add(m.start(), m.end(), "NAMEID", "invoice")
+        if "-" in t:
+            for m in PLATE.finditer(t):
+                add(m.start(), m.end(), "NAMEID", "car_plate")
+
+    @staticmethod
+    def _phones(t: str, add) -> None:
+        """Phone numbers of any country in the layouts people type, "(+351) 912 345 678", "+44 20 7946 0958"."""
         if PHONE_GATE.search(t):
-            # phone numbers of any country in the layouts people type, "(+351) 912 345 678", "+44 20 7946 0958"
             # (the matcher reads a window around each candidate: over a whole segment it costs ten times more)
             for g in PHONE_GATE.finditer(t):
                 if NOT_A_PHONE_BEFORE.search(t, max(0, g.start() - 30), g.start()):
@@ -203,19 +241,27 @@ class NameIdRecognizer(Recognizer):
             add(m.start(), m.end(), "NAMEID", "phone:international")
         for m in PHONE_PT.finditer(t):
             add(m.start(), m.end(), "NAMEID", "phone:pt")
+
+    def _after_words(self, t: str, add) -> None:
+        """Public identifiers (the Official Journal, EU acts, numbers after a public noun) first, so that
+        "Decreto-Lei n.º 487/99" never becomes a NAMEID; then the codes a trigger word or phrase announces,
+        and NIFs with a valid check digit."""
         if "J" in t:
             for m in OFFICIAL_JOURNAL.finditer(t):
                 add(m.start(), m.end(), "PUBLIC_ID", "official_journal")
         low = t.lower()
         for m in self.phrase_re.finditer(t) if any(k in low for k in self.phrase_keys) else ():
-            self._code_after(t, m.end(), add, 3)
-        # public identifiers first, so that "Decreto-Lei n.º 487/99" never becomes a NAMEID
+            self._code_after(t, m.end(), add, 3, amounts_too=True)
         if "/" in t:
             for m in EU_ACT.finditer(t):
                 g = "num" if m.group("num") else "num2"
                 add(m.start(g), m.end(g), "PUBLIC_ID", "eu_act")
         for m in self.public_re.finditer(t):
             add(m.start(1), m.end(1), "PUBLIC_ID", "public_noun")
+        for m in self.act_number.finditer(t) if "/" in t else ():
+            add(m.start("num"), m.end("num"), "PUBLIC_ID", "act_number")
+        for m in EU_DOCUMENT.finditer(t) if "[" in t else ():
+            add(m.start("num"), m.end("num"), "PUBLIC_ID", "eu_document")
         for m in self.trigger_re.finditer(t):
             self._code_after(t, m.end(), add, 3)
         for m in NUMBER_OF.finditer(t) if " de " in t and ("º" in t or "mero" in t) else ():
@@ -225,9 +271,8 @@ class NameIdRecognizer(Recognizer):
         for m in NIF.finditer(t):
             if nif_valid(m.group()):
                 add(m.start(), m.end(), "NAMEID", "nif:check-digit")
-        return out
 
-    def _code_after(self, t: str, at: int, add, min_len: int, rule: str = "trigger") -> None:
+    def _code_after(self, t: str, at: int, add, min_len: int, rule: str = "trigger", amounts_too: bool = False) -> None:
         """The code a trigger word announces: letters and digits, two digits at least, not an amount (a
         nine-digit number in threes is a NIF or phone layout, twelve digits or more are no amount in a text, and
         a code that passes a check is no amount)."""
@@ -238,9 +283,10 @@ class NameIdRecognizer(Recognizer):
         if len(code.replace(" ", "")) < min_len or sum(ch.isdigit() for ch in code) < 2:
             return
         checked = checked_identifier(code)
-        if MONEY.match(code) and not checked and not NINE_DIGITS.match(code) and sum(ch.isdigit() for ch in code) < 12:
+        if MONEY.match(code) and not checked and not NINE_DIGITS.match(code) and sum(ch.isdigit() for ch in code) < 12 \
+                and not amounts_too:  # (a registration phrase names a number, whatever its layout: "marca n.º 712 884")
             return
         add(c.start(), c.end(), "NAMEID", f"{rule}:check-digit" if checked else rule, 1.0 if checked else 0.8)
 
-    def validate(self, text: str) -> bool:
+    def validate_result(self, text: str) -> bool:
         return bool(checked_identifier(text)) or iban_valid(text) or nib_valid(text) or bool(EMAIL.fullmatch(text))

@@ -12,25 +12,8 @@ import regex
 
 from ...text import fold
 from ..aliases import abbreviates
-from ..chains import ORDINAL, Chain, ChainRules, analyse
+from ..chains import ORDINAL, Chain, ChainRules
 from ..recognizer import Recognizer, Segment, alternation, register
-
-_RULES_CACHE: dict[int, ChainRules] = {}
-
-
-def chain_rules(rules) -> ChainRules:
-    """The folded lookup sets of a rules dictionary, built once and shared by every recognizer."""
-    key = id(rules)
-    if key not in _RULES_CACHE:
-        _RULES_CACHE[key] = ChainRules(rules)
-    return _RULES_CACHE[key]
-
-
-def chains_of(seg: Segment, rules, lex) -> list[Chain]:
-    """The segment's chains, analysed once and shared by every recognizer."""
-    if "chains" not in seg.__dict__:
-        seg.__dict__["chains"] = analyse(seg.doc, chain_rules(rules), lex, seg.memory.lower_vocab, seg.text)
-    return seg.__dict__["chains"]
 
 
 def org_rule(ch: Chain, crules: ChainRules) -> tuple[str, str]:
@@ -51,6 +34,12 @@ def org_rule(ch: Chain, crules: ChainRules) -> tuple[str, str]:
     return "", ""
 
 
+# a capitalized name set off by a dash before an organisation's head ("Lousavel – Associação de ...", "CIMPA –
+# Centro de ...", "Tribunal Judicial da Comarca de Faro – Juízo Local Cível"): the name and the body are one
+NAME_BEFORE_DASH = regex.compile(r"(?:^|(?<=[\s(,;:]))(?P<name>\p{Lu}[\p{L}\p{M}.'’&-]*(?:\s+(?:d[aeo]s?|e|&|\p{Lu}"
+                                 r"[\p{L}\p{M}.'’&-]*)){0,7})\s+[–—]\s+$")
+DASH = regex.compile(r"\s+[–—]\s+")
+
 # adjectives that open a body's name before its head (Superior Tribunal, Supremo Tribunal)
 HEAD_ADJECTIVES = {"superior", "supremo", "suprema", "alto", "alta"}
 
@@ -67,27 +56,29 @@ class OrganizationRecognizer(Recognizer):
         words = alternation(o.get("ordinal_words", []))
         # "7ª Turma", "2.ª Secção Cível", "SEGUNDA TURMA": an ordinal and a numbered organ, with the capitalized
         # words that follow it
+        sections = alternation(rules["organization_section_words"])
+        self.section_after = regex.compile(rf"\s+[–—-]\s+(?:{sections})\s+\d{{1,3}}(?![\d\p{{L}}])")
         self.numbered = regex.compile(
             rf"(?<![\p{{L}}\d])(?:\d{{1,3}}\s?\.?\s?[ªºa°o](?![\p{{L}}])|(?i:{words}))\s+(?i:{heads})(?![\p{{L}}])"
             rf"(?:\s+(?!(?i:de|do|da|e)\b)\p{{Lu}}[\p{{L}}\p{{M}}]+)*")
 
     def find(self, seg: Segment) -> list:
         out = []
-        chains = chains_of(seg, self.rules, self.lex)
-        crules = chain_rules(self.rules)
+        chains = seg.analysis.chains
+        crules = seg.analysis.rules
         for k, ch in enumerate(chains):
             if seg.covered(ch.start, ch.end):
                 continue
             subtype, rule = org_rule(ch, crules)
-            if not rule and ch.all_upper and len(ch.words) == 1 and ch.words[0] in seg.memory.acronyms:
-                subtype, _ = seg.memory.acronyms[ch.words[0]][1], None
-                rule = "acronym:remembered"
+            known = seg.analysis.acronym(ch.words[0]) if not rule and ch.all_upper and len(ch.words) == 1 else None
+            if known:
+                subtype, rule = known[1], "acronym:remembered"
             if not rule and ch.in_parens and ch.all_upper and k > 0:
                 long = chains[k - 1]
                 lsub, lrule = org_rule(long, crules)
                 if lrule and long.end_tok + 1 == ch.start_tok and abbreviates(ch.words[0], long_text := seg.text[
                         long.start:long.end]):
-                    seg.memory.acronyms[ch.words[0]] = ("ORGANIZATION", lsub, long_text)
+                    seg.analysis.learn_acronym(ch.words[0], "ORGANIZATION", lsub, long_text)
                     subtype, rule = lsub, "acronym:after-long-form"
             if not rule and not ch.inverted and not self._names_in(ch):
                 # (a chain with names is left whole to the person recognizers, which skip covered chains; a
@@ -102,12 +93,41 @@ class OrganizationRecognizer(Recognizer):
                 if k + 1 < len(chains) and chains[k + 1].in_parens and chains[k + 1].all_upper \
                         and ch.end_tok + 1 == chains[k + 1].start_tok and len(chains[k + 1].words) == 1 \
                         and abbreviates(chains[k + 1].words[0], seg.text[ch.start:ch.end]):
-                    seg.memory.acronyms[chains[k + 1].words[0]] = ("ORGANIZATION", subtype, seg.text[ch.start:ch.end])
+                    seg.analysis.learn_acronym(chains[k + 1].words[0], "ORGANIZATION", subtype,
+                                               seg.text[ch.start:ch.end])
         for m in self.numbered.finditer(seg.text):
             s, e = m.start(), m.end()
             if not seg.covered(s, e) and not any(x.start < e and s < x.end for x in out):
                 out.append(self.mention(seg, s, e, "ORGANIZATION", "numbered", subtype="ADMIN"))
-        return out
+        return self._dash_joined(seg, out) if "–" in seg.text or "—" in seg.text else out
+
+    def _dash_joined(self, seg: Segment, out: list) -> list:
+        """A body's name and its parts set off by dashes are one name: the capitalized name before a dash and
+        a head-noun organisation after it (not a place, not ordinary words), an organisation after another,
+        and a numbered section after it ("– Juiz 2")."""
+        t = seg.text
+        out = sorted(out, key=lambda m: m.start)
+        joined: list = []
+        for m in out:
+            if m.rule in ("head", "public-body", "tail", "head-inside"):
+                before = NAME_BEFORE_DASH.search(t, max(0, m.start - 80), m.start)
+                prev = joined[-1] if joined else None
+                if prev is not None and DASH.fullmatch(t, prev.end, m.start):
+                    joined.pop()  # two bodies in a row: the court and its section
+                    m = self.mention(seg, prev.start, m.end, "ORGANIZATION", prev.rule, prev.subtype)
+                elif before and self._name_like(before.group("name")) and not seg.covered(before.start(), m.start):
+                    m = self.mention(seg, before.start("name"), m.end, "ORGANIZATION", m.rule, m.subtype)
+            after = self.section_after.match(t, m.end)
+            if after:
+                m = self.mention(seg, m.start, after.end(), "ORGANIZATION", m.rule, m.subtype)
+            joined.append(m)
+        return joined
+
+    def _name_like(self, name: str) -> bool:
+        words = [w for w in name.split() if w[:1].isupper()]
+        if not words or all(self.lex.is_place(w) for w in words):
+            return False
+        return any(w.isupper() and len(w) > 1 or not self.lex.is_common(w) for w in words)
 
     def _names_in(self, ch) -> bool:
         if not ch.first_names + ch.surnames:

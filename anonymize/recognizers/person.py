@@ -8,7 +8,6 @@ from __future__ import annotations
 from ...text import fold
 from ..chains import Chain
 from ..recognizer import Recognizer, Segment, register
-from .organization import chain_rules, chains_of
 
 
 def person_rule(ch: Chain, honorifics: frozenset[str] | set[str] = frozenset()) -> str:
@@ -44,10 +43,10 @@ class PersonRecognizer(Recognizer):
 
     def find(self, seg: Segment) -> list:
         out = []
-        for ch in chains_of(seg, self.rules, self.lex):
+        for ch in seg.analysis.chains:
             if seg.covered(ch.start, ch.end):
                 continue
-            rule = person_rule(ch, chain_rules(self.rules).honorifics)
+            rule = person_rule(ch, seg.analysis.rules.honorifics)
             if rule:
                 out.append(self.mention(seg, ch.start, ch.end, "PERSON", rule))
         return out

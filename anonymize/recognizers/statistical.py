@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..recognizer import Recognizer, Segment
+from ..recognizer import Recognizer, Segment, register
 
 BATCH = 256  # segments per nlp.pipe batch
 SHIPPED = Path(__file__).resolve().parent.parent / "models"  # paranon's own models, one folder each
@@ -29,14 +29,21 @@ def model_path(name: str) -> str:
     return name
 
 
+@register("statistical")
 class StatisticalRecognizer(Recognizer):
-    name = "statistical"
     assigns = ("PERSON", "ORGANIZATION", "ADDRESS", "DATE", "NAMEID")
+    settings = ("models",)
 
-    def __init__(self, rules: dict, lex: Any, spec: dict | str) -> None:
+    @classmethod
+    def build(cls, rules: dict, lex: Any, options: dict) -> list[Recognizer]:
+        """One recognizer per model in ``anonymize.models`` (none: the entry adds nothing)."""
+        return [cls(rules, lex, {"model": spec}) for spec in options.get("models") or []]
+
+    def __init__(self, rules: dict, lex: Any, options: dict) -> None:
         super().__init__(rules, lex, {})
         import spacy
 
+        spec = options["model"]
         spec = {"model": spec} if isinstance(spec, str) else dict(spec)
         if "model" not in spec:
             raise ValueError("anonymize.models: each entry needs a 'model' (name or folder)")

@@ -1,0 +1,92 @@
+"""Recall fall-back ``fallback_compound``: remaining multi-word capitalized sequences with a word that is not
+an ordinary word -> PERSON (ORGANIZATION when an acronym is among them); a lone unknown capitalized word
+inside a sentence -> PERSON."""
+
+from __future__ import annotations
+
+import regex
+
+from ...text import fold
+from ..chains import ChainRules
+from ..ordinary import ordinary_min_zipf, ordinary_phrase, spaced_letters
+from ..recognizer import Recognizer, Segment, register
+
+# a capitalized word with a capitals part: ICP-Brasil, CREA/DF, CAU/DF
+MIXED_ACRONYM = regex.compile(r"^(?=.*\p{Lu}{2})[\p{L}]+(?:[-/][\p{L}]+)+$")
+
+
+@register("fallback_compound")
+class CompoundFallback(Recognizer):
+    assigns = ("PERSON", "ORGANIZATION")
+
+    def __init__(self, rules, lex, options=None) -> None:
+        super().__init__(rules, lex, options)
+        self.min_zipf = ordinary_min_zipf(rules)
+        crules = ChainRules(rules)
+        self.heads = crules.org_heads
+        self.roles = {t.rstrip(".") for t in crules.titles | crules.hum}
+
+    def find(self, seg: Segment) -> list:
+        out = []
+        single = self.options.get("single_unknown", True)
+        for ch in seg.analysis.chains:
+            if ch.all_upper or seg.covered(ch.start, ch.end) or spaced_letters(ch.words) \
+                    or ch.extra.get("territory") or ch.extra.get("concept"):
+                continue  # (countries and legal concepts, Reino da Dinamarca, Direito do Mar, are public)
+            content = ch.content
+            odd = ch.unknown + ch.first_names + ch.surnames
+            named = ch.first_names + ch.surnames
+            if len(content) == 1 and MIXED_ACRONYM.match(content[0]) and not ch.all_upper:
+                out.append(self.mention(seg, ch.start, ch.end, "ORGANIZATION", "fallback:acronym-compound",
+                                        score=0.5))
+            elif len(content) >= 2 and odd and ch.places < len(content) and (named or ch.unknown > ch.common) \
+                    and odd > ch.extra.get("ambiguous", 0):
+                if any(w.isupper() and len(w) > 1 for w in content):  # "Estados do APE SADC": acronyms name bodies
+                    out.append(self.mention(seg, ch.start, ch.end, "ORGANIZATION", "fallback:compound-acronym",
+                                            score=0.5))
+                else:
+                    out.append(self.mention(seg, ch.start, ch.end, "PERSON", "fallback:compound", score=0.5))
+            elif len(content) >= 2 and named and ch.places < len(content) and all(
+                    self.lex.is_name(w) or self.lex.is_place(w) for w in content):
+                # every word a name or a place, one at least a name: "Moura e Abrantes" (surnames that are also
+                # ordinary words or towns, which the ambiguity guard above lets pass)
+                out.append(self.mention(seg, ch.start, ch.end, "PERSON", "fallback:name-words", score=0.4))
+            elif len(content) >= 3 and not ch.sentence_initial and ch.places < len(content) \
+                    and not ordinary_phrase(self.lex, content, self.min_zipf):
+                # "Infraestrutura de Chaves Públicas Brasileira": three capitalized words mid-sentence name
+                # something, unless every word is an ordinary one ("Chefe do Poder Executivo", a title)
+                out.append(self.mention(seg, ch.start, ch.end, "ORGANIZATION", "fallback:titlecase-phrase",
+                                        score=0.4))
+            elif len(content) == 1 and "-" in content[0] and (fold(content[0]),) in self.heads:
+                # a compound head alone names the body of the context: "a Procuradoria-Geral"
+                out.append(self.mention(seg, ch.start, ch.end, "ORGANIZATION", "fallback:head-alone", score=0.5))
+            elif single and len(content) == 1 and not ch.sentence_initial and (ch.unknown or ch.surnames) \
+                    and not ch.places and len(content[0]) > 2 and not self._abbreviation(seg, ch) \
+                    and not self._compound_role(content[0]):
+                out.append(self.mention(seg, ch.start, ch.end, "PERSON", "fallback:unknown-proper-noun",
+                                        score=0.4))
+        return out
+
+    def _compound_role(self, word: str) -> bool:
+        """``Juiz-Auditor``, ``Ministro-Relator``, ``Subprocuradora-Geral``, ``Estado-autor``: a hyphenated
+        word whose parts are titles, role nouns or ordinary words (the first part may carry a prefix), unless
+        the whole is an organisation head (``a Procuradoria-Geral``)."""
+        parts = [p for p in word.split("-") if p]
+        if len(parts) < 2 or (fold(word),) in self.heads:  # Procuradoria-Geral names a body
+            return False
+        for k, p in enumerate(parts):
+            f = fold(p)
+            if f in self.roles or self.lex.is_ordinary(p, self.min_zipf) and not self.lex.is_name(p):
+                continue
+            if k == 0 and any(f.startswith(x) and fold(f[len(x):]) in self.roles for x in ("sub", "vice", "co")):
+                continue
+            return False
+        return True
+
+    @staticmethod
+    def _abbreviation(seg: Segment, ch) -> bool:
+        """``Fls.``, ``Rel.``, ``Agte.``: a short unknown word with a full stop glued on is an abbreviation."""
+        word = ch.content[0]
+        nxt = seg.text[ch.end:ch.end + 2]
+        return len(word.rstrip(".")) <= 4 and (word.endswith(".") or nxt[:1] == "." or nxt == " .") \
+            and not ch.surnames

@@ -1,0 +1,97 @@
+"""Recall fall-back ``fallback_upper``: remaining all-uppercase proper nouns -> ORGANIZATION, unless every word
+is an ordinary Portuguese word, a defined term such as ``a CONTA``, or a public place; and acronyms numbered
+with a hyphen (``SBDI-2``)."""
+
+from __future__ import annotations
+
+import regex
+
+from ...text import fold
+from ..chains import ORDINAL, ChainRules
+from ..lexicons import zipf
+from ..ordinary import ROMAN, VOWELS, ordinary_min_zipf, ordinary_phrase
+from ..recognizer import Recognizer, Segment, register
+
+# an acronym numbered with a hyphen, "SBDI-2", "SDI-1", "TRT-15": a body's section (not COVID-19: not_names)
+NUMBERED_ACRONYM = regex.compile(r"(?<![\p{L}\d-])(?P<acr>\p{Lu}{2,6})-\d{1,2}(?![\p{L}\d/-])")
+
+
+
+@register("fallback_upper")
+class UppercaseFallback(Recognizer):
+    assigns = ("ORGANIZATION",)
+
+    def __init__(self, rules, lex, options=None) -> None:
+        super().__init__(rules, lex, options)
+        # trigger words, taxes, document parts; and role nouns and titles standing alone (IMPETRANTE, RELATOR)
+        crules = ChainRules(rules)
+        self.not_names = crules.not_names | crules.hum | crules.titles
+        self.min_zipf = ordinary_min_zipf(rules)
+        self.derived = tuple(rules.get("fallbacks", {}).get("derived_endings", []))
+
+    def find(self, seg: Segment) -> list:
+        out = []
+        for ch in seg.analysis.chains:
+            if not ch.all_upper or seg.covered(ch.start, ch.end):
+                continue
+            content = [w.rstrip(".") for w in ch.content]
+            content = [w for w in content if len(w) > 1 and not ROMAN.match(w)]
+            # a capitals word without a vowel (STF, MPS, CJM) is an acronym even if a word list knows it
+            content = [w for w in content if not any(c.isdigit() for c in w)]
+            acronym = any(len(w) > 2 and not VOWELS.search(w) and fold(w) not in self.not_names for w in content) \
+                or "/" in ch.words \
+                or self._lone_acronym(seg, ch, content)
+            # ("/": CREA/DF, RPPS/MT, a body and its state, whatever a word list says of the parts)
+            if not acronym and all(fold(w) in self.not_names or self.lex.is_common(w) for w in content):
+                continue
+            if not content or not acronym and ch.common + ch.places >= len(ch.content):
+                continue
+            if not acronym and ordinary_phrase(self.lex, content, self.min_zipf):
+                continue  # a heading: NEGO PROVIMENTO AO RECURSO DE APELAÇÃO
+            if not acronym and self._heading(seg, content):
+                continue
+            start = ch.start
+            if ch.start_tok > 0 and ORDINAL.match(seg.doc[ch.start_tok - 1].text):
+                start = seg.doc[ch.start_tok - 1].idx  # "3ª CJM/SP": a numbered body
+            out.append(self.mention(seg, start, ch.end, "ORGANIZATION", "fallback:all-upper", score=0.6))
+        if "-" in seg.text:
+            for m in NUMBERED_ACRONYM.finditer(seg.text):
+                if fold(m.group("acr")) not in self.not_names and not seg.covered(m.start(), m.end()) \
+                        and not any(x.start < m.end() and m.start() < x.end for x in out):
+                    out.append(self.mention(seg, m.start(), m.end(), "ORGANIZATION", "fallback:numbered-acronym",
+                                            score=0.5))
+        return out
+
+    def _lone_acronym(self, seg: Segment, ch, content: list[str]) -> bool:
+        """A short capitals word in running text (``o CREA e o CAU têm``, ``Acórdão 2.634/2016 - TCU``) that the
+        document never writes in lower case and that is rare as a word (a wordfreq Zipf below 3.5): an acronym,
+        though a word list knows a word spelt so (``crea``, ``cau``); ``a CONTA`` is a frequent word. A rare word in capitals
+        that the document never writes otherwise is masked too (``o ÔNUS``): recall first."""
+        if len(content) != 1 or not 3 <= len(content[0]) <= 5 or ch.end_tok - ch.start_tok != 1:
+            return False
+        w = content[0]
+        f = fold(w)
+        if f in self.not_names or f in seg.memory.lower_vocab or self.lex.is_name(w) or self.lex.is_place(w) \
+                or zipf(w.lower()) >= 3.5:
+            return False
+        return seg.analysis.running_text  # running text, not a heading in capitals (once per segment)
+
+    def _heading(self, seg: Segment, content: list[str]) -> bool:
+        """A run of capitals words, no first name among them, every one ordinary but one at most, and that
+        one with the ending of a derived word (``fallbacks.derived_endings``): a heading (``REDISCUSSÃO DA
+        MATÉRIA``, ``DENEGATÓRIA DO DIREITO DE RECORRER EM LIBERDADE``; ``ATRIBUIÇÕES DA ADASA`` stays).
+        Besides the lexicons, a word is ordinary if the document also writes it in lower case and no name
+        list knows it; a hyphenated word if each part is (``VOTO-VISTA``)."""
+        words = [w for w in content if len(w) > 2]
+        if len(words) == 1 and "-" in words[0]:  # VOTO-VISTA; not CREA-DF, TJ-SP
+            parts = words[0].split("-")
+            return all(len(p) > 3 and self._ordinary(seg, p) for p in parts)
+        if len(words) < 2 or any(fold(w) in self.lex.first for w in words):
+            return False
+        odd = [w for w in words if not all(self._ordinary(seg, p) for p in w.split("-") if p)]
+        return not odd or len(odd) == 1 and len(odd[0]) >= 7 and odd[0].lower().endswith(self.derived)
+
+    def _ordinary(self, seg: Segment, word: str) -> bool:
+        f = fold(word)
+        return f in self.not_names or self.lex.is_ordinary(word, self.min_zipf, surnames_too=True) or (
+            f in seg.memory.lower_vocab and not self.lex.is_name(word))
