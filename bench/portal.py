@@ -139,7 +139,8 @@ def _build(outdir: Path, backend: str) -> tuple[Path, dict]:
     size = sum(f.stat().st_size for f in folder.rglob("*") if f.is_file())
     return scratch, {"backend": backend, "build_s": round(wall, 1),
                      "build_cpu_s": round(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, 1),
-                     "index_mb": round(size / 2**20, 1), "load_before": load, "load_after": _load_avg()}
+                     "index_mb": round(size / 2**20, 1), "load_before": load, "load_after": _load_avg(),
+                     "phases_s": json.loads((folder / "backend.json").read_text(encoding="utf-8")).get("build_s")}
 
 
 def _measure(outdir: Path, mixes: list[str], seconds: float) -> dict:

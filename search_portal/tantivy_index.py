@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from bisect import bisect_right
 from collections import Counter
 from itertools import product
@@ -113,8 +114,9 @@ def _part(job: tuple[str, str, int, int, int, int]) -> tuple[dict[str, Counter],
     return table.counts, stats, vocab, order
 
 
-def build(target: Path, corpus: Path, first: dict[str, Any], quiet: bool) -> None:
-    """The tantivy index and the side files, in ``target``."""
+def build(target: Path, corpus: Path, first: dict[str, Any], quiet: bool) -> dict[str, float]:
+    """The tantivy index and the side files, in ``target``; returns the wall seconds of its phases."""
+    t0 = time.perf_counter()
     langs = {"src": first.get("src_lang", "pt"), "tgt": first.get("tgt_lang", "en")}
     procs = max(1, min(4, os.cpu_count() or 1))
     parts = _parts(corpus, procs)
@@ -125,6 +127,7 @@ def build(target: Path, corpus: Path, first: dict[str, Any], quiet: bool) -> Non
         for got in (pool.imap(_part, jobs) if pool is not None else map(_part, jobs)):
             results.append(got)
             bar.update(1)
+    t1 = time.perf_counter()
     table = TableBuilder(lambda word: ())
     stats = StatsBuilder()
     vocab: dict[str, set[str]] = {"src": set(), "tgt": set()}
@@ -137,6 +140,7 @@ def build(target: Path, corpus: Path, first: dict[str, Any], quiet: bool) -> Non
             vocab[side] |= part_vocab[side]
         spans.append([f"part-{job[2]:03d}", job[5], end])
     (target / PARTS_DIR / PARTS_FILE).write_text(json.dumps(spans), encoding="utf-8")
+    t2 = time.perf_counter()
     (target / LEXICON_DIR).mkdir()
     stems = {}
     for side, lang in langs.items():
@@ -146,6 +150,8 @@ def build(target: Path, corpus: Path, first: dict[str, Any], quiet: bool) -> Non
     (target / STEMS_FILE).write_text(json.dumps(stems, ensure_ascii=False), encoding="utf-8")
     table.write(target)
     (target / STATS_FILE).write_text(json.dumps(stats.result(), ensure_ascii=False), encoding="utf-8")
+    # the parts in parallel; the parts' counts and vocabularies merged; stems, table and figures written
+    return {"parts": round(t1 - t0, 1), "merge": round(t2 - t1, 1), "side_files": round(time.perf_counter() - t2, 1)}
 
 
 # -- search ----------------------------------------------------------------------
