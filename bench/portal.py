@@ -4,7 +4,11 @@ With ``--backend tantivy whoosh`` (one or both), OUTDIR's ``corpus.jsonl`` is in
 backend in turn in a scratch folder (``paranon index``; OUTDIR is not touched), the build's wall time, CPU
 time and index size are reported, and the server then searches that index: one JSON object with the
 backends side by side (``backends``: one entry per backend, in the order given), each figure with the
-machine's load average (1 minute) when it was taken, as the machine may be shared.
+machine's load average (1 minute) when it was taken, as the machine may be shared. Each backend's figures
+are also printed to stderr as soon as they are measured. With ``--index-dir DIR`` the indexes are built in
+``DIR/BACKEND`` and kept, their build figures beside them (``build.json``); a later run with the same
+``DIR`` and the same corpus measures the latencies again without rebuilding, and reports the kept build
+figures (``"reused": true``).
 
 Starts ``paranon serve OUTDIR`` on a free port, then runs a mix of single-word, phrase and wildcard
 queries against ``/api/search`` with 1 and 8 concurrent clients, and prints one JSON object with p50/p95
@@ -124,10 +128,27 @@ def _serve(outdir: Path, cache: int) -> tuple[subprocess.Popen, str]:
     return server, base
 
 
-def _build(outdir: Path, backend: str) -> tuple[Path, dict]:
-    """OUTDIR's corpus indexed with ``backend`` in a scratch folder (the corpus linked, not copied)."""
-    scratch = Path(tempfile.mkdtemp(prefix=f"paranon-bench-{backend}-"))
-    (scratch / "corpus.jsonl").symlink_to((outdir / "corpus.jsonl").resolve())
+def _corpus_id(corpus: Path) -> list:
+    st = corpus.stat()
+    return [str(corpus), st.st_size, st.st_mtime_ns]
+
+
+def _build(outdir: Path, backend: str, index_dir: Path | None = None) -> tuple[Path, dict]:
+    """OUTDIR's corpus indexed with ``backend`` in a scratch folder (the corpus linked, not copied), or in
+    ``index_dir/backend``, kept and reused while the corpus is the same."""
+    corpus = (outdir / "corpus.jsonl").resolve()
+    if index_dir is not None:
+        scratch = index_dir / backend
+        saved = scratch / "build.json"
+        if saved.exists() and (scratch / "index").exists():
+            built = json.loads(saved.read_text(encoding="utf-8"))
+            if built.pop("corpus", None) == _corpus_id(corpus):
+                return scratch, {**built, "reused": True}
+        shutil.rmtree(scratch, ignore_errors=True)
+        scratch.mkdir(parents=True)
+    else:
+        scratch = Path(tempfile.mkdtemp(prefix=f"paranon-bench-{backend}-"))
+    (scratch / "corpus.jsonl").symlink_to(corpus)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     load = _load_avg()
@@ -137,10 +158,13 @@ def _build(outdir: Path, backend: str) -> tuple[Path, dict]:
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     folder = (scratch / "index").resolve()
     size = sum(f.stat().st_size for f in folder.rglob("*") if f.is_file())
-    return scratch, {"backend": backend, "build_s": round(wall, 1),
-                     "build_cpu_s": round(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, 1),
-                     "index_mb": round(size / 2**20, 1), "load_before": load, "load_after": _load_avg(),
-                     "phases_s": json.loads((folder / "backend.json").read_text(encoding="utf-8")).get("build_s")}
+    built = {"backend": backend, "build_s": round(wall, 1),
+             "build_cpu_s": round(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, 1),
+             "index_mb": round(size / 2**20, 1), "load_before": load, "load_after": _load_avg(),
+             "phases_s": json.loads((folder / "backend.json").read_text(encoding="utf-8")).get("build_s")}
+    if index_dir is not None:
+        (scratch / "build.json").write_text(json.dumps({**built, "corpus": _corpus_id(corpus)}), encoding="utf-8")
+    return scratch, built
 
 
 def _measure(outdir: Path, mixes: list[str], seconds: float) -> dict:
@@ -179,6 +203,8 @@ def main() -> None:
                          "cache off, 8 clients beside 4 sending the worst wildcard queries")
     ap.add_argument("--backend", nargs="+", choices=["whoosh", "tantivy"], help="index OUTDIR's corpus afresh "
                     "with each of these backends in turn and measure each (default: serve OUTDIR's own index)")
+    ap.add_argument("--index-dir", type=Path, help="build the indexes in DIR/BACKEND and keep them; reuse them "
+                    "(and their build figures) while OUTDIR's corpus is the same")
     args = ap.parse_args()
     out: dict = {"queries": len(QUERIES), "cores": os.cpu_count()}
     if not args.backend:
@@ -186,11 +212,14 @@ def main() -> None:
     else:
         out["backends"] = []
         for backend in dict.fromkeys(args.backend):
-            scratch, built = _build(args.outdir, backend)
+            scratch, built = _build(args.outdir, backend, args.index_dir)
+            print(json.dumps({"index": built}), file=sys.stderr, flush=True)
             try:
                 out["backends"].append({"index": built, **_measure(scratch, args.mixes, args.seconds)})
+                print(json.dumps(out["backends"][-1]), file=sys.stderr, flush=True)
             finally:
-                shutil.rmtree(scratch, ignore_errors=True)
+                if args.index_dir is None:
+                    shutil.rmtree(scratch, ignore_errors=True)
     print(json.dumps(out))
 
 
