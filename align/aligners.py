@@ -20,12 +20,14 @@ from typing import Any
 from ..corpora.model import parse_pharaoh, pharaoh
 from ..text import token_words
 from .priors import resolve as resolve_priors
+from .repair import dictionary_pairs, repair_files
 
 log = logging.getLogger("paranon.align")
 
 Links = list[tuple[int, int]]
 MIN_ITERATIONS, MAX_ITERATIONS, ITERATION_SCALE = 5, 100, 1200  # eflomal_iterations: auto (see iterations_for)
 SMALL_CORPUS = 2000  # eflomal_samplers: auto runs 3 samplers below this many lines, 1 from there
+NULL_PRIOR = 0.2  # eflomal null_prior (its default); 0.1 raised recall on the EN-PT gold but linked "the" too (README)
 PLACEHOLDER_NUMBER = re.compile(r"^<NAME\d+_")
 
 
@@ -229,56 +231,62 @@ class EflomalAligner(Aligner):
                     out.write(pharaoh(symmetrize_lines(len(s.split()), len(t.split()), f, r, self.symmetrization))
                               + "\n")
 
+    def _prepare(self, src_path: str | Path, tgt_path: str | Path, tmp: str) -> tuple[int, bool, set[tuple[str, str]]]:
+        """Write eflomal's input files into ``tmp`` (``src.bin``, ``tgt.bin``, ``priors.txt`` when priors are
+        on: see ``priors_max_pairs``); return the number of lines, whether priors are on, and the dictionary's
+        normalized pairs."""
+        import eflomal
+
+        extra_src, extra_tgt = self._extra_lines()
+        priors = self.priors is not None and not (
+            self.priors_max_pairs and _count_lines(src_path) > self.priors_max_pairs)
+        dictionary = self._prior_lines() if priors else []
+        vocab_s: set[str] = set()  # with priors: the words of each side, for the identical-word priors
+        vocab_t: set[str] = set()
+        n_lines = [0]
+
+        def counted(lines: Iterable[str]) -> Iterator[str]:
+            for line in lines:
+                n_lines[0] += 1
+                yield line
+
+        with open(src_path, encoding="utf-8") as fs, open(tgt_path, encoding="utf-8") as ft, \
+                open(os.path.join(tmp, "src.bin"), "wb") as so, open(os.path.join(tmp, "tgt.bin"), "wb") as to, \
+                open(os.path.join(tmp, "priors.txt"), "w", encoding="utf-8") as po:
+            raw_s, raw_t = chain(fs, extra_src), chain(ft, extra_tgt)
+            if priors:
+                raw_s, raw_t = _words_into(raw_s, vocab_s), _words_into(raw_t, vocab_t)
+            norm_s = counted(self._normalize(line) for line in raw_s)
+            norm_t = (self._normalize(line) for line in raw_t)
+            # lazy: the identical words are known once eflomal has read both texts, before the priors
+            lines = chain(dictionary, self._identity_lines(vocab_s, vocab_t)) if priors else None
+            eflomal.Aligner().prepare_files(norm_s, so, norm_t, to, lines, po if priors else None)
+        return n_lines[0], priors, dictionary_pairs(dictionary)
+
     def align_directions(self, src_path: str | Path, tgt_path: str | Path, fwd_path: str | Path,
                          rev_path: str | Path) -> None:
         """Train on two token files and write the forward and reverse links (Pharaoh, one line per pair;
-        lines of ``extra_src``/``extra_tgt`` follow the corpus's), unsymmetrized."""
+        lines of ``extra_src``/``extra_tgt`` follow the corpus's), unsymmetrized; with dictionary priors,
+        each pair's unaligned content words are then repaired from the dictionary (``repair.py``)."""
         import threading
 
-        import eflomal
         from eflomal.cython import align as run_eflomal
 
         from .determinism import seeded_environment
 
-        extra_src, extra_tgt = self._extra_lines()
         with tempfile.TemporaryDirectory(prefix=f"paranon-eflomal-{os.getpid()}-") as tmp:
-            s_in, t_in = os.path.join(tmp, "src.bin"), os.path.join(tmp, "tgt.bin")
-            with open(src_path, encoding="utf-8") as fs, open(tgt_path, encoding="utf-8") as ft, \
-                    open(s_in, "wb") as so, open(t_in, "wb") as to:
-                n_lines = [0]
-
-                def counted(lines: Iterable[str]) -> Iterator[str]:
-                    for line in lines:
-                        n_lines[0] += 1
-                        yield line
-
-                priors = self.priors is not None and not (
-                    self.priors_max_pairs and _count_lines(src_path) > self.priors_max_pairs)
-                vocab_s: set[str] = set()  # with priors: the words of each side, for the identical-word priors
-                vocab_t: set[str] = set()
-                raw_s, raw_t = chain(fs, extra_src), chain(ft, extra_tgt)
-                if priors:
-                    raw_s, raw_t = _words_into(raw_s, vocab_s), _words_into(raw_t, vocab_t)
-                norm_s = counted(self._normalize(line) for line in raw_s)
-                norm_t = (self._normalize(line) for line in raw_t)
-                # lazy: the identical words are known once eflomal has read both texts, before the priors
-                lines = chain(self._prior_lines(), self._identity_lines(vocab_s, vocab_t)) if priors else None
-                p_in = os.path.join(tmp, "priors.txt")
-                with open(p_in, "w", encoding="utf-8") as po:
-                    eflomal.Aligner().prepare_files(norm_s, so, norm_t, to, lines if priors else None,
-                                                    po if priors else None)
-            iterations = self.iterations_for(n_lines[0])
-            kwargs: dict[str, Any] = {"model": 3, "score_model": 0, "n_samplers": self.samplers_for(n_lines[0]),
-                                      "quiet": True,
-                                      "rel_iterations": 1.0, "null_prior": 0.2,
-                                      "priors_filename": p_in if priors else None}
+            n_lines, priors, dictionary = self._prepare(src_path, tgt_path, tmp)
+            iterations = self.iterations_for(n_lines)
+            kwargs: dict[str, Any] = {"model": 3, "score_model": 0, "n_samplers": self.samplers_for(n_lines),
+                                      "quiet": True, "rel_iterations": 1.0, "null_prior": NULL_PRIOR,
+                                      "priors_filename": os.path.join(tmp, "priors.txt") if priors else None}
             if iterations:
                 kwargs["n_iterations"] = (iterations,) * 3
             errors: list[BaseException] = []
 
             def one(**links: str) -> None:
                 try:
-                    run_eflomal(s_in, t_in, **links, **kwargs)
+                    run_eflomal(os.path.join(tmp, "src.bin"), os.path.join(tmp, "tgt.bin"), **links, **kwargs)
                 except BaseException as exc:  # noqa: BLE001  (re-raised below, in the calling thread)
                     errors.append(exc)
 
@@ -292,6 +300,8 @@ class EflomalAligner(Aligner):
                     th.join()
             if errors:
                 raise RuntimeError(f"eflomal failed: {errors[0]}")
+        repair_files(src_path, tgt_path, fwd_path, rev_path, dictionary, lambda w: w.lower()[:self.prefix or None],
+                     self.languages[0])
 
     def align(self, pairs: list[tuple[list[str], list[str]]]) -> list[Links]:
         if not pairs:

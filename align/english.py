@@ -45,6 +45,7 @@ ADDRESS_GAP = regex.compile(r"[\s,]*(?:\p{Lu}[\p{L}'’-]+[\s,]+){0,2}")  # piec
 ORG_WORD = r"(?:\p{Lu}[\p{L}\p{N}'’.-]*|\d+)"
 ORG_JOIN = r"(?:\s*[&–—-]\s*|\s+(?:and|of|for|&|d[aeo]s?|e)\s+|\s+)"  # Portuguese names keep their particles
 LEADING_ARTICLE = regex.compile(r"(?:The|A|An|THE)\s+")
+FOUND_CACHE = 50_000  # texts whose hits a recognizer keeps (emptied when full)
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,9 @@ class EnglishRecognizer:
                                    r"(?![\p{L}\d])")
         tails = _alt(a["street_tails"])
         alone = _alt(a["street_tails_alone"])
+        # what every match of level and street holds: where it is not, they are not run
+        self.level_gate = regex.compile(r"(?:" + _alt(a["levels"]) + r")")
+        self.street_gate = regex.compile(r"(?:" + tails + "|" + alone + r")(?![\p{L}])")
         after = r"(?:,?\s+" + HOUSE_NUMBER + r"(?![\p{L}\d]))"
         self.street = regex.compile(  # a house number before or after, or a tail that needs none
             r"(?<![\p{L}\d])(?:" + HOUSE_NUMBER + r",?\s+(?:" + NAME_WORD + r"\s+){1,4}(?:" + tails + r")(?![\p{L}])"
@@ -124,6 +128,7 @@ class EnglishRecognizer:
         from stdnum.pt import nif
 
         self._phonenumbers, self._iban, self._nif = phonenumbers, iban, nif
+        self._found: dict[str, tuple[Hit, ...]] = {}  # find's results by text
 
     def word_date_value(self, m: regex.Match) -> tuple[int | None, int, int | None] | None:
         from text_to_num import alpha2digit, text2num
@@ -156,7 +161,16 @@ class EnglishRecognizer:
         return None
 
     def find(self, text: str) -> list[Hit]:
-        """The hits in ``text``, longest first where they overlap, left to right."""
+        """The hits in ``text``, longest first where they overlap, left to right. Memoized per recognizer (a
+        translation memory repeats its segments; a hit is immutable, the list returned a new one)."""
+        found = self._found.get(text)
+        if found is None:
+            if len(self._found) >= FOUND_CACHE:
+                self._found.clear()
+            found = self._found[text] = tuple(self._find(text))
+        return list(found)
+
+    def _find(self, text: str) -> list[Hit]:
         hits: list[Hit] = []
         months = self.month_gate.search(text) is not None
         for m in self.dates.finditer(text) if months else ():
@@ -218,9 +232,12 @@ class EnglishRecognizer:
         return hits
 
     def _addresses(self, text: str) -> list[Hit]:
-        pieces = [(m.start(), m.end(), pat is self.level) for pat in (self.level, self.street, self.street_head,
-                                                                      UK_POSTCODE, PT_POSTCODE, US_ZIP)
-                  for m in pat.finditer(text)]
+        patterns = [self.street_head, UK_POSTCODE, PT_POSTCODE, US_ZIP]
+        if self.level_gate.search(text):
+            patterns.append(self.level)
+        if self.street_gate.search(text):
+            patterns.append(self.street)
+        pieces = [(m.start(), m.end(), pat is self.level) for pat in patterns for m in pat.finditer(text)]
         pieces.sort()
         merged: list[list] = []
         for s, e, level in pieces:  # pieces of one address (street, number, floor, town, postcode) make one span

@@ -99,8 +99,7 @@ def evaluate_alignment(src: str, tgt: str, gold: str, cfg: dict[str, Any], train
     aligner, why = make_aligner(cfg)
     pred = aligner.align(list(zip(s_tok, t_tok, strict=True)))
     out: dict[str, Any] = score_links(pred, sure, possible)
-    out["content_words"] = score_content_links(pred, sure, possible, s_tok, t_tok, cfg.get("src", "pt"),
-                                               cfg.get("tgt", "en"))
+    out["content_words"] = score_content_links(pred, sure, possible, s_tok, t_tok, cfg["src"], cfg["tgt"])
     out["aligner"] = why
     out["pairs"] = len(s_tok)
     if not has_p:
@@ -167,7 +166,7 @@ def evaluate_transfer(gold_path: str | Path, cfg: dict[str, Any], strings: bool 
     """
     from ..anonymize.engine import Anonymizer
     from ..corpora.formats.gold import read_gold
-    from ..pipeline import process_in_memory
+    from ..inmemory import process_in_memory
 
     gold = list(read_gold(gold_path))
     if limit is not None and len(gold) > limit:
@@ -181,89 +180,111 @@ def score_transfer(gold: list, results: list, allow: set[str], strings: bool = T
     """The figures of ``evaluate_transfer`` from gold pairs and the pipeline's results for them (anything
     with ``src_mentions``, ``tgt_mentions`` in original coordinates and ``anonymized.src``/``.tgt``);
     ``allow``: the policy's folded allow-list entries (a public body on it is meant to stay visible)."""
-    from ..text import fold, phrase_key
-
-    cover: dict[str, dict[str, list[int]]] = {"src": defaultdict(lambda: [0, 0]), "tgt": defaultdict(lambda: [0, 0])}
-    agree = Counter()
-    by_doc_true: dict[str, list[str]] = defaultdict(list)
-    by_doc_pred: dict[str, list[str]] = defaultdict(list)
-    both_true: dict[str, list[str]] = defaultdict(list)
-    both_pred: dict[str, list[str]] = defaultdict(list)
-    leaked: list[dict[str, str]] = []
-    public: dict[str, Counter] = {"src": Counter(), "tgt": Counter()}
-    over: dict[str, Counter] = {"src": Counter(), "tgt": Counter()}
-    mismatch = Counter()
-    ent_numbers: dict[tuple[str, str], dict[str, set]] = defaultdict(lambda: {"src": set(), "tgt": set()})
+    score = _TransferScore(allow, strings)
     for g, res in zip(gold, results, strict=True):
+        score.add(g, res)
+    return score.figures(len(gold))
+
+
+class _TransferScore:
+    """The counts of one :func:`score_transfer`, pair by pair."""
+
+    def __init__(self, allow: set[str], strings: bool) -> None:
+        self.allow, self.strings = allow, strings
+        self.cover: dict[str, dict[str, list[int]]] = {"src": defaultdict(lambda: [0, 0]),
+                                                       "tgt": defaultdict(lambda: [0, 0])}
+        self.agree = Counter()
+        self.by_doc_true: dict[str, list[str]] = defaultdict(list)
+        self.by_doc_pred: dict[str, list[str]] = defaultdict(list)
+        self.both_true: dict[str, list[str]] = defaultdict(list)
+        self.both_pred: dict[str, list[str]] = defaultdict(list)
+        self.leaked: list[dict[str, str]] = []
+        self.public: dict[str, Counter] = {"src": Counter(), "tgt": Counter()}
+        self.over: dict[str, Counter] = {"src": Counter(), "tgt": Counter()}
+        self.mismatch = Counter()
+        self.ent_numbers: dict[tuple[str, str], dict[str, set]] = defaultdict(lambda: {"src": set(), "tgt": set()})
+
+    def add(self, g: Any, res: Any) -> None:
         numbers = {"src": {m.entity for m in res.src_mentions}, "tgt": {m.entity for m in res.tgt_mentions}}
         gold_ids = {side: {e["entity"] for e in ents if not e.get("public")}
                     for side, ents in (("src", g.src_entities), ("tgt", g.tgt_entities))}
         if numbers["src"] != numbers["tgt"]:
-            mismatch["pairs"] += 1
-            mismatch["where_gold_agrees"] += gold_ids["src"] == gold_ids["tgt"]
+            self.mismatch["pairs"] += 1
+            self.mismatch["where_gold_agrees"] += gold_ids["src"] == gold_ids["tgt"]
         for side, ents, found, public_text in (("src", g.src_entities, res.src_mentions, res.anonymized.src),
                                                ("tgt", g.tgt_entities, res.tgt_mentions, res.anonymized.tgt)):
-            spans = [(m.start, m.end) for m in found]
-            pub = fold(public_text)
-            text = g.pair.src if side == "src" else g.pair.tgt
-            keep = []
-            for e in ents:
-                original = text[e["start"]:e["end"]]
-                if e.get("public"):
-                    public[side]["entities"] += 1
-                    masked = _covered(spans, e["start"], e["end"]) > 0
-                    public[side]["masked"] += masked
-                    if phrase_key(original) not in allow:
-                        keep.append((e["start"], e["end"]))  # the policy does not say it is public
-                    continue
-                keep.append((e["start"], e["end"]))
-                n = e["end"] - e["start"]
-                c = _covered(spans, e["start"], e["end"])
-                for key in ("all", e["category"]):
-                    cover[side][key][0] += c
-                    cover[side][key][1] += n
-                if len(original.strip()) >= 2 and _visible(fold(original), pub):
-                    item = {"id": g.pair.id, "side": side, "category": e["category"]}
-                    if strings:
-                        item["text"] = original
-                    leaked.append(item)
-                hits = [m for m in found if m.start < e["end"] and e["start"] < m.end]
-                key = (g.pair.doc, e["entity"])
-                for m in hits:
-                    ent_numbers[key][side].add(m.entity)
-                if hits:
-                    best = max(hits, key=lambda m: min(m.end, e["end"]) - max(m.start, e["start"]))
-                    both_true[g.pair.doc].append(e["entity"])
-                    both_pred[g.pair.doc].append(str(best.entity))
-                    if side == "src":
-                        by_doc_true[g.pair.doc].append(e["entity"])
-                        by_doc_pred[g.pair.doc].append(str(best.entity))
-            m_all, m_out = _tokens_masked(text, spans, keep)
-            over[side]["masked"] += m_all
-            over[side]["outside"] += m_out
-    for nums in ent_numbers.values():
-        if nums["src"] and nums["tgt"]:
-            agree["total"] += 1
-            agree["same"] += nums["src"] == nums["tgt"]
-    out = {
-        "src_recall": {k: round(c / n, 4) if n else 1.0 for k, (c, n) in sorted(cover["src"].items())},
-        "tgt_recall": {k: round(c / n, 4) if n else 1.0 for k, (c, n) in sorted(cover["tgt"].items())},
-        "number_agreement": round(agree["same"] / agree["total"], 4) if agree["total"] else 1.0,
-        "coref_ari": _weighted_ari(by_doc_true, by_doc_pred),
-        "coref_ari_both": _weighted_ari(both_true, both_pred),
-        "over_masking": {side: {"rate": round(c["outside"] / c["masked"], 4) if c["masked"] else 0.0,
-                                "tokens": c["outside"], "of": c["masked"]} for side, c in over.items()},
-        "side_mismatch": {"pairs": mismatch["pairs"], "of": len(gold),
-                          "rate": round(mismatch["pairs"] / len(gold), 4) if gold else 0.0,
-                          "where_gold_agrees": mismatch["where_gold_agrees"]},
-        "leaks": len(leaked),
-        "leaked": leaked,
-        "pairs": len(gold),
-        "entities_compared": agree["total"],
-    }
-    if public["src"]["entities"] or public["tgt"]["entities"]:
-        out["public_masked"] = {side: {"entities": c["entities"], "masked": c["masked"]} for side, c in public.items()}
-    return out
+            self._side(g, side, ents, found, public_text)
+
+    def _side(self, g: Any, side: str, ents: list[dict], found: list, public_text: str) -> None:
+        from ..text import fold, phrase_key
+
+        spans = [(m.start, m.end) for m in found]
+        pub = fold(public_text)
+        text = g.pair.src if side == "src" else g.pair.tgt
+        keep = []
+        for e in ents:
+            original = text[e["start"]:e["end"]]
+            if e.get("public"):
+                self.public[side]["entities"] += 1
+                self.public[side]["masked"] += _covered(spans, e["start"], e["end"]) > 0
+                if phrase_key(original) not in self.allow:
+                    keep.append((e["start"], e["end"]))  # the policy does not say it is public
+                continue
+            keep.append((e["start"], e["end"]))
+            n = e["end"] - e["start"]
+            c = _covered(spans, e["start"], e["end"])
+            for key in ("all", e["category"]):
+                self.cover[side][key][0] += c
+                self.cover[side][key][1] += n
+            if len(original.strip()) >= 2 and _visible(fold(original), pub):
+                item = {"id": g.pair.id, "side": side, "category": e["category"]}
+                if self.strings:
+                    item["text"] = original
+                self.leaked.append(item)
+            self._numbers(g.pair.doc, side, e, found)
+        m_all, m_out = _tokens_masked(text, spans, keep)
+        self.over[side]["masked"] += m_all
+        self.over[side]["outside"] += m_out
+
+    def _numbers(self, doc: str, side: str, e: dict, found: list) -> None:
+        """The entity numbers the mentions over one gold entity carry, for agreement and coreference."""
+        hits = [m for m in found if m.start < e["end"] and e["start"] < m.end]
+        for m in hits:
+            self.ent_numbers[doc, e["entity"]][side].add(m.entity)
+        if hits:
+            best = max(hits, key=lambda m: min(m.end, e["end"]) - max(m.start, e["start"]))
+            self.both_true[doc].append(e["entity"])
+            self.both_pred[doc].append(str(best.entity))
+            if side == "src":
+                self.by_doc_true[doc].append(e["entity"])
+                self.by_doc_pred[doc].append(str(best.entity))
+
+    def figures(self, n_gold: int) -> dict[str, Any]:
+        agree, mismatch, public = self.agree, self.mismatch, self.public
+        for nums in self.ent_numbers.values():
+            if nums["src"] and nums["tgt"]:
+                agree["total"] += 1
+                agree["same"] += nums["src"] == nums["tgt"]
+        out = {
+            "src_recall": {k: round(c / n, 4) if n else 1.0 for k, (c, n) in sorted(self.cover["src"].items())},
+            "tgt_recall": {k: round(c / n, 4) if n else 1.0 for k, (c, n) in sorted(self.cover["tgt"].items())},
+            "number_agreement": round(agree["same"] / agree["total"], 4) if agree["total"] else 1.0,
+            "coref_ari": _weighted_ari(self.by_doc_true, self.by_doc_pred),
+            "coref_ari_both": _weighted_ari(self.both_true, self.both_pred),
+            "over_masking": {side: {"rate": round(c["outside"] / c["masked"], 4) if c["masked"] else 0.0,
+                                    "tokens": c["outside"], "of": c["masked"]} for side, c in self.over.items()},
+            "side_mismatch": {"pairs": mismatch["pairs"], "of": n_gold,
+                              "rate": round(mismatch["pairs"] / n_gold, 4) if n_gold else 0.0,
+                              "where_gold_agrees": mismatch["where_gold_agrees"]},
+            "leaks": len(self.leaked),
+            "leaked": self.leaked,
+            "pairs": n_gold,
+            "entities_compared": agree["total"],
+        }
+        if public["src"]["entities"] or public["tgt"]["entities"]:
+            out["public_masked"] = {side: {"entities": c["entities"], "masked": c["masked"]}
+                                    for side, c in public.items()}
+        return out
 
 
 def _visible(folded_original: str, folded_public: str) -> bool:

@@ -12,15 +12,28 @@ occurrences. Matching is by word sequence, accent- and case-insensitive (``Maré
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 import regex
 
 from ..corpora.model import Mention
 from ..text import fold, fold_same_length
+from .numbering import EntityNumbers
 
 WORD = regex.compile(r"[\p{L}\p{N}]+")
 MAX_WORDS = 10
 CAPITALIZED_CATEGORIES = ("PERSON", "ORGANIZATION", "ADDRESS")
+
+
+@dataclass(frozen=True, slots=True)
+class FormKind:
+    """What a form remembers of the mention it came from; the dot: whether that ended with one (``Lda.``: an
+    occurrence takes the dot too)."""
+
+    category: str
+    subtype: str
+    rule: str
+    dotted: bool
 
 
 def identifier_form(text: str) -> bool:
@@ -37,8 +50,7 @@ def form_key(text: str) -> str:
 class CorpusForms:
     """Entity forms of a whole corpus, and where they occur in a text.
 
-    ``forms`` maps a form key to an index into ``kinds``, the few distinct (category, subtype, rule,
-    ends with a dot) there are (a million forms then cost a dict slot each, not a tuple each);
+    ``forms`` maps a form key to an index into ``kinds``, the few distinct :class:`FormKind` there are (a million forms then cost a dict slot each, not a tuple each);
     ``firsts`` maps every key's first word to the word counts of the keys it starts (longest first), so that a
     text is only looked into at words that can start a form, and only for the lengths that exist.
     """
@@ -46,19 +58,19 @@ class CorpusForms:
     def __init__(self, propagation_forms=None) -> None:
         self._propagation_forms = propagation_forms
         self.forms: dict[str, int] = {}
-        self.kinds: list[tuple[str, str, str, bool]] = []
-        self._kind_index: dict[tuple[str, str, str, bool], int] = {}
+        self.kinds: list[FormKind] = []
+        self._kind_index: dict[FormKind, int] = {}
         self.firsts: dict[str, list[int]] = {}
 
     def __len__(self) -> int:
         return len(self.forms)
 
-    def state(self) -> tuple[dict[str, int], list[tuple[str, str, str, bool]]]:
+    def state(self) -> tuple[dict[str, int], list[FormKind]]:
         """What a worker needs to find forms (saved in the run's checkpoints)."""
         return self.forms, self.kinds
 
     @classmethod
-    def from_state(cls, state: tuple[dict[str, int], list[tuple[str, str, str, bool]]]) -> CorpusForms:
+    def from_state(cls, state: tuple[dict[str, int], list[FormKind]]) -> CorpusForms:
         forms = cls()
         forms.forms, forms.kinds = state
         for key in forms.forms:
@@ -66,15 +78,14 @@ class CorpusForms:
         return forms
 
     @staticmethod
-    def kind_of(m: Mention) -> tuple[str, str, str, bool]:
-        """What a form remembers of the mention it came from: category, subtype, rule, and whether it ends
-        with a dot (``Lda.``: an occurrence takes the dot too)."""
-        return m.category, m.subtype, m.rule, m.text.rstrip().endswith(".")
+    def kind_of(m: Mention) -> FormKind:
+        """What a form remembers of the mention it came from."""
+        return FormKind(m.category, m.subtype, m.rule, m.text.rstrip().endswith("."))
 
     def _add(self, key: str, m: Mention) -> None:
         self._add_kind(key, self.kind_of(m))
 
-    def _add_kind(self, key: str, kind: tuple[str, str, str, bool]) -> None:
+    def _add_kind(self, key: str, kind: FormKind) -> None:
         if key and key not in self.forms and len(key.split()) <= MAX_WORDS:
             if kind not in self._kind_index:
                 self._kind_index[kind] = len(self.kinds)
@@ -89,12 +100,12 @@ class CorpusForms:
             lengths.append(len(words))
             lengths.sort(reverse=True)
 
-    def merge(self, state: tuple[dict[str, int], list[tuple[str, str, str, bool]]]) -> None:
+    def merge(self, state: tuple[dict[str, int], list[FormKind]]) -> None:
         """Add the forms of another collection (e.g. one chunk's), in its order; a form already here keeps its
         kind, so merging chunk by chunk gives what adding their documents one by one gives."""
         forms, kinds = state
         for key, k in forms.items():
-            self._add_kind(key, tuple(kinds[k]))
+            self._add_kind(key, kinds[k])
 
     def add_document(self, mentions: list[Mention]) -> None:
         """The forms of one document's mentions (scored and filtered as document propagation does)."""
@@ -153,24 +164,20 @@ class CorpusForms:
         """The occurrence of ``key`` at word ``i`` if it is whole words, overlaps no mention, and starts with a
         capital where its category needs one."""
         s, e = bounds[i][0], bounds[i + n - 1][1]
-        cat, _sub, _rule, dot = self.kinds[self.forms[key]]
-        if dot and text[e:e + 1] == ".":
+        kind = self.kinds[self.forms[key]]
+        if kind.dotted and text[e:e + 1] == ".":
             e += 1
         boundary = (s == 0 or not text[s - 1].isalnum()) and (e == len(text) or not text[e].isalnum())
         ok = boundary and spans.find(1, s, e) < 0 and (
-            cat not in CAPITALIZED_CATEGORIES or text[s].isupper())
+            kind.category not in CAPITALIZED_CATEGORIES or text[s].isupper())
         return (s, e, key) if ok else None
 
-    def mentions(self, text: str, taken: Iterable[Mention], numbers: dict[str, int], next_free: int
-                 ) -> tuple[list[Mention], int]:
-        """New mentions for the forms found in ``text``: the entity number of the same form in this scope
-        (``numbers``, updated) or a new one from ``next_free``; returns them and the next free number."""
+    def mentions(self, text: str, taken: Iterable[Mention], numbers: EntityNumbers) -> list[Mention]:
+        """New mentions for the forms found in ``text``, each numbered by its form in this scope (``numbers``:
+        the number of the same form already there, else a new one)."""
         out = []
         for s, e, key in self.find(text, taken):
-            cat, sub, rule, _ = self.kinds[self.forms[key]]
-            if key not in numbers:
-                numbers[key] = next_free
-                next_free += 1
-            out.append(Mention(s, e, cat, text[s:e], "consistency", f"corpus:{rule}", sub, 0.9,
-                               entity=numbers[key]))
-        return out, next_free
+            kind = self.kinds[self.forms[key]]
+            out.append(Mention(s, e, kind.category, text[s:e], "consistency", f"corpus:{kind.rule}", kind.subtype,
+                               0.9, entity=numbers.of(key)))
+        return out

@@ -162,6 +162,7 @@ class Anonymizer:
         if self.scope not in ("segment", "document", "corpus"):
             raise ValueError(f"anonymize.scope: {self.scope!r} is not segment, document or corpus")
         self.numberer = Numberer(float(a.get("clustering", {}).get("threshold", 0.45)))
+        self._aliases: dict[str, str] = {}  # the document's defined aliases (recognize_document), for number()
         self.propagate = bool(a.get("propagate", True))
         self.function_words = {fold(w) for w in self.rules.get("function_words", [])}
         allow = list(a.get("allow", []))
@@ -307,7 +308,7 @@ class Anonymizer:
         # an acronym after its long form, ``Long Form (LF)``, joins the long form's entity; so does an
         # organisation's short form (``o Grupo RX`` for ``Grupo RX Engenharia e Obras Ltda.``)
         aliases = organization_aliases(flat)
-        aliases.update(getattr(self, "_aliases", {}))
+        aliases.update(self._aliases)
         self.numberer.assign(flat, aliases)
 
     def anonymize_document(self, pairs: list[SegmentPair]) -> list[tuple[list[Mention], Replaced]]:

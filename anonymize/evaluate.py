@@ -241,117 +241,140 @@ def predict(docs: list[tuple[str, list[Sentence]]], cfg: dict[str, Any]) -> None
                         s.shown[k] = public_tokens.get(k) or _why_visible(an, s, k)
 
 
+def _counts(n: int, zero: float = 0) -> defaultdict:
+    return defaultdict(lambda: [zero] * n)
+
+
+@dataclass
+class _Tally:
+    """The running counts of ``score`` over a set's sentences; ``figures`` turns them into the result."""
+
+    targets: set[str]
+    ex: defaultdict = field(default_factory=lambda: _counts(3))  # key -> tp, fp, fn; "untyped", "typed", category
+    pa: defaultdict = field(default_factory=lambda: _counts(3, 0.0))
+    tok: defaultdict = field(default_factory=lambda: _counts(3))
+    leak: defaultdict = field(default_factory=lambda: _counts(2))
+    why: defaultdict = field(default_factory=lambda: defaultdict(Counter))
+    over: Counter = field(default_factory=Counter)
+    public: Counter = field(default_factory=Counter)
+    over_as: Counter = field(default_factory=Counter)  # over-masked tokens by the gold's unscored label (LOCAL ...)
+
+    def exact(self, gold: list, pred: list) -> None:
+        g_un, p_un = {(a, b) for a, b, _ in gold}, {(a, b) for a, b, _ in pred}
+        g_ty, p_ty = set(gold), set(pred)
+        pairs = [("untyped", g_un, p_un), ("typed", g_ty, p_ty)]
+        pairs += [(c, {x for x in g_ty if x[2] == c}, {x for x in p_ty if x[2] == c}) for c in self.targets]
+        for key, g, p in pairs:
+            self.ex[key][0] += len(g & p)
+            self.ex[key][1] += len(p - g)
+            self.ex[key][2] += len(g - p)
+
+    def partial(self, gold: list, pred: list) -> None:
+        """Each gold matched once; exact = 1, overlap = 0.5."""
+        for key, typed in (("untyped", False), ("typed", True)):
+            _partial(gold, pred, typed, self.pa[key])
+        for c in self.targets:
+            _partial([g for g in gold if g[2] == c], [p for p in pred if p[2] == c], True, self.pa[c])
+
+    def tokens(self, g_tok: dict[int, str], p_tok: dict[int, str]) -> None:
+        for k in set(g_tok) | set(p_tok):
+            self.tok["untyped"][0 if k in g_tok and k in p_tok else 1 if k in p_tok else 2] += 1
+            for c in self.targets:
+                in_g, in_p = g_tok.get(k) == c, p_tok.get(k) == c
+                self.tok[c][0] += in_g and in_p
+                self.tok[c][1] += in_p and not in_g
+                self.tok[c][2] += in_g and not in_p
+
+    def leaks(self, s: Sentence, g_tok: dict[int, str], d: dict[str, Any]) -> None:
+        for k, c in g_tok.items():
+            self.leak[c][1] += 1
+            d["gold_tokens"] += 1
+            if k not in s.covered:
+                self.leak[c][0] += 1
+                d["leaked"][c] += 1
+                self.why[c][s.shown.get(k, "nothing")] += 1
+
+    def over_masking(self, s: Sentence, mapping: dict[str, str], g_tok: dict, p_tok: dict, d: dict) -> None:
+        """Masked tokens inside no gold ACNE (a public body counts only if the policy shows it)."""
+        not_over = set(g_tok) | {k for a, b, _, vis in s.public if not vis for k in range(a, b)}
+        scored_masks = set(p_tok)
+        all_masks = s.covered - s.ignore
+        self.over["masked"] += len(all_masks)
+        self.over["outside"] += len(all_masks - not_over)
+        self.over["masked_scored"] += len(scored_masks)
+        self.over["outside_scored"] += len(scored_masks - not_over)
+        unscored = s.other + [x for x in s.gold if x[2] not in mapping]  # HAREM's LOCAL, LeNER-Br's TEMPO ...
+        if unscored and all_masks - not_over:
+            labels = {k: lab for a, b, lab in unscored for k in range(a, b)}
+            self.over_as.update(labels.get(k, "unannotated") for k in all_masks - not_over)
+        d["masked_tokens"] += len(all_masks)
+        d["over_masked"] += len(all_masks - not_over)
+        for a, b, _, vis in s.public:
+            self.public["entities"] += 1
+            self.public["masked"] += bool(s.covered.intersection(range(a, b)))
+            self.public["visible_by_policy"] += vis
+
+    def figures(self, by_doc: list[dict[str, Any]]) -> dict[str, Any]:
+        cats = sorted(self.targets)
+        ex, pa, tok, leak = self.ex, self.pa, self.tok, self.leak
+        out = {
+            "exact": {"untyped": _metric(*ex["untyped"]), "typed": _metric(*ex["typed"]),
+                      "per_category": {c: _metric(*ex[c]) for c in cats}},
+            "partial": {"untyped": _metric(*pa["untyped"]), "typed": _metric(*pa["typed"]),
+                        "per_category": {c: _metric(*pa[c]) for c in cats}},
+            "token": {"untyped": _metric(*tok["untyped"]), "per_category": {c: _metric(*tok[c]) for c in cats}},
+            "leak_rate": {c: round(leak[c][0] / leak[c][1], 4) if leak[c][1] else 0.0 for c in cats},
+            "leaked_tokens": {c: {"leaked": leak[c][0], "gold": leak[c][1]} for c in cats},
+            "leak_why": {c: {r: self.why[c][r] for r in LEAK_REASONS} for c in cats},
+            "over_masking": _rate(self.over["outside"], self.over["masked"]),
+            "over_masking_scored": _rate(self.over["outside_scored"], self.over["masked_scored"]),
+            "by_doc": by_doc,
+        }
+        if self.over_as:
+            out["over_masked_as"] = dict(self.over_as.most_common())
+        if self.public["entities"]:
+            out["public_masked"] = dict(self.public)
+        return out
+
+
+def _score_sentence(t: _Tally, s: Sentence, mapping: dict[str, str], d: dict[str, Any],
+                    leaked_strings: Counter | None) -> None:
+    gold = [(a, b, mapping[c]) for a, b, c in s.gold if c in mapping]
+    pred = [(a, b, c) for a, b, c in s.pred if c in t.targets]
+    if s.ignore:
+        pred = [p for p in pred if not s.ignore.intersection(range(p[0], p[1]))]
+    t.exact(gold, pred)
+    t.partial(gold, pred)
+    g_tok = {k: c for a, b, c in gold for k in range(a, b)}
+    p_tok: dict[int, str] = {}
+    for a, b, c in pred:
+        for k in range(a, b):
+            p_tok.setdefault(k, c)
+    t.tokens(g_tok, p_tok)
+    t.leaks(s, g_tok, d)
+    if leaked_strings is not None:
+        for a, b, c in gold:
+            if any(k not in s.covered for k in range(a, b)):
+                leaked_strings[f"{c}: {s.text[s.tokens[a][0]:s.tokens[b - 1][1]]}"] += 1
+    t.over_masking(s, mapping, g_tok, p_tok, d)
+
+
 def score(docs: list[tuple[str, list[Sentence]]], mapping: dict[str, str], strings: bool = False) -> dict[str, Any]:
     """Every figure of a set; ``strings``: the per-document rows may list leaked strings (never for test sets)."""
-    targets = set(mapping.values())
-    ex = defaultdict(lambda: [0, 0, 0])  # key -> tp, fp, fn ; keys: "untyped", "typed", category
-    pa = defaultdict(lambda: [0.0, 0.0, 0.0])
-    tok = defaultdict(lambda: [0, 0, 0])
-    leak = defaultdict(lambda: [0, 0])
-    why: dict[str, Counter] = defaultdict(Counter)
-    over = Counter()
-    public = Counter()
-    over_as: Counter = Counter()  # over-masked tokens by the gold's non-scored label (HAREM: LOCAL ...)
+    t = _Tally(set(mapping.values()))
     by_doc = []
     for doc, sents in docs:
         d = {"doc": doc, "sentences": len(sents), "gold_tokens": 0, "leaked": Counter(), "masked_tokens": 0,
              "over_masked": 0}
-        leaked_strings: Counter = Counter()
+        leaked_strings: Counter | None = Counter() if strings else None
         for s in sents:
-            gold = [(a, b, mapping[c]) for a, b, c in s.gold if c in mapping]
-            pred = [(a, b, c) for a, b, c in s.pred if c in targets]
-            if s.ignore:
-                pred = [p for p in pred if not s.ignore.intersection(range(p[0], p[1]))]
-            # exact
-            g_un, p_un = {(a, b) for a, b, _ in gold}, {(a, b) for a, b, _ in pred}
-            ex["untyped"][0] += len(g_un & p_un)
-            ex["untyped"][1] += len(p_un - g_un)
-            ex["untyped"][2] += len(g_un - p_un)
-            g_ty, p_ty = set(gold), set(pred)
-            ex["typed"][0] += len(g_ty & p_ty)
-            ex["typed"][1] += len(p_ty - g_ty)
-            ex["typed"][2] += len(g_ty - p_ty)
-            for c in targets:
-                gc, pc = {x for x in g_ty if x[2] == c}, {x for x in p_ty if x[2] == c}
-                ex[c][0] += len(gc & pc)
-                ex[c][1] += len(pc - gc)
-                ex[c][2] += len(gc - pc)
-            # partial: each gold matched once; exact = 1, overlap = 0.5
-            for key, typed in (("untyped", False), ("typed", True)):
-                _partial(gold, pred, typed, pa[key])
-            for c in targets:
-                _partial([g for g in gold if g[2] == c], [p for p in pred if p[2] == c], True, pa[c])
-            # tokens
-            g_tok = {k: c for a, b, c in gold for k in range(a, b)}
-            p_tok: dict[int, str] = {}
-            for a, b, c in pred:
-                for k in range(a, b):
-                    p_tok.setdefault(k, c)
-            for k in set(g_tok) | set(p_tok):
-                if k in g_tok and k in p_tok:
-                    tok["untyped"][0] += 1
-                elif k in p_tok:
-                    tok["untyped"][1] += 1
-                else:
-                    tok["untyped"][2] += 1
-                for c in targets:
-                    in_g, in_p = g_tok.get(k) == c, p_tok.get(k) == c
-                    tok[c][0] += in_g and in_p
-                    tok[c][1] += in_p and not in_g
-                    tok[c][2] += in_g and not in_p
-            for k, c in g_tok.items():
-                leak[c][1] += 1
-                d["gold_tokens"] += 1
-                if k not in s.covered:
-                    leak[c][0] += 1
-                    d["leaked"][c] += 1
-                    why[c][s.shown.get(k, "nothing")] += 1
-            if strings:
-                for a, b, c in gold:
-                    if any(k not in s.covered for k in range(a, b)):
-                        leaked_strings[f"{c}: {s.text[s.tokens[a][0]:s.tokens[b - 1][1]]}"] += 1
-            # over-masking: masked tokens inside no gold ACNE (a public body counts only if the policy shows it)
-            not_over = set(g_tok) | {k for a, b, _, vis in s.public if not vis for k in range(a, b)}
-            scored_masks = set(p_tok)
-            all_masks = s.covered - s.ignore
-            over["masked"] += len(all_masks)
-            over["outside"] += len(all_masks - not_over)
-            over["masked_scored"] += len(scored_masks)
-            over["outside_scored"] += len(scored_masks - not_over)
-            unscored = s.other + [x for x in s.gold if x[2] not in mapping]  # HAREM's LOCAL, LeNER-Br's TEMPO ...
-            if unscored and all_masks - not_over:
-                labels = {k: lab for a, b, lab in unscored for k in range(a, b)}
-                over_as.update(labels.get(k, "unannotated") for k in all_masks - not_over)
-            d["masked_tokens"] += len(all_masks)
-            d["over_masked"] += len(all_masks - not_over)
-            for a, b, _, vis in s.public:
-                public["entities"] += 1
-                public["masked"] += bool(s.covered.intersection(range(a, b)))
-                public["visible_by_policy"] += vis
-        if strings:
+            _score_sentence(t, s, mapping, d, leaked_strings)
+        if leaked_strings is not None:
             d["leaked_strings"] = [f"{k} (x{v})" if v > 1 else k for k, v in leaked_strings.most_common(20)]
         d["leaked"] = dict(sorted(d["leaked"].items()))
         by_doc.append(d)
-    cats = sorted(targets)
     by_doc.sort(key=lambda d: (-sum(d["leaked"].values()), -d["over_masked"], d["doc"]))
-    out = {
-        "exact": {"untyped": _metric(*ex["untyped"]), "typed": _metric(*ex["typed"]),
-                  "per_category": {c: _metric(*ex[c]) for c in cats}},
-        "partial": {"untyped": _metric(*pa["untyped"]), "typed": _metric(*pa["typed"]),
-                    "per_category": {c: _metric(*pa[c]) for c in cats}},
-        "token": {"untyped": _metric(*tok["untyped"]), "per_category": {c: _metric(*tok[c]) for c in cats}},
-        "leak_rate": {c: round(leak[c][0] / leak[c][1], 4) if leak[c][1] else 0.0 for c in cats},
-        "leaked_tokens": {c: {"leaked": leak[c][0], "gold": leak[c][1]} for c in cats},
-        "leak_why": {c: {r: why[c][r] for r in LEAK_REASONS} for c in cats},
-        "over_masking": _rate(over["outside"], over["masked"]),
-        "over_masking_scored": _rate(over["outside_scored"], over["masked_scored"]),
-        "by_doc": by_doc,
-    }
-    if over_as:
-        out["over_masked_as"] = dict(over_as.most_common())
-    if public["entities"]:
-        out["public_masked"] = dict(public)
-    return out
+    return t.figures(by_doc)
 
 
 def _rate(part: int, whole: int) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 from ..corpora.model import AnonymizedPair, SegmentPair
 
@@ -103,6 +104,28 @@ class KeyStore:
             db.commit()
         finally:
             db.close()
+
+
+def entity_rows(keys_path: str | Path, limit: int = 20000) -> tuple[int, list[dict[str, Any]]]:
+    """Entities for the report: numbers, categories, counts and rules; never the originals."""
+    db = sqlite3.connect(str(keys_path))
+    try:
+        total = db.execute("SELECT COUNT(*) FROM (SELECT DISTINCT scope, number FROM mentions "
+                           "WHERE side = 'src')").fetchone()[0]
+        rows: dict[tuple[str, int], dict[str, Any]] = {}
+        for scope, number, cat, sub, rec, rule, n in db.execute(
+                "SELECT scope, number, category, subtype, recognizer, rule, COUNT(*) FROM mentions "
+                "WHERE side = 'src' AND (scope, number) IN (SELECT DISTINCT scope, number FROM mentions "
+                "WHERE side = 'src' ORDER BY rowid LIMIT ?) GROUP BY scope, number, recognizer, rule "
+                "ORDER BY MIN(rowid)", (limit,)):
+            e = rows.setdefault((scope, number), {"scope": scope, "number": number,
+                                                  "category": cat + (f"_{sub}" if sub else ""),
+                                                  "mentions": 0, "rules": {}})
+            e["mentions"] += n
+            e["rules"][f"{rec}:{rule}"] = n
+        return total, list(rows.values())
+    finally:
+        db.close()
 
 
 def originals(path: str | Path) -> list[str]:

@@ -47,70 +47,75 @@ def cluster_names(variants: list[str], threshold: float = 0.45) -> list[int]:
     kept in a heap and recomputed only when one of its clusters grows. Ties go to the pair opened first, as
     in the plain algorithm, and the averages are summed in the same order, so the labels are the same.
     """
-    toks = [name_tokens(v) for v in variants]
-    n = len(variants)
-    by_word: dict[str, list[int]] = {}
-    for i, t in enumerate(toks):
-        for w in t:
-            by_word.setdefault(w, []).append(i)
+    return _NameClusters([name_tokens(v) for v in variants], threshold).labels()
 
-    def dist(i: int, j: int) -> float:
-        return overlap_distance(toks[i], toks[j])
 
-    def sharing(i: int) -> set[int]:
-        if threshold >= 1.0:  # strangers too may merge
-            return set(range(n)) - {i}
-        return {j for w in toks[i] for j in by_word[w] if j != i}
+class _NameClusters:
+    """The state of one :func:`cluster_names`: the variants' words, the clusters so far, the heap of pairs."""
 
-    # a bare single-token name that fits two full names which are not one person is kept apart
-    ambiguous = set()
-    for i in range(n):
-        if len(toks[i]) == 1:
-            fits = sorted(j for j in sharing(i) if len(toks[j]) > 1 and dist(i, j) == 0)
-            if any(dist(a, b) > threshold for a in fits for b in fits):
-                ambiguous.add(i)
+    def __init__(self, toks: list[frozenset[str]], threshold: float) -> None:
+        self.toks, self.threshold, self.n = toks, threshold, len(toks)
+        self.by_word: dict[str, list[int]] = {}
+        for i, t in enumerate(toks):
+            for w in t:
+                self.by_word.setdefault(w, []).append(i)
+        # a bare single-token name that fits two full names which are not one person is kept apart
+        self.ambiguous = set()
+        for i in range(self.n):
+            if len(toks[i]) == 1:
+                fits = sorted(j for j in self.sharing(i) if len(toks[j]) > 1 and self.dist(i, j) == 0)
+                if any(self.dist(a, b) > threshold for a in fits for b in fits):
+                    self.ambiguous.add(i)
+        self.members: dict[int, list[int]] = {i: [i] for i in range(self.n)}  # cluster id (first variant) -> all
+        self.cluster_of = list(range(self.n))
+        self.version = [0] * self.n
+        self.heap: list[tuple[float, int, int, int, int]] = []
 
-    members: dict[int, list[int]] = {i: [i] for i in range(n)}  # cluster id (its first variant) -> variants
-    cluster_of = list(range(n))
-    version = [0] * n
+    def dist(self, i: int, j: int) -> float:
+        return overlap_distance(self.toks[i], self.toks[j])
 
-    def average(x: int, y: int) -> float | None:
+    def sharing(self, i: int) -> set[int]:
+        if self.threshold >= 1.0:  # strangers too may merge
+            return set(range(self.n)) - {i}
+        return {j for w in self.toks[i] for j in self.by_word[w] if j != i}
+
+    def average(self, x: int, y: int) -> float | None:
         """The two clusters' average distance when they may merge (x opened before y), else None."""
-        a, b = members[x], members[y]
-        if any(i in ambiguous for i in a + b) and not all(toks[i] == toks[j] for i in a for j in b):
+        a, b, toks, threshold = self.members[x], self.members[y], self.toks, self.threshold
+        if any(i in self.ambiguous for i in a + b) and not all(toks[i] == toks[j] for i in a for j in b):
             return None
-        pairs = [dist(i, j) for i in a for j in b]
+        pairs = [self.dist(i, j) for i in a for j in b]
         avg = sum(pairs) / len(pairs)
         if avg > threshold:
             return None
-        if any(dist(i, j) > threshold and len(toks[i]) > 1 and len(toks[j]) > 1 for i in a for j in b):
+        if any(self.dist(i, j) > threshold and len(toks[i]) > 1 and len(toks[j]) > 1 for i in a for j in b):
             return None
         return avg
 
-    heap: list[tuple[float, int, int, int, int]] = []
-
-    def push(x: int, y: int) -> None:
+    def push(self, x: int, y: int) -> None:
         if x > y:
             x, y = y, x
-        avg = average(x, y)
+        avg = self.average(x, y)
         if avg is not None:
-            heapq.heappush(heap, (avg, x, y, version[x], version[y]))
+            heapq.heappush(self.heap, (avg, x, y, self.version[x], self.version[y]))
 
-    for i in range(n):
-        for j in sharing(i):
-            if i < j:
-                push(i, j)
-    while heap:
-        _, x, y, vx, vy = heapq.heappop(heap)
-        if x not in members or y not in members or version[x] != vx or version[y] != vy:
-            continue  # a cluster merged or grew since this pair was weighed
-        members[x] = members[x] + members.pop(y)
-        version[x] += 1
-        for i in members[x]:
-            cluster_of[i] = x
-        for z in sorted({cluster_of[j] for i in members[x] for j in sharing(i)} - {x}):
-            push(x, z)
-    return [cluster_of[i] for i in range(n)]
+    def labels(self) -> list[int]:
+        for i in range(self.n):
+            for j in self.sharing(i):
+                if i < j:
+                    self.push(i, j)
+        members, version, cluster_of = self.members, self.version, self.cluster_of
+        while self.heap:
+            _, x, y, vx, vy = heapq.heappop(self.heap)
+            if x not in members or y not in members or version[x] != vx or version[y] != vy:
+                continue  # a cluster merged or grew since this pair was weighed
+            members[x] = members[x] + members.pop(y)
+            version[x] += 1
+            for i in members[x]:
+                cluster_of[i] = x
+            for z in sorted({cluster_of[j] for i in members[x] for j in self.sharing(i)} - {x}):
+                self.push(x, z)
+        return [cluster_of[i] for i in range(self.n)]
 
 
 def entity_key(m: Mention) -> str:
@@ -148,17 +153,58 @@ def organization_aliases(mentions: Iterable[Mention]) -> dict[str, str]:
     return out
 
 
+class EntityNumbers:
+    """The numbers of one scope (a segment, a document or the corpus, by the run's scope kind): the one place an
+    entity number is given. ``known`` maps a key (an entity key, a form key) to its number and may be shared with
+    the caller; ``next`` is the first free number. Every step asks here: the source numbering (:class:`Numberer`),
+    corpus consistency (``CorpusForms.mentions``), transfer (target-only entities) and the target side's
+    consistency (``align.finish``)."""
+
+    def __init__(self, next: int = 1, known: dict[str, int] | None = None) -> None:  # noqa: A002
+        self.next = next
+        self.known = {} if known is None else known
+
+    @classmethod
+    def above(cls, used: Iterable[int], floor: int, known: dict[str, int] | None = None) -> EntityNumbers:
+        """The numbers of a scope whose mentions use ``used``: the first free one is past them all, ``floor``
+        at least."""
+        numbers = cls(floor, known)
+        numbers.past(used, floor)
+        return numbers
+
+    def past(self, used: Iterable[int], floor: int) -> int:
+        """Count again from the mentions: the first free number is past those ``used`` (``floor`` at least); a
+        number given to a mention a later step dropped is free again. Returns it."""
+        self.next = max([floor] + [u + 1 for u in used])
+        return self.next
+
+    def new(self) -> int:
+        """A number for a new entity."""
+        n = self.next
+        self.next += 1
+        return n
+
+    def of(self, key: str) -> int:
+        """The number of ``key``'s entity, a new one the first time."""
+        if key not in self.known:
+            self.known[key] = self.new()
+        return self.known[key]
+
+
 class Numberer:
-    """Gives numbers within a scope. ``start_scope`` resets them (segment/document scopes)."""
+    """Numbers the mentions of a scope by entity. ``start_scope`` starts a new scope (segment/document scopes)."""
 
     def __init__(self, threshold: float = 0.45) -> None:
         self.threshold = threshold
-        self.numbers: dict[str, int] = {}
-        self.next = 1
+        self.scope = EntityNumbers()
+
+    @property
+    def next(self) -> int:
+        """The first number free in the current scope."""
+        return self.scope.next
 
     def start_scope(self) -> None:
-        self.numbers = {}
-        self.next = 1
+        self.scope = EntityNumbers()
 
     def assign(self, mentions: Iterable[Mention], aliases: dict[str, str] | None = None) -> None:
         """Set ``entity`` on mentions given in order of appearance. ``aliases`` maps acronym keys to long forms."""
@@ -174,8 +220,4 @@ class Numberer:
         for m in mentions:
             key = entity_key(m)
             key = canon.get(key, key)
-            key = aliases.get(key, key)
-            if key not in self.numbers:
-                self.numbers[key] = self.next
-                self.next += 1
-            m.entity = self.numbers[key]
+            m.entity = self.scope.of(aliases.get(key, key))

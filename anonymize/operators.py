@@ -16,6 +16,7 @@ from functools import lru_cache
 import regex
 
 from ..corpora.model import Mention
+from ..settings import AnonymizeSettings
 from ..text import fold
 
 YEAR = regex.compile(r"(?<!\d)(\d{4})(?!\d)|(?<![\d/.-])\d{1,2}[/.-]\d{1,2}[/.-](\d{2})(?!\d)")
@@ -44,11 +45,12 @@ def substitute(text: str) -> str:
 
 
 class Operators:
-    def __init__(self, cfg: dict) -> None:
-        self.by_category = cfg.get("operators", {}) or {}
-        self.template = cfg.get("placeholder", "<NAME{n}_{label}>")
-        self.locale = cfg.get("pseudonym_locale", "pt_PT")
-        self.seed = int(cfg.get("seed", 0))
+    def __init__(self, cfg: AnonymizeSettings | dict) -> None:
+        a = AnonymizeSettings.of(cfg)  # the anonymize section, typed or (until every caller is) its mapping
+        self.by_category = a.operators
+        self.template = a.placeholder
+        self.locale = a.pseudonym_locale
+        self.seed = a.seed
         for cat, op in self.by_category.items():
             if op not in OPERATORS:
                 raise ValueError(f"anonymize.operators.{cat}: unknown operator {op!r} (known: {', '.join(OPERATORS)})")

@@ -82,53 +82,34 @@ def save_clean(nlp, output: str | Path, o: dict[str, Any]) -> None:
     clean.to_disk(output)
 
 
-def train_ner(train: str, dev: str | None, output: str, iterations: int = 10, seed: int = 0,
-              quiet: bool = False, limit: int | None = None, tune_every: int | None = None,
-              **opts: Any) -> dict[str, Any]:
-    """Train on ``train`` (CoNLL file or folder), keep the epoch best on the tuning split, save to ``output``.
-
-    ``dev``: a CoNLL set scored once at the end (figures only). ``limit``: the first sentences only.
-    ``tune_every``: 0 or 1 trains on everything for ``iterations`` epochs (no early stop)."""
-    import spacy
-    from spacy.util import minibatch
-
-    from .engine import build_tokenizer, load_rules
-
+def _options(opts: dict[str, Any], tune_every: int | None) -> tuple[dict[str, Any], int]:
+    """``DEFAULTS`` overlaid by the options given (``None``: not given); an unknown one is an error."""
     o = {**DEFAULTS, **{k: v for k, v in opts.items() if v is not None}}
     unknown = set(o) - set(DEFAULTS)
     if unknown:
         raise InputError(f"train ner: unknown option(s) {', '.join(sorted(unknown))}")
-    if tune_every is None:
-        tune_every = o["tune_every"]
-    if not Path(train).exists():
-        raise InputError(f"{train}: no such file")
-    if iterations < 1:
-        raise InputError("--iterations must be at least 1")
-    spacy.util.fix_random_seed(seed)
-    nlp = build_tokenizer(load_rules("pt"))
-    ner = nlp.add_pipe("ner", config=ner_config(o["width"], o["depth"], o["embed_size"], o["window"]))
-    docs = _documents(train)
-    if limit:
-        kept, n = [], 0
-        for name, sents in docs:
-            if n >= limit:
-                break
-            kept.append((name, sents[: limit - n]))
-            n += len(kept[-1][1])
-        docs = kept
-    train_docs, tune_docs = split_tuning(docs, tune_every)
-    examples = _examples(train_docs, nlp)
-    if not examples:
-        raise InputError(f"{train}: no sentences")
-    rng = random.Random(seed)
-    upper = [_example(nlp, s, upper=True) for _, sents in train_docs for s in sents
-             if s.gold and len(s.text.upper()) == len(s.text) and rng.random() < o["upper"]]
-    tune = _examples(tune_docs, nlp)
-    for ex in examples:
-        for ent in ex.reference.ents:
-            ner.add_label(ent.label_)
-    optimizer = nlp.initialize(lambda: examples)
-    pool = examples + upper
+    return o, o["tune_every"] if tune_every is None else tune_every
+
+
+def _first_sentences(docs: list, limit: int | None) -> list:
+    """The documents up to ``limit`` sentences (the last one cut); all of them without a limit."""
+    if not limit:
+        return docs
+    kept, n = [], 0
+    for name, sents in docs:
+        if n >= limit:
+            break
+        kept.append((name, sents[: limit - n]))
+        n += len(kept[-1][1])
+    return kept
+
+
+def _epochs(nlp: Any, optimizer: Any, pool: list, tune: list, o: dict[str, Any], iterations: int,
+            rng: random.Random, quiet: bool) -> tuple[list[float], list[float]]:
+    """Train up to ``iterations`` epochs, stopping after ``patience`` epochs without a better tuning F1, and
+    keep the best epoch's weights; the loss and tuning F1 of each epoch run."""
+    from spacy.util import minibatch
+
     losses_by_epoch: list[float] = []
     tune_f: list[float] = []
     best, best_f, stale = None, -1.0, 0
@@ -154,16 +135,56 @@ def train_ner(train: str, dev: str | None, output: str, iterations: int = 10, se
             break
     if best is not None:
         nlp.from_bytes(best)
+    return losses_by_epoch, tune_f
+
+
+def _dev_scores(nlp: Any, dev: str) -> dict[str, float]:
+    scores = nlp.evaluate(_examples(_documents(dev), nlp))
+    return {"ents_p": round(float(scores["ents_p"]), 4), "ents_r": round(float(scores["ents_r"]), 4),
+            "ents_f": round(float(scores["ents_f"]), 4)}
+
+
+def train_ner(train: str, dev: str | None, output: str, iterations: int = 10, seed: int = 0,
+              quiet: bool = False, limit: int | None = None, tune_every: int | None = None,
+              **opts: Any) -> dict[str, Any]:
+    """Train on ``train`` (CoNLL file or folder), keep the epoch best on the tuning split, save to ``output``.
+
+    ``dev``: a CoNLL set scored once at the end (figures only). ``limit``: the first sentences only.
+    ``tune_every``: 0 or 1 trains on everything for ``iterations`` epochs (no early stop)."""
+    import spacy
+
+    from .engine import build_tokenizer, load_rules
+
+    o, tune_every = _options(opts, tune_every)
+    if not Path(train).exists():
+        raise InputError(f"{train}: no such file")
+    if iterations < 1:
+        raise InputError("--iterations must be at least 1")
+    spacy.util.fix_random_seed(seed)
+    nlp = build_tokenizer(load_rules("pt"))
+    ner = nlp.add_pipe("ner", config=ner_config(o["width"], o["depth"], o["embed_size"], o["window"]))
+    train_docs, tune_docs = split_tuning(_first_sentences(_documents(train), limit), tune_every)
+    examples = _examples(train_docs, nlp)
+    if not examples:
+        raise InputError(f"{train}: no sentences")
+    rng = random.Random(seed)
+    upper = [_example(nlp, s, upper=True) for _, sents in train_docs for s in sents
+             if s.gold and len(s.text.upper()) == len(s.text) and rng.random() < o["upper"]]
+    tune = _examples(tune_docs, nlp)
+    for ex in examples:
+        for ent in ex.reference.ents:
+            ner.add_label(ent.label_)
+    optimizer = nlp.initialize(lambda: examples)
+    t0 = time.perf_counter()
+    losses, tune_f = _epochs(nlp, optimizer, examples + upper, tune, o, iterations, rng, quiet)
     save_clean(nlp, output, o)
     summary: dict[str, Any] = {"model": str(output), "labels": sorted(ner.labels), "sentences": len(examples),
                                "upper_cased_copies": len(upper), "tuning_sentences": len(tune),
                                "tuning_documents": [d for d, _ in tune_docs],
-                               "losses": losses_by_epoch, "tuning_f1": tune_f, "options": o, "seed": seed,
-                               "iterations": iterations, "epochs_run": len(losses_by_epoch),
+                               "losses": losses, "tuning_f1": tune_f, "options": o, "seed": seed,
+                               "iterations": iterations, "epochs_run": len(losses),
                                "seconds": round(time.perf_counter() - t0, 1)}
     if dev:
-        scores = nlp.evaluate(_examples(_documents(dev), nlp))
-        summary["dev"] = {"ents_p": round(float(scores["ents_p"]), 4), "ents_r": round(float(scores["ents_r"]), 4),
-                          "ents_f": round(float(scores["ents_f"]), 4)}
+        summary["dev"] = _dev_scores(nlp, dev)
     (Path(output) / "paranon-train.json").write_text(json.dumps(summary, indent=2), encoding="utf-8")
     return summary

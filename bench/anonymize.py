@@ -34,7 +34,7 @@ def main() -> None:
     from paranon.corpora.formats import Problems, read_corpus
 
     from paranon.config import load_config
-    from paranon.pipeline import _quiet_gc, documents
+    from paranon.stage_common import documents, quiet_gc
 
     if args.tmx is None:
         with tempfile.TemporaryDirectory(prefix="paranon-bench-") as tmp:
@@ -45,7 +45,7 @@ def main() -> None:
         pairs = list(read_corpus(args.tmx, "pt", "en", Problems(strict=False)))
     docs = list(documents(iter(pairs)))
     anonymizer = Anonymizer(load_config(args.config))
-    _quiet_gc()  # as in the pipeline's workers
+    quiet_gc()  # as in the pipeline's workers
     times = []
     for _ in range(args.repeat):
         t0 = time.process_time()

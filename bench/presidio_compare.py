@@ -29,7 +29,7 @@ def _paranon(pairs: list, recognizers: list[str] | None, repeat: int) -> dict:
     from paranon.anonymize.engine import Anonymizer
 
     from paranon.config import load_config
-    from paranon.pipeline import documents
+    from paranon.stage_common import documents
 
     cfg = load_config()
     if recognizers:

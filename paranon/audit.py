@@ -2,7 +2,9 @@
 
 Every original string (both sides) is folded (lowercase, accents removed) and the folded forms become one
 trie-shaped regular expression, matched on word boundaries in one pass over each public text, also
-folded. Public texts are read as a reader sees them:
+folded (``audit_scan.Scanner``: the corpus records of ``corpus.jsonl`` and the indexes that store them again
+are scanned in one job, each distinct unit of text matched once; the other files each in a job of its own).
+Public texts are read as a reader sees them:
 
 * ``*.jsonl`` / ``*.json`` (corpus, report, ``stems.json``, ``translations.json``, ``hot/*.terms.json``):
   every string, keys and values, after JSON decoding (``\\u00e3`` escapes are undone);
@@ -24,13 +26,13 @@ ordinary word (``PublicForms``). Such hits are listed as "also public text", nev
 
 from __future__ import annotations
 
+import gc
 import html
 import json
 import os
 import re
 import sqlite3
 import time
-from bisect import bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -42,39 +44,21 @@ import yaml
 
 from .anonymize.consistency import identifier_form
 from .anonymize.lexicons import DATA, _read
+from .audit_scan import Scanner, fold_text, join_tokens
+from .settings import Settings
 from .text import fold_same_length
 
 PRIVATE = {"keys.sqlite", "review.yaml", ".work"}  # never public: not scanned
 NOT_TEXT = re.compile(r"\.bin$")  # hot postings: int arrays and encoded positions
 WHOOSH_TOC = "_*.toc"
 TANTIVY_META = "meta.json"  # beside ".managed.json": a tantivy index folder
-BLOCK_CHARS = 1 << 20  # text scanned per regex call
 MIN_FORM = 2  # a folded original needs this many letters or digits to be looked for
 ORDINARY_ZIPF = 3.5  # wordfreq frequency (pt or en) from which a one-word original is also an ordinary word
 PHARAOH_LINE = re.compile(r"^(?:\d+[-?p]\d+(?:-p)?(?: +|$))*\s*$")  # links i-j, i-j-p, i?j
 WORD_CHARS = re.compile(r"\w")
 TERM_SEPARATOR = "\x1f"  # between index terms: neither a word character nor white space
 
-
-NON_ASCII = re.compile(r"[^\x00-\x7f]")
-
-
-class _CharFold(dict):
-    def __missing__(self, ch: str) -> str:
-        self[ch] = got = fold_same_length(ch)
-        return got
-
-
-_CHAR_FOLD = _CharFold()
-
-
-def fold_text(text: str) -> str:
-    """``fold_same_length`` (offsets kept), twice as fast on mostly-ASCII text: ``str.lower``, then only the
-    other characters looked up."""
-    low = text.lower()
-    if len(low) != len(text):
-        return fold_same_length(text)
-    return NON_ASCII.sub(lambda m: _CHAR_FOLD[m.group()], low)
+__all__ = ["audit", "allow_forms", "form_key", "fold_text", "public_sources", "trie_pattern", "word_matcher"]
 
 
 def form_key(text: str) -> str:
@@ -91,12 +75,24 @@ def trie_pattern(forms: Iterable[str]) -> str:
             node = node.setdefault(ch, {})
         node[""] = {}
 
+    escaped: dict[str, str] = {" ": r"\s+"}
+
+    def esc(ch: str) -> str:
+        got = escaped.get(ch)
+        if got is None:
+            got = escaped[ch] = re.escape(ch)
+        return got
+
     def emit(node: dict[str, dict]) -> str:
-        alts = [(r"\s+" if ch == " " else re.escape(ch)) + emit(node[ch]) for ch in sorted(node) if ch]
+        chain = []  # one character after another, no form ending between them: written as they come
+        while len(node) == 1 and "" not in node:
+            ((ch, node),) = node.items()
+            chain.append(esc(ch))
+        alts = [esc(ch) + emit(node[ch]) for ch in sorted(node) if ch]
         if not alts:
-            return ""
+            return "".join(chain)
         body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
-        return f"(?:{body})?" if "" in node else body
+        return "".join(chain) + (f"(?:{body})?" if "" in node else body)
 
     return emit(root)
 
@@ -105,7 +101,13 @@ def word_matcher(forms: Iterable[str]) -> re.Pattern | None:
     forms = list(forms)
     if not forms:
         return None
-    return re.compile(r"(?<!\w)(?:" + trie_pattern(forms) + r")(?!\w)")
+    collecting = gc.isenabled()
+    gc.disable()  # the parser makes a million short-lived objects and no cycle: collecting was most of the compile
+    try:
+        return re.compile(r"(?<!\w)(?:" + trie_pattern(forms) + r")(?!\w)")
+    finally:
+        if collecting:
+            gc.enable()
 
 
 @dataclass
@@ -141,9 +143,9 @@ class Originals:
 
 def allow_forms(cfg: dict[str, Any]) -> set[str]:
     """The run's allow-list (``anonymize.allow`` and ``allow_files``), folded as the anonymizer folds it."""
-    a = cfg.get("anonymize", {})
-    allow = list(a.get("allow", []) or [])
-    for f in a.get("allow_files", []) or []:
+    a = Settings.of(cfg).anonymize
+    allow = list(a.allow)
+    for f in a.allow_files:
         p = Path(f) if Path(f).exists() else DATA / f
         allow += yaml.safe_load(p.read_text(encoding="utf-8")) or []
     return {form_key(str(x)) for x in allow if str(x).strip()}
@@ -203,20 +205,6 @@ def _strings(obj: Any) -> Iterator[str]:
     elif isinstance(obj, list | tuple):
         for v in obj:
             yield from _strings(v)
-
-
-def _blocks(texts: Iterable[str]) -> Iterator[str]:
-    """Texts joined (one per line) into blocks of about ``BLOCK_CHARS``."""
-    buf: list[str] = []
-    n = 0
-    for t in texts:
-        buf.append(t)
-        n += len(t) + 1
-        if n >= BLOCK_CHARS:
-            yield "\n".join(buf)
-            buf, n = [], 0
-    if buf:
-        yield "\n".join(buf)
 
 
 def _json_texts(path: Path) -> Iterator[str]:
@@ -402,49 +390,41 @@ class AuditResult:
         return out
 
 
-Hit = tuple[str, bool, bool]  # (form key, inside an allowed string, written in lowercase)
-_JOB: tuple[re.Pattern, re.Pattern | None, dict[str, Any]] | None = None  # set before the pool forks
+_JOB: tuple[re.Pattern, re.Pattern | None, frozenset[str], dict[str, Any]] | None = None  # set before the pool forks
 
 
-def _scan(block: str, matcher: re.Pattern, allowed: re.Pattern | None) -> Iterator[Hit]:
-    """Every hit in one block of text."""
-    folded = fold_text(block)
-    hits = list(matcher.finditer(folded))
-    if not hits:
-        return
-    starts: list[int] = []
-    ends: list[int] = []
-    if allowed is not None:
-        for a in allowed.finditer(folded):
-            starts.append(a.start())
-            ends.append(a.end())
-    for m in hits:
-        s, e = m.span()
-        k = bisect_right(starts, s) - 1
-        inside = k >= 0 and e <= ends[k] and (starts[k], ends[k]) != (s, e)
-        yield " ".join(m.group(0).split()), inside, not block[s:s + 1].isupper()
-
-
-def _scan_source(name: str) -> tuple[str, Counter]:
+def _scan_group(names: tuple[str, ...]) -> list[tuple[str, Counter]]:
+    """The sources of one group scanned one after the other with one scanner, so that the text they share is
+    matched once (its cache is the group's: no state outlives the call)."""
     assert _JOB is not None
-    matcher, allowed, readers = _JOB
-    hits: Counter = Counter()
-    for block in _blocks(readers[name]()):
-        hits.update(_scan(block, matcher, allowed))
-    return name, hits
+    matcher, allowed, joins, readers = _JOB
+    scanner = Scanner(matcher, allowed, joins)
+    return [(name, scanner.scan(readers[name](), shared=len(names) > 1)) for name in names]
+
+
+def _groups(names: list[str]) -> list[tuple[str, ...]]:
+    """The sources in scanning jobs: the corpus records (``*.jsonl``) with the indexes that store them again,
+    first (the largest job); every other file a job of its own."""
+    records = tuple(sorted((n for n in names if n.endswith((".jsonl", " segments)"))), key=lambda n: not n.endswith(".jsonl")))
+    return ([records] if records else []) + [(n,) for n in names if n not in records]
 
 
 def _scan_all(names: list[str], workers: int) -> Iterator[tuple[str, Counter]]:
-    """Each source scanned in its own job: forked processes when there are cores to share, else here."""
-    if workers <= 1 or len(names) <= 1 or "fork" not in get_all_start_methods():
-        yield from map(_scan_source, names)
+    """Each group of sources scanned in its own job: forked processes when there are cores to share, else here."""
+    groups = _groups(names)
+    if workers <= 1 or len(groups) <= 1 or "fork" not in get_all_start_methods():
+        for group in groups:
+            yield from _scan_group(group)
         return
     from .runlock import die_with_parent
 
     # workers deaf to Ctrl+C and killed with the run: a worker interrupted while holding the pool's queue lock
     # would leave the pool waiting for it forever
-    with get_context("fork").Pool(min(workers, len(names)), initializer=die_with_parent) as pool:
-        yield from pool.imap(_scan_source, names)
+    with get_context("fork").Pool(min(workers, len(groups)), initializer=die_with_parent) as pool:
+        # as each job ends (the result does not depend on the order): the small files' hits are classified
+        # while the largest job still runs
+        for done in pool.imap_unordered(_scan_group, groups):
+            yield from done
 
 
 def audit(outdir: str | Path, cfg: dict[str, Any] | None = None, workers: int | None = None) -> AuditResult:
@@ -459,7 +439,7 @@ def audit(outdir: str | Path, cfg: dict[str, Any] | None = None, workers: int | 
         raise FileNotFoundError(f"{outdir}: no such output folder")
     cfg = cfg if cfg is not None else load_config()
     if workers is None:
-        workers = int(cfg.get("workers") or 0) or os.cpu_count() or 1
+        workers = Settings.of(cfg).workers or os.cpu_count() or 1
     originals = Originals.load(outdir / "keys.sqlite")
     allow = allow_forms(cfg)
     res = AuditResult(originals=len(originals.categories), too_short=originals.too_short)
@@ -472,7 +452,7 @@ def audit(outdir: str | Path, cfg: dict[str, Any] | None = None, workers: int | 
     # only allowed strings that contain an original can make a hit public
     allowed = word_matcher(a for a in allow if a not in originals.categories and matcher.search(a))
     public = PublicForms()
-    _JOB = (matcher, allowed, dict(sources))
+    _JOB = (matcher, allowed, join_tokens([*originals.categories, *allow]), dict(sources))
     try:
         for name, hits in _scan_all(res.files, workers):
             for (key, inside, lower), n in hits.items():

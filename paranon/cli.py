@@ -6,12 +6,14 @@ A user mistake (bad file, bad setting) ends with one line on stderr and exit cod
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import os
 import sys
 from pathlib import Path
 
+from .cli_args import common_options, config_of, settings_of
+from .cli_eval import add_eval, add_train
+from .config_check import ALIGN_METHODS, INDEX_BACKENDS, INPUT_FORMATS
 from .errors import InputError
 
 SAMPLE = Path(__file__).resolve().parent.parent / "corpora" / "samples" / "sample_pt_en.tmx"
@@ -22,28 +24,6 @@ def _sample_path() -> Path:
 
     p = Path(str(files("paranon.corpora") / "samples" / "sample_pt_en.tmx"))
     return p if p.exists() else SAMPLE
-
-
-def _common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--config", help="settings YAML (see paranon/defaults.yaml for every key)")
-    p.add_argument("--src", help="source language (default pt)")
-    p.add_argument("--tgt", help="target language (default en)")
-    p.add_argument("--quiet", action="store_true", help="no progress bars")
-
-
-def _config(args: argparse.Namespace) -> dict:
-    from .config import load_config
-
-    cfg = load_config(getattr(args, "config", None), src=getattr(args, "src", None), tgt=getattr(args, "tgt", None),
-                      workers=getattr(args, "workers", None), scheduler=getattr(args, "scheduler", None))
-    if getattr(args, "strict", False):
-        cfg["input"]["strict"] = True
-    for key in ("format", "src_col", "tgt_col"):
-        if getattr(args, key, None) is not None:
-            cfg["input"][key] = getattr(args, key)
-    if getattr(args, "aligner", None):
-        cfg["align"]["method"] = args.aligner
-    return cfg
 
 
 def _unfinished(output: str) -> None:
@@ -66,7 +46,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     signal.signal(signal.SIGTERM, terminated)
     try:
-        cfg = _config(args)
+        cfg = config_of(args)
         check_languages(args.input, cfg)
         report = run(args.input, args.output, cfg, quiet=args.quiet, restart=getattr(args, "restart", False))
     except RunLocked:
@@ -108,7 +88,7 @@ def _audit_status(a: dict | None) -> int:
 def cmd_audit(args: argparse.Namespace) -> int:
     from .audit import audit
 
-    result = audit(args.outdir, _config(args))
+    result = audit(args.outdir, config_of(args))
     print("\n".join(result.lines(show=args.show)))
     return 0 if result.clean else 1
 
@@ -116,10 +96,17 @@ def cmd_audit(args: argparse.Namespace) -> int:
 def cmd_index(args: argparse.Namespace) -> int:
     from .search_portal.indexer import build_index
 
-    backend = args.backend or _config(args)["index"].get("backend", "tantivy")
+    backend = args.backend or settings_of(args).index.backend
     path = build_index(args.outdir, quiet=args.quiet, backend=backend)
     print(f"index built in {path}", file=sys.stderr)
     return 0
+
+
+def app_config(args: argparse.Namespace, out: Path) -> dict:
+    """The portal's Flask config: the output folder, the search cache and the ``portal:`` settings."""
+    portal = settings_of(args).portal
+    return {"OUTDIR": str(out), "SEARCH_CACHE": args.cache, "PER_PAGE": portal.per_page,
+            "MAX_PER_PAGE": portal.max_per_page}
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -133,7 +120,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise InputError(f"{out}: not a paranon output folder (no corpus.jsonl or index); run `paranon run` first")
     workers = getattr(args, "workers", None) or 2 * (os.cpu_count() or 1)
     threads = getattr(args, "threads", None) or 2
-    config = {"OUTDIR": str(out), "SEARCH_CACHE": getattr(args, "cache", 128)}
+    config = app_config(args, out)
     try:
         from gunicorn.app.base import BaseApplication
     except ImportError:  # Windows has no gunicorn
@@ -149,7 +136,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     class Server(BaseApplication):
         def load_config(self) -> None:
             for k, v in {"bind": f"{args.host}:{args.port}", "workers": workers, "worker_class": "gthread",
-                         "threads": threads, "accesslog": None, "loglevel": "warning", "timeout": 120}.items():
+                         "threads": threads, "accesslog": None, "loglevel": "warning", "timeout": 120,
+                         # gunicorn's longest request line, so that the portal answers a long URL with its own
+                         # 414 page (search_portal.app.MAX_URL_CHARS) instead of gunicorn's raw one
+                         "limit_request_line": 8190}.items():
                 self.cfg.set(k, v)
 
         def load(self):
@@ -189,118 +179,6 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return cmd_serve(args)
 
 
-def _print_json(obj: dict) -> None:
-    print(json.dumps(obj, ensure_ascii=False, indent=2))
-
-
-def _eval_sets(specs: list[str]) -> list:
-    """The named or given gold sets; a named set whose file is absent is skipped with a one-line note."""
-    from .corpora.evalsets import resolve
-
-    out = []
-    for spec in specs:
-        es = resolve(spec)
-        if not es.exists():
-            if es.kind == "other":
-                raise InputError(f"{es.path}: no such file or folder")
-            print(f"paranon: note: {es.kind} set {es.name} skipped: {es.path} is absent", file=sys.stderr)
-            continue
-        out.append(es)
-    return out
-
-
-def _print_sets(results: dict[str, dict]) -> None:
-    """One JSON object holding every set; with one set its figures are also at the top level (as before)."""
-    obj: dict = {}
-    if len(results) == 1:
-        obj.update(next(iter(results.values())))
-    obj["sets"] = results
-    _print_json(obj)
-
-
-def cmd_eval_ner(args: argparse.Namespace) -> int:
-    from .anonymize.evaluate import evaluate_ner, parse_map
-    from .evaltables import by_doc_table, leak_why_lines, ner_table, over_masked_line
-
-    cfg = _config(args)
-    results, rows, notes = {}, [], []
-    for es in _eval_sets(args.gold):
-        figures_only = args.figures_only or es.figures_only
-        mapping = parse_map(args.map) if args.map else es.map
-        res = evaluate_ner(es.path, args.format or es.format, mapping, cfg, limit=args.limit,
-                           strings=not figures_only)
-        res["set"], res["kind"], res["figures_only"] = es.name, es.kind, figures_only
-        if not args.by_doc:
-            del res["by_doc"]
-        results[es.name] = res
-        rows.append((es.name, es.kind, res))
-        notes += leak_why_lines(es.name, res)
-        over_line = over_masked_line(es.name, res)
-        if over_line:
-            notes.append(over_line)
-    if args.json:
-        _print_sets(results)
-        return 0
-    print(ner_table(rows))
-    if notes:
-        print("\nwhy leaked tokens stayed visible (public_id/place/allow: paranon keeps the span public; "
-              "nothing: a miss), and what the gold calls the over-masked tokens")
-        print("\n".join(notes))
-    for name, _, res in rows:
-        if args.by_doc:
-            print(f"\n{name}: documents, most leaked first" + (" (figures only)" if res["figures_only"] else ""))
-            print(by_doc_table(res))
-    return 0
-
-
-def cmd_eval_align(args: argparse.Namespace) -> int:
-    from .align.evaluate import evaluate_alignment
-
-    cfg = _config(args)
-    if args.method:
-        cfg["align"]["method"] = args.method
-    _print_json(evaluate_alignment(args.src_file, args.tgt_file, args.gold, cfg, args.train_src, args.train_tgt))
-    return 0
-
-
-def cmd_eval_transfer(args: argparse.Namespace) -> int:
-    from .align.evaluate import evaluate_transfer
-    from .evaltables import recall_lines, transfer_table
-
-    results, rows = {}, []
-    for es in _eval_sets(args.gold):
-        if es.kind != "other" and not es.transfer:
-            print(f"paranon: note: {es.kind} set {es.name} skipped: it has no target side", file=sys.stderr)
-            continue
-        figures_only = args.figures_only or es.figures_only
-        res = evaluate_transfer(es.path, _config(args), strings=not figures_only, limit=args.limit)
-        res["set"], res["kind"], res["figures_only"] = es.name, es.kind, figures_only
-        results[es.name] = res
-        rows.append((es.name, es.kind, res))
-    if args.json:
-        _print_sets(results)
-        return 0
-    print(transfer_table(rows))
-    print("\n".join(recall_lines(rows)))
-    for name, _, res in rows:
-        shown = [x for x in res["leaked"] if "text" in x]
-        if shown:
-            print(f"\n{name}: gold strings left visible")
-            print("\n".join(f"  {x['id']} {x['side']} {x['category']}: {x['text']}" for x in shown))
-    return 0
-
-
-def cmd_train_ner(args: argparse.Namespace) -> int:
-    from .anonymize.train import train_ner
-
-    summary = train_ner(args.train, args.dev, args.output, iterations=args.iterations, seed=args.seed,
-                        quiet=args.quiet, limit=args.limit, tune_every=args.tune_every, width=args.width,
-                        depth=args.depth, embed_size=args.embed_size, upper=args.upper,
-                        patience=args.patience)
-    _print_json(summary)
-    return 0
-
-
 def cmd_reveal(args: argparse.Namespace) -> int:
     from .reveal import reveal_lines
 
@@ -311,7 +189,7 @@ def cmd_reveal(args: argparse.Namespace) -> int:
 def cmd_review(args: argparse.Namespace) -> int:
     from .review_app import serve_review
 
-    serve_review(args.outdir, port=args.port, cfg=_config(args))
+    serve_review(args.outdir, port=args.port, cfg=config_of(args))
     return 0
 
 
@@ -321,18 +199,14 @@ def cmd_apply(args: argparse.Namespace) -> int:
     out = Path(args.outdir)
     if not (out / REVIEW_FILE).exists():
         raise InputError(f"{out / REVIEW_FILE}: no decisions to apply (make them with `paranon review {out}`)")
-    report = apply(out, _config(args), args.input, quiet=args.quiet)
+    report = apply(out, config_of(args), args.input, quiet=args.quiet)
     u = report["units"]
     print(f"{u['written']} pairs written to {out} with the decisions of {REVIEW_FILE}; see report.html",
           file=sys.stderr)
     return _audit_status(report.get("audit"))
 
 
-def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="paranon", description="Anonymize a PT-EN translation memory, carry the "
-                                "anonymization to English by word alignment, and search the result.")
-    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
-
+def _add_run(sub) -> None:
     r = sub.add_parser("run", help="the whole pipeline: read, anonymize, transfer, write outputs, build the index")
     r.add_argument("input", help="TMX/TSV/JSONL file, Moses prefix, or a folder of such files")
     r.add_argument("-o", "--output", required=True, help="output folder")
@@ -341,124 +215,83 @@ def build_parser() -> argparse.ArgumentParser:
                    help="run the parallel stages on Dask: 'local' (a cluster of --workers processes here) or a "
                         "scheduler's address, tcp://HOST:8786 (needs paranon[dask]; see docs/scale.md)")
     r.add_argument("--strict", action="store_true", help="stop at the first bad unit")
-    r.add_argument("--format", choices=["tmx", "tsv", "moses", "jsonl"])
+    r.add_argument("--format", choices=INPUT_FORMATS)
     r.add_argument("--src-col", dest="src_col")
     r.add_argument("--tgt-col", dest="tgt_col")
-    r.add_argument("--aligner", choices=["auto", "simalign", "eflomal"])
+    r.add_argument("--aligner", choices=ALIGN_METHODS, help="default: the setting align.method")
     r.add_argument("--restart", action="store_true", help="throw away the checkpoints of an interrupted run")
-    _common(r)
+    common_options(r)
     r.set_defaults(func=cmd_run)
 
+
+def _server_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--cache", type=int, default=128, help="searches remembered per server process (0: none)")
+
+
+def _add_serve(sub) -> None:
     s = sub.add_parser("serve", help="the search portal over an output folder")
     s.add_argument("outdir")
-    s.add_argument("--host", default="127.0.0.1")
-    s.add_argument("--port", type=int, default=8000)
+    _server_options(s)
     s.add_argument("--workers", type=int, default=None, help="server processes (default: two per core)")
     s.add_argument("--threads", type=int, default=None, help="threads per server process (default: 2)")
-    s.add_argument("--cache", type=int, default=128, help="searches remembered per process (0: none)")
+    s.add_argument("--config", help="settings YAML (its portal: section: results per page)")
     s.set_defaults(func=cmd_serve)
 
+
+def _add_demo(sub) -> None:
     d = sub.add_parser("demo", help="run on the bundled sample TM, then serve it on http://127.0.0.1:8000")
     d.add_argument("-o", "--output", default=None, help="output folder (default ./paranon-demo)")
-    d.add_argument("--host", default="127.0.0.1")
-    d.add_argument("--port", type=int, default=8000)
+    _server_options(d)
     d.add_argument("--no-serve", action="store_true", help="only build the demo output")
     d.add_argument("--workers", type=int)
-    _common(d)
+    common_options(d)
     d.set_defaults(func=cmd_demo)
 
+
+def _add_index(sub) -> None:
     i = sub.add_parser("index", help="(re)build the search index of an output folder from corpus.jsonl")
     i.add_argument("outdir")
-    i.add_argument("--backend", choices=["whoosh", "tantivy"], help="the index engine (default: index.backend of "
-                   "the config, tantivy)")
+    i.add_argument("--backend", choices=INDEX_BACKENDS, help="the index engine (default: the setting index.backend)")
     i.add_argument("--config", help="settings YAML (see paranon/defaults.yaml for every key)")
     i.add_argument("--quiet", action="store_true")
     i.set_defaults(func=cmd_index)
 
+
+def _add_review_commands(sub) -> None:
+    """audit, reveal, review and apply: the commands that read keys.sqlite."""
     au = sub.add_parser("audit", help="scan every public output for the originals in keys.sqlite "
                         "(exit 1 when any is visible)")
     au.add_argument("outdir")
     au.add_argument("--show", action="store_true", help="print the originals found (keep the output private)")
     au.add_argument("--config", help="the run's settings YAML (its allow-list tells public text from leaks)")
     au.set_defaults(func=cmd_audit)
-
     rv = sub.add_parser("reveal", help="show one unit de-anonymized and the original of each of its placeholders "
                         "(reads keys.sqlite: reviewers only)")
     rv.add_argument("outdir")
     rv.add_argument("--id", required=True)
     rv.set_defaults(func=cmd_reveal)
-
     rw = sub.add_parser("review", help="a private page (127.0.0.1, token in the URL) to review the entities of "
                         "a run and record decisions in OUTDIR/review.yaml")
     rw.add_argument("outdir")
     rw.add_argument("--port", type=int, default=0, help="default: a free port")
     rw.add_argument("--config", help="the run's settings YAML (its allow-list is not listed as candidate misses)")
     rw.set_defaults(func=cmd_review)
-
     ap = sub.add_parser("apply", help="run again with the decisions of OUTDIR/review.yaml (a full re-run from "
                         "the input keys.sqlite names)")
     ap.add_argument("outdir")
     ap.add_argument("--input", help="the run's input, if not where keys.sqlite says it was")
-    _common(ap)
+    common_options(ap)
     ap.set_defaults(func=cmd_apply)
 
-    ev = sub.add_parser("eval", help="measure a stage against gold data (a table, or JSON with --json)")
-    evs = ev.add_subparsers(dest="what", required=True, metavar="STAGE")
-    en = evs.add_parser("ner", help="recognizer vs gold entities, one row per gold set: leaks, exact/partial/token "
-                        "scores, over-masking")
-    en.add_argument("--gold", required=True, action="append",
-                    help="a set named in corpora/evalsets.yaml (lener-dev, harem1 ...) or a CoNLL file or folder "
-                    "(one document per file), gold JSONL or HAREM collection; repeat for several sets")
-    en.add_argument("--format", choices=["conll", "jsonl", "harem"], help="default: the set's, or from the file")
-    en.add_argument("--map", help="gold type -> category, e.g. PESSOA=PERSON,ORGANIZACAO=ORGANIZATION "
-                    "(the default for CoNLL; JSONL and HAREM gold use paranon's categories)")
-    en.add_argument("--by-doc", action="store_true", help="per document: gold entity tokens, leaked tokens by "
-                    "category, masked and over-masked tokens, most leaked first")
-    en.add_argument("--figures-only", action="store_true", help="print no entity string (always so for test sets)")
-    en.add_argument("--limit", type=int, help="per set, whole documents until this many sentences")
-    en.add_argument("--json", action="store_true", help="one JSON object holding every set")
-    _common(en)
-    en.set_defaults(func=cmd_eval_ner)
-    ea = evs.add_parser("align", help="word aligner vs gold Pharaoh links: precision, recall, F1, AER")
-    ea.add_argument("--src", dest="src_file", required=True, help="source sentences, tokens separated by spaces")
-    ea.add_argument("--tgt", dest="tgt_file", required=True, help="target sentences, same line count")
-    ea.add_argument("--gold", required=True, help="Pharaoh links i-j per line (0-based; i-j-p or i?j: possible)")
-    ea.add_argument("--train-src", help="extra parallel text to learn from (eflomal)")
-    ea.add_argument("--train-tgt")
-    ea.add_argument("--method", choices=["auto", "simalign", "eflomal"])
-    ea.add_argument("--json", action="store_true")
-    ea.add_argument("--config")
-    ea.add_argument("--quiet", action="store_true")
-    ea.set_defaults(func=cmd_eval_align)
-    et = evs.add_parser("transfer", help="whole pipeline vs two-sided gold, one row per set: recall per side, "
-                        "leaks, number agreement, coreference ARI, over-masking, side mismatch")
-    et.add_argument("--gold", required=True, action="append",
-                    help="gold JSONL with src_entities and tgt_entities, or a set named in corpora/evalsets.yaml; "
-                    "repeat for several sets")
-    et.add_argument("--figures-only", action="store_true", help="print no entity string (always so for test sets)")
-    et.add_argument("--limit", type=int, help="per set, the first pairs (whole documents)")
-    et.add_argument("--json", action="store_true", help="one JSON object holding every set")
-    _common(et)
-    et.set_defaults(func=cmd_eval_transfer)
 
-    tr = sub.add_parser("train", help="train a model (prints a JSON summary)")
-    trs = tr.add_subparsers(dest="what", required=True, metavar="MODEL")
-    tn = trs.add_parser("ner", help="train a spaCy NER from scratch on CoNLL data, for anonymize.models")
-    tn.add_argument("--train", required=True, help="CoNLL file or folder of them (TOKEN TAG, IOB2)")
-    tn.add_argument("--dev", help="CoNLL file for the scores printed at the end")
-    tn.add_argument("-o", "--output", required=True, help="model folder to write")
-    tn.add_argument("--iterations", type=int, default=10, help="most epochs (early stop on the tuning split)")
-    tn.add_argument("--tune-every", type=int, help="every Nth training document is the tuning split (10; 0: none)")
-    tn.add_argument("--limit", type=int, help="the first sentences of --train only")
-    tn.add_argument("--width", type=int, help="tok2vec width (64)")
-    tn.add_argument("--depth", type=int, help="CNN layers (2)")
-    tn.add_argument("--embed-size", type=int, help="hash embedding rows per feature (3000)")
-    tn.add_argument("--upper", type=float, help="share of sentences also trained upper-cased (0.15)")
-    tn.add_argument("--patience", type=int, help="epochs without a better tuning F1 before stopping (2)")
-    tn.add_argument("--seed", type=int, default=0)
-    tn.add_argument("--quiet", action="store_true")
-    tn.set_defaults(func=cmd_train_ner)
-
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="paranon", description="Anonymize a PT-EN translation memory, carry the "
+                                "anonymization to English by word alignment, and search the result.")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for add in (_add_run, _add_serve, _add_demo, _add_index, _add_review_commands, add_eval, add_train):
+        add(sub)
     return p
 
 

@@ -1,4 +1,4 @@
-"""Settings: the documented defaults in ``defaults.yaml``, overlaid by the user's ``--config FILE.yaml``.
+"""Settings as a mapping: the documented defaults in ``defaults.yaml``, overlaid by the user's ``--config FILE.yaml``.
 
 Every key's value is checked when the file is loaded: its type is the default's type (an integer where the
 default is one, a list of strings where it is a list ...), or the one ``SPECIAL`` gives for keys whose default
@@ -9,6 +9,7 @@ its line, the key and what was expected.
 from __future__ import annotations
 
 import copy
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -32,12 +33,42 @@ def _merge(base: dict, over: dict, where: str) -> dict:
     return out
 
 
-def defaults() -> dict[str, Any]:
+@cache
+def _defaults_file() -> dict[str, Any]:
     return yaml.safe_load(DEFAULTS_FILE.read_text(encoding="utf-8"))
 
 
-def load_config(path: str | Path | None = None, **overrides: Any) -> dict[str, Any]:
-    """Defaults <- config file <- command-line overrides (``None`` values are ignored)."""
+def defaults() -> dict[str, Any]:
+    """Every setting at its default (a fresh copy: the file is read once per process)."""
+    return copy.deepcopy(_defaults_file())
+
+
+def merge_checked(base: dict[str, Any], over: dict[str, Any], where: str, prefix: str = "") -> dict[str, Any]:
+    """``base`` overlaid by ``over``, every value of ``over`` checked (``where``: what to name in an error;
+    ``prefix``: the dotted name of the section ``base`` is, "" for the whole file)."""
+    from .config_check import check_values
+
+    check_values(over, base, where, prefix=f"{prefix}." if prefix else "")
+    return _merge(base, over, where)
+
+
+def apply_overrides(cfg: dict[str, Any], values: dict[str, Any], where: str = "command line") -> dict[str, Any]:
+    """``cfg`` with dotted keys set (``{"input.strict": True}``), each checked; ``None`` values ignored."""
+    nested: dict[str, Any] = {}
+    for dotted, value in values.items():
+        if value is None:
+            continue
+        *parents, last = dotted.split(".")
+        node = nested
+        for key in parents:
+            node = node.setdefault(key, {})
+        node[last] = value
+    return merge_checked(cfg, nested, where) if nested else cfg
+
+
+def read_config(path: str | Path | None = None, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Defaults <- config file <- dotted overrides, checked, as a plain mapping (``settings.load_settings``
+    types it)."""
     cfg = defaults()
     if path:
         p = Path(path)
@@ -55,7 +86,14 @@ def load_config(path: str | Path | None = None, **overrides: Any) -> dict[str, A
 
         check(user, cfg, p)
         cfg = _merge(cfg, user, str(p))
-    for key, value in overrides.items():
-        if value is not None:
-            cfg[key] = value
-    return cfg
+    return apply_overrides(cfg, overrides or {})
+
+
+def load_config(path: str | Path | None = None, overrides: dict[str, Any] | None = None,
+                **top: Any) -> dict[str, Any]:
+    """The settings as the mapping the code read before ``paranon.settings``: made from the typed
+    ``Settings`` (every key present, checked). ``top``: top-level overrides (``src="pt"``); ``overrides``:
+    dotted ones; ``None`` values are ignored. New code: ``paranon.settings.load_settings``."""
+    from .settings import load_settings
+
+    return load_settings(path, {**top, **(overrides or {})}).as_dict()

@@ -14,6 +14,7 @@ from typing import Any
 
 import yaml
 
+from .corpora.formats import FORMATS as INPUT_FORMATS
 from .errors import InputError
 
 Check = Callable[[Any], bool]
@@ -48,6 +49,8 @@ def _either(*checks: tuple[Check, str]) -> tuple[Check, str]:
     return (lambda v: any(c(v) for c, _ in checks)), " or ".join(d for _, d in checks)
 
 
+ALIGN_METHODS = ("auto", "simalign", "eflomal")
+INDEX_BACKENDS = ("tantivy", "whoosh")
 STR = (_str, "a string")
 INT = (_int, "an integer")
 NULL = (_none, "null")
@@ -62,15 +65,15 @@ BY_TYPE: dict[type, tuple[Check, str]] = {
 }
 SPECIAL: dict[str, tuple[Check, str]] = {
     "scheduler": _either(NULL, STR),
-    "input.format": _either(NULL, _one_of("tmx", "tsv", "moses", "jsonl")),
+    "input.format": _either(NULL, _one_of(*INPUT_FORMATS)),
     "input.src_col": _either(NULL, STR, INT),
     "input.tgt_col": _either(NULL, STR, INT),
     "anonymize.categories": STR_LIST,
     "anonymize.recognizers": STR_LIST,
     "anonymize.allow": STR_LIST,
     "anonymize.allow_files": STR_LIST,
-    "anonymize.models": (lambda v: isinstance(v, list) and all(isinstance(x, dict) for x in v),
-                         "a list of mappings ({model: NAME, labels: {...}})"),
+    "anonymize.models": (lambda v: isinstance(v, list) and all(isinstance(x, dict | str) for x in v),
+                         "a list of model names or mappings ({model: NAME, labels: {...}})"),
     "anonymize.deny": (lambda v: isinstance(v, dict) and all(_str_list(x) for x in v.values()),
                        "a mapping of CATEGORY: [strings]"),
     "anonymize.allow_in_documents": (lambda v: isinstance(v, dict) and all(_str_list(x) for x in v.values()),
@@ -80,13 +83,16 @@ SPECIAL: dict[str, tuple[Check, str]] = {
     "anonymize.operators": (lambda v: isinstance(v, dict) and all(isinstance(x, str) for x in v.values()),
                             "a mapping of CATEGORY: operator"),
     "anonymize.scope": _one_of("segment", "document", "corpus"),
-    "align.method": _one_of("auto", "simalign", "eflomal"),
+    "align.method": _one_of(*ALIGN_METHODS),
     "align.symmetrization": _one_of("grow-diag-final-and", "union", "intersection"),
     "align.extra_src": _either(NULL, STR),
     "align.extra_tgt": _either(NULL, STR),
     "align.eflomal_iterations": _either(_one_of("auto"), NULL, INT),
     "align.eflomal_samplers": _either(_one_of("auto"), INT),
     "align.layer": INT,
+    "align.priors": _either(NULL, STR),
+    "input.max_segment_chars": _either(NULL, INT),
+    "index.backend": _one_of(*INDEX_BACKENDS),
 }
 NON_NEGATIVE = {"workers", "chunk_size", "input.document_pairs", "align.batch_size", "align.eflomal_prefix",
                 "portal.per_page", "portal.max_per_page"}
@@ -118,11 +124,19 @@ def _shown(v: Any) -> str:
 
 
 def check(user: dict[str, Any], defaults: dict[str, Any], path: Path) -> None:
-    lines = _lines(path.read_text(encoding="utf-8"))
+    """A config file's values: an error names the file and the key's line."""
+    check_values(user, defaults, str(path), _lines(path.read_text(encoding="utf-8")))
+
+
+def check_values(user: dict[str, Any], defaults: dict[str, Any], where: str, lines: dict[str, int] | None = None,
+                 prefix: str = "") -> None:
+    """Every value of ``user`` against ``defaults`` (the section whose dotted name is ``prefix``); an error
+    names ``where`` (and the key's line when ``lines`` has it), the key, what is expected and what was given."""
+    lines = lines or {}
 
     def fail(key: str, expected: str, value: Any) -> None:
         line = f":{lines[key]}" if key in lines else ""
-        raise InputError(f"{path}{line}: {key}: expected {expected}, got {_shown(value)}")
+        raise InputError(f"{where}{line}: {key}: expected {expected}, got {_shown(value)}")
 
     def walk(over: dict[str, Any], base: dict[str, Any], prefix: str) -> None:
         for key, value in over.items():
@@ -143,4 +157,4 @@ def check(user: dict[str, Any], defaults: dict[str, Any], path: Path) -> None:
             if isinstance(default, dict) and isinstance(value, dict) and name not in SPECIAL:
                 walk(value, default, name + ".")
 
-    walk(user, defaults, "")
+    walk(user, defaults, prefix)

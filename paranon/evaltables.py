@@ -108,3 +108,12 @@ def recall_lines(results: list[tuple[str, str, dict[str, Any]]]) -> list[str]:
             if cats:
                 out.append(f"{name}: {side} recall " + ", ".join(f"{c} {v:.3f}" for c, v in cats.items()))
     return out
+
+
+def align_lines(res: dict[str, Any]) -> list[str]:
+    """``eval align``'s figures: all links and the links with a content word at either end."""
+    header = ["links", "precision", "recall", "F1", "AER", "predicted", "gold sure"]
+    rows = [[name, _f(r["precision"]), _f(r["recall"]), _f(r["f1"]), _f(r["aer"]), str(r["links"]), str(r["gold_sure"])]
+            for name, r in (("all", res), ("content words", res["content_words"]))]
+    lines = [f"aligner: {res['aligner']}; {res['pairs']} pairs", table(header, rows)]
+    return lines + ([f"note: {res['note']}"] if "note" in res else [])

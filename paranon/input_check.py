@@ -18,6 +18,7 @@ from lxml import etree
 from .corpora.formats import detect_format
 from .corpora.formats.common import lang_matches
 from .errors import InputError
+from .settings import Settings
 
 HEAD_UNITS = 200
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
@@ -80,14 +81,14 @@ def _tsv_columns(path: Path, wanted: dict[str, str], cols: dict[str, Any]) -> No
 def check_languages(input_path: str | Path, cfg: dict[str, Any]) -> None:
     """Raise ``InputError`` when the input has no side in ``cfg['src']`` or ``cfg['tgt']``."""
     path = Path(input_path)
-    inp = cfg.get("input", {})
+    inp = Settings.of(cfg).input
     wanted = {"src": str(cfg["src"]), "tgt": str(cfg["tgt"])}
     if path.is_dir():
         files = sorted(p for p in path.iterdir() if p.suffix.lower() in (".tmx", ".tsv", ".jsonl"))
     else:
         files = [path]
     for f in files:
-        fmt = inp.get("format") if not path.is_dir() else None
+        fmt = inp.format if not path.is_dir() else None
         try:
             fmt = fmt or detect_format(f, wanted["src"], wanted["tgt"])
         except InputError:
@@ -101,7 +102,7 @@ def check_languages(input_path: str | Path, cfg: dict[str, Any]) -> None:
         elif fmt == "jsonl":
             _languages_error(f, wanted, _jsonl_languages(f), "src_lang/tgt_lang")
         elif fmt == "tsv":
-            _tsv_columns(f, wanted, {"src": inp.get("src_col"), "tgt": inp.get("tgt_col")})
+            _tsv_columns(f, wanted, {"src": inp.src_col, "tgt": inp.tgt_col})
 
 
 def _moses_sides(prefix: Path, wanted: dict[str, str]) -> None:

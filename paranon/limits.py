@@ -19,6 +19,7 @@ import regex
 from .corpora.formats.common import Problems
 from .corpora.model import Inline, SegmentPair
 from .errors import InputError
+from .settings import Settings
 
 LONG_SEGMENT_POLICIES = ("split", "reject")
 # the end of a sentence: a full stop (not after a one- to three-letter abbreviation such as Dr., art., n.),
@@ -37,10 +38,9 @@ class SegmentLimit:
     rejected: int = 0
 
     @classmethod
-    def from_config(cls, cfg: dict) -> SegmentLimit:
-        inp = cfg["input"]
-        max_chars = inp.get("max_segment_chars")
-        policy = inp.get("long_segments", "split")
+    def from_config(cls, cfg: Settings | dict) -> SegmentLimit:
+        inp = Settings.of(cfg).input
+        max_chars, policy = inp.max_segment_chars, inp.long_segments
         if policy not in LONG_SEGMENT_POLICIES:
             raise InputError(f"input.long_segments: {policy!r} is not one of {', '.join(LONG_SEGMENT_POLICIES)}")
         if max_chars is not None and (not isinstance(max_chars, int) or max_chars < 100):

@@ -27,9 +27,11 @@ from lxml import etree
 from .corpora.formats.tmx import DOC_PROP_TYPES
 from .corpora.model import Inline, SegmentPair
 from .errors import InputError
+from .settings import MetadataSettings, Settings
 
 ID_MODES = ("opaque", "keep")
 TEXT_POLICIES = ("anonymize", "drop", "keep")
+CLEAN_STRINGS = 100_000  # metadata strings an InputPlaceholders remembers as having nothing to escape
 PEOPLE_POLICIES = ("drop", "keep")
 # meta keys that are not free text: language codes as read, the piece of a split unit
 STRUCTURAL_KEYS = {"langs", "part"}  # "part": paranon.limits
@@ -54,8 +56,8 @@ def placeholder_pattern(template: str) -> regex.Pattern:
     return regex.compile("".join(out))
 
 
-def _policy(section: dict[str, Any], key: str, allowed: tuple[str, ...]) -> str:
-    value = section.get(key)
+def _policy(section: MetadataSettings, key: str, allowed: tuple[str, ...]) -> str:
+    value = getattr(section, key)
     if value not in allowed:
         raise InputError(f"metadata.{key}: {value!r} is not one of {', '.join(allowed)}")
     return value
@@ -72,14 +74,14 @@ class MetadataPolicy:
     ids: str = "opaque"
 
     @classmethod
-    def from_config(cls, cfg: dict[str, Any]) -> MetadataPolicy:
-        m = cfg.get("metadata") or {}
-        ids = cfg.get("ids", "opaque")
+    def from_config(cls, cfg: Settings | dict[str, Any]) -> MetadataPolicy:
+        s = Settings.of(cfg)
+        m, ids = s.metadata, s.ids
         if ids not in ID_MODES:
             raise InputError(f"ids: {ids!r} is not one of {', '.join(ID_MODES)}")
         return cls(text=_policy(m, "text", TEXT_POLICIES), inline_code=_policy(m, "inline_code", TEXT_POLICIES),
                    people=_policy(m, "people", PEOPLE_POLICIES),
-                   people_keys=frozenset(k.lower() for k in m.get("people_keys") or ()), ids=ids)
+                   people_keys=frozenset(k.lower() for k in m.people_keys), ids=ids)
 
     def is_people(self, key: str) -> bool:
         return key.strip().lower() in self.people_keys
@@ -280,10 +282,11 @@ class InputPlaceholders:
     pattern: regex.Pattern
     escaped: int = 0
     redactions: int = 0
+    clean: set[str] = field(default_factory=set, repr=False)  # metadata strings with nothing to escape (they recur)
 
     @classmethod
     def from_config(cls, cfg: dict[str, Any]) -> InputPlaceholders:
-        return cls(placeholder_pattern(cfg["anonymize"].get("placeholder", "<NAME{n}_{label}>")))
+        return cls(placeholder_pattern(Settings.of(cfg).anonymize.placeholder))
 
     def _escape_match(self, m: regex.Match) -> str:
         self.escaped += 1
@@ -300,7 +303,13 @@ class InputPlaceholders:
 
     def _meta(self, value: Any) -> Any:
         if isinstance(value, str):
-            return self.pattern.sub(self._escape_match, value)
+            if value in self.clean:
+                return value
+            escaped = self.escaped
+            out = self.pattern.sub(self._escape_match, value)
+            if self.escaped == escaped and len(self.clean) < CLEAN_STRINGS:
+                self.clean.add(value)
+            return out
         if isinstance(value, dict):
             return {k: self._meta(v) for k, v in value.items()}
         if isinstance(value, list):

@@ -42,6 +42,12 @@ STEP_WORDS = {
     "allowed_visible": "target words left visible because they translate an allowed source form",
     "english_date_public": "English dates left visible: the source side masks no date they could stand for (it "
                            "shows them as public text)",
+    "date_shown_in_source": "English dates unmasked because the pair's source side shows the same date unmasked "
+                            "(an act's date) and carries no entity they stand for",
+    "spread_word_dropped": "spread target masks removed: English words, not a name (\"Code\", \"POWER OF "
+                           "ATTORNEY\"), whose entity is not on the pair's source side",
+    "aligned_head_trimmed": "aligned names that lost a head noun translating a visible source word "
+                            "(\"Regulation of the\" before an organisation)",
 }
 FIGURE_WORDS = {
     "guard_masks": "leak guard: target words masked after the transfer because they still matched a source entity",
@@ -231,7 +237,31 @@ def _unit_rows(outdir: Path, wanted: list[tuple[str, set[int], str]]) -> list[li
 
 def write_report(outdir: Path, report: dict[str, Any], entities: list[dict[str, Any]]) -> None:
     u = report["units"]
-    tr = report["transfer"]
+    parts = _head(report, entities)
+    # folded sections
+    parts.append(_section(f"Skipped units ({u['skipped']:,})",
+                          _table(sorted(u["skipped_by_reason"].items()), ["skipped because", "units"])
+                          + (("<p>First skipped units:</p><pre>" + escape("\n".join(u["skipped_examples"])) + "</pre>")
+                             if u["skipped_examples"] else ""), "skipped"))
+    parts += _target_side(outdir, report)
+    parts.append(_section("Rules that fired", _table([[*k.split("|", 1), v] for k, v in report["rules"].items()],
+                                                     ["recognizer", "rule", "mentions"])))
+    ent_rows = [[e["scope"], e["number"], e["category"], e["mentions"],
+                 ", ".join(f"{k} ({v})" for k, v in e["rules"].items())] for e in entities[:20000]]
+    parts.append(_section(f"Entities ({report.get('entities', len(entities)):,})",
+                          "<p>Every entity with its number, category, mentions and the rules that found it "
+                          "(originals: <code>paranon reveal</code> or <code>paranon review</code>).</p>"
+                          + _table(ent_rows, ["scope", "number", "category", "mentions", "recognizer:rule"]),
+                          "entities"))
+    timings = report.get("timings_s", {})
+    parts.append(_section("Timings", _table([[k, v] for k, v in timings.items()], ["stage", "seconds"])))
+    with atomic_write(outdir / "report.html") as fh:
+        fh.write("\n".join(p for p in parts if p))
+
+
+def _head(report: dict[str, Any], entities: list[dict[str, Any]]) -> list[str]:
+    """The page's head: the input, the audit, the counts by category, what to review first."""
+    u = report["units"]
     by_cat = report.get("entities_by_category") or {}
     src_m, tgt_m = report["mentions"]["src"], report["mentions"]["tgt"]
     cats = sorted(set(by_cat) | set(src_m) | set(tgt_m), key=lambda c: -by_cat.get(c, 0))
@@ -240,7 +270,7 @@ def write_report(outdir: Path, report: dict[str, Any], entities: list[dict[str, 
            + _table([[c, by_cat.get(c, 0), src_m.get(c, 0), tgt_m.get(c, 0)] for c in cats],
                     ["category", "entities", f"mentions ({report['src_lang']})", f"mentions ({report['tgt_lang']})"])
            + "</div>")
-    parts = [
+    return [
         f"<!doctype html><html lang='en'><meta charset='utf-8'><title>paranon report</title><style>{STYLE}</style>",
         f"<h1>paranon run report</h1><p>Input <code>{escape(report['input'])}</code> "
         f"({escape(report['src_lang'])} &rarr; {escape(report['tgt_lang'])}); aligner: {escape(report['aligner'])}."
@@ -249,21 +279,20 @@ def write_report(outdir: Path, report: dict[str, Any], entities: list[dict[str, 
         top,
         _review_first(report, entities),
     ]
-    # folded sections
-    parts.append(_section(f"Skipped units ({u['skipped']:,})",
-                          _table(sorted(u["skipped_by_reason"].items()), ["skipped because", "units"])
-                          + (("<p>First skipped units:</p><pre>" + escape("\n".join(u["skipped_examples"])) + "</pre>")
-                             if u["skipped_examples"] else ""), "skipped"))
+
+
+def _target_side(outdir: Path, report: dict[str, Any]) -> list[str]:
+    """The sections on the target side: the transfer's steps, what it did not find, the sides that disagree."""
+    tr = report["transfer"]
     steps = [[Raw(f"<code>{escape(k)}</code>"), Raw(STEP_WORDS.get(k, escape(k))), v]
              for k, v in sorted(tr["steps"].items(), key=lambda kv: -kv[1]) if v]
     figures = [[FIGURE_WORDS["guard_masks"], tr["guard_masks"]],
                [FIGURE_WORDS["consistency_src"], report.get("consistency_masks", {}).get("src", 0)]]
-    parts.append(_section("How the entities reached the target side",
-                          _table(steps, ["step", "what it did", "mentions"])
-                          + _table([r for r in figures if r[1]], ["other masks", "mentions"])))
-    untrans = tr.get("untransferred_units", [])
+    parts = [_section("How the entities reached the target side",
+                      _table(steps, ["step", "what it did", "mentions"])
+                      + _table([r for r in figures if r[1]], ["other masks", "mentions"]))]
     wanted: dict[str, set[int]] = {}
-    for x in untrans:
+    for x in tr.get("untransferred_units", []):
         wanted.setdefault(x["id"], set()).add(x["entity"])
     rows = _unit_rows(outdir, [(i, n, ", ".join(f"#{k}" for k in sorted(n))) for i, n in list(wanted.items())[:LISTED_UNITS]])
     n_un = sum(tr["untransferred"].values())
@@ -285,16 +314,4 @@ def write_report(outdir: Path, report: dict[str, Any], entities: list[dict[str, 
                           (f"<p>An entity number on one side only (the first {len(rows)} units; the placeholders "
                            "in question are marked).</p>" if rows else "")
                           + _table(rows, ["unit", "entity", report["src_lang"], report["tgt_lang"]]), "mismatch"))
-    parts.append(_section("Rules that fired", _table([[*k.split("|", 1), v] for k, v in report["rules"].items()],
-                                                     ["recognizer", "rule", "mentions"])))
-    ent_rows = [[e["scope"], e["number"], e["category"], e["mentions"],
-                 ", ".join(f"{k} ({v})" for k, v in e["rules"].items())] for e in entities[:20000]]
-    parts.append(_section(f"Entities ({report.get('entities', len(entities)):,})",
-                          "<p>Every entity with its number, category, mentions and the rules that found it "
-                          "(originals: <code>paranon reveal</code> or <code>paranon review</code>).</p>"
-                          + _table(ent_rows, ["scope", "number", "category", "mentions", "recognizer:rule"]),
-                          "entities"))
-    timings = report.get("timings_s", {})
-    parts.append(_section("Timings", _table([[k, v] for k, v in timings.items()], ["stage", "seconds"])))
-    with atomic_write(outdir / "report.html") as fh:
-        fh.write("\n".join(p for p in parts if p))
+    return parts

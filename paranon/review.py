@@ -67,11 +67,11 @@ class Decisions:
         path = Path(outdir) / REVIEW_FILE
         if not path.exists():
             return cls()
-        from .config import load_config
+        from .settings import load_settings
 
-        a = load_config(path)["anonymize"]  # a hand-edited file is checked like any config file
-        return cls(list(a.get("allow") or []), {str(k): list(v) for k, v in (a.get("allow_in_documents") or {}).items()},
-                   {str(k): list(v) for k, v in (a.get("deny") or {}).items()})
+        a = load_settings(path).anonymize  # a hand-edited file is checked like any config file
+        return cls(list(a.allow), {str(k): list(v) for k, v in a.allow_in_documents.items()},
+                   {str(k): list(v) for k, v in a.deny.items()})
 
     def save(self, outdir: Path) -> None:
         path = Path(outdir) / REVIEW_FILE
@@ -121,12 +121,12 @@ class Decisions:
     def overlay(self, cfg: dict[str, Any]) -> dict[str, Any]:
         """``cfg`` with the decisions added to its allow and deny lists."""
         a = cfg["anonymize"]
-        a["allow"] = list(a.get("allow") or []) + [t for t in self.allow if t not in (a.get("allow") or [])]
-        docs = {k: list(v) for k, v in (a.get("allow_in_documents") or {}).items()}
+        a["allow"] = list(a["allow"]) + [t for t in self.allow if t not in a["allow"]]
+        docs = {k: list(v) for k, v in a["allow_in_documents"].items()}
         for d, ts in self.allow_in_documents.items():
             docs.setdefault(d, []).extend(t for t in ts if t not in docs[d])
         a["allow_in_documents"] = docs
-        deny = {k: list(v) for k, v in (a.get("deny") or {}).items()}
+        deny = {k: list(v) for k, v in a["deny"].items()}
         for c, ts in self.deny.items():
             deny.setdefault(c, []).extend(t for t in ts if t not in deny[c])
         a["deny"] = deny

@@ -31,6 +31,7 @@ from .review import (
     risk_words,
     rule_names,
 )
+from .settings import Settings, load_settings
 
 PER_PAGE = 100
 COOKIE = "paranon_review"
@@ -99,24 +100,83 @@ again with them.</p>{% if entries %}<table id="decisions"><thead><tr><th>text</t
 {% else %}<p>No decisions yet.</p>{% endif %}"""
 
 
-def create_review_app(outdir: str | Path, token: str, cfg: dict[str, Any] | None = None) -> Flask:
-    """The review app over ``outdir``; ``cfg``: the run's settings (its allow-list is not listed as misses)."""
-    from .config import load_config
+class _Review:
+    """The review pages of one output folder; its entity table and candidate misses are read once."""
 
-    out = Path(outdir)
-    cfg = cfg if cfg is not None else load_config()
-    app = Flask(__name__)
-    langs = {"src": "source", "tgt": "target"}
-    cache: dict[str, Any] = {}
+    def __init__(self, out: Path, cfg: Settings | dict[str, Any]) -> None:
+        self.out, self.cfg = out, cfg
+        self.cache: dict[str, Any] = {}
+        self.langs = {"src": "source", "tgt": "target"}
 
-    def table() -> list[dict[str, Any]]:
-        if "table" not in cache:
-            cache["table"] = entity_table(out)
-        return cache["table"]
+    def table(self) -> list[dict[str, Any]]:
+        if "table" not in self.cache:
+            self.cache["table"] = entity_table(self.out)
+        return self.cache["table"]
 
-    def page(body: str, **ctx: Any) -> str:
-        return render_template_string(LAYOUT, body=render_template_string(body, **ctx), outdir=out,
-                                      n_decisions=len(Decisions.load(out).entries()))
+    def page(self, body: str, **ctx: Any) -> str:
+        return render_template_string(LAYOUT, body=render_template_string(body, **ctx), outdir=self.out,
+                                      n_decisions=len(Decisions.load(self.out).entries()))
+
+    def entities(self) -> str:
+        category, rule = request.args.get("category", ""), request.args.get("rule", "")
+        pg = max(0, int(request.args.get("page", 0) or 0))
+        table = self.table()
+        rows = [e for e in table if (not category or e["label"] == category or e["category"] == category)
+                and (not rule or any(r.split(":", 1)[0] == rule for r in e["rules"]))]
+        shown = rows[pg * PER_PAGE:(pg + 1) * PER_PAGE]
+        cats = sorted({e["label"] for e in table} | {e["category"] for e in table})
+        return self.page(ENTITIES, categories=cats, rules=rule_names(table), category=category, rule=rule,
+                         total=len(rows), shown=shown, first=pg * PER_PAGE, page=pg, risk=risk_words,
+                         src=self.langs["src"], tgt=self.langs["tgt"])
+
+    def entity(self) -> str:
+        scope, number = request.args.get("scope", ""), int(request.args.get("number", 0) or 0)
+        e = next((x for x in self.table() if x["scope"] == scope and x["number"] == number), None)
+        if e is None:
+            abort(404)
+        ms = mentions_of(self.out, scope, number)
+        forms = list(dict.fromkeys([*e["forms"]["src"], *e["forms"]["tgt"]]))
+        docs = sorted({m["doc"] for m in ms})
+        return self.page(ENTITY, e=e, forms=forms, mentions=ms, docs=docs, categories=CATEGORIES, risk=risk_words,
+                         here=request.full_path)
+
+    def misses(self) -> str:
+        if "misses" not in self.cache:
+            self.cache["misses"] = candidate_misses(self.out, allow_forms(self.cfg))
+        d = Decisions.load(self.out)
+        masked = {t for ts in d.deny.values() for t in ts}
+        kind = request.args.get("kind", "")
+        return self.page(MISSES, categories=CATEGORIES, kind=kind,
+                         misses=[c for c in self.cache["misses"] if c["text"] not in masked and kind in ("", c["kind"])])
+
+    def decisions(self) -> str:
+        return self.page(DECISIONS, entries=Decisions.load(self.out).entries(), path=self.out / "review.yaml",
+                         outdir=self.out)
+
+    def decide(self) -> Any:
+        f = request.form
+        text = f.get("text", "").strip()
+        if not text:
+            abort(400)
+        d = Decisions.load(self.out)
+        action = f.get("action")
+        if action == "not_entity":
+            d.not_entity(text, f.get("doc") or None)
+        elif action == "mask":
+            if f.get("category") not in CATEGORIES:
+                abort(400)
+            d.mask(text, f["category"])
+        elif action == "undo":
+            d.undo(f.get("kind", ""), text, f.get("where", ""))
+        else:
+            abort(400)
+        d.save(self.out)
+        nxt = f.get("next", "/")
+        return redirect(nxt if nxt.startswith("/") and not nxt.startswith("//") else "/")
+
+
+def _guard(app: Flask, token: str) -> None:
+    """Every request needs the token (in the URL once, then a cookie); no response is cached or framed."""
 
     @app.before_request
     def check_token() -> Any:
@@ -135,70 +195,20 @@ def create_review_app(outdir: str | Path, token: str, cfg: dict[str, Any] | None
         resp.headers["X-Frame-Options"] = "DENY"
         return resp
 
-    @app.get("/")
-    def entities() -> str:
-        category, rule = request.args.get("category", ""), request.args.get("rule", "")
-        pg = max(0, int(request.args.get("page", 0) or 0))
-        rows = [e for e in table() if (not category or e["label"] == category or e["category"] == category)
-                and (not rule or any(r.split(":", 1)[0] == rule for r in e["rules"]))]
-        shown = rows[pg * PER_PAGE:(pg + 1) * PER_PAGE]
-        cats = sorted({e["label"] for e in table()} | {e["category"] for e in table()})
-        return page(ENTITIES, categories=cats, rules=rule_names(table()), category=category, rule=rule,
-                    total=len(rows), shown=shown, first=pg * PER_PAGE, page=pg, risk=risk_words,
-                    src=langs["src"], tgt=langs["tgt"])
 
-    @app.get("/entity")
-    def entity() -> str:
-        scope, number = request.args.get("scope", ""), int(request.args.get("number", 0) or 0)
-        e = next((x for x in table() if x["scope"] == scope and x["number"] == number), None)
-        if e is None:
-            abort(404)
-        ms = mentions_of(out, scope, number)
-        forms = list(dict.fromkeys([*e["forms"]["src"], *e["forms"]["tgt"]]))
-        docs = sorted({m["doc"] for m in ms})
-        return page(ENTITY, e=e, forms=forms, mentions=ms, docs=docs, categories=CATEGORIES, risk=risk_words,
-                    here=request.full_path)
-
-    @app.get("/misses")
-    def misses() -> str:
-        if "misses" not in cache:
-            cache["misses"] = candidate_misses(out, allow_forms(cfg))
-        d = Decisions.load(out)
-        masked = {t for ts in d.deny.values() for t in ts}
-        kind = request.args.get("kind", "")
-        return page(MISSES, misses=[c for c in cache["misses"] if c["text"] not in masked and kind in ("", c["kind"])],
-                    categories=CATEGORIES, kind=kind)
-
-    @app.get("/decisions")
-    def decisions() -> str:
-        return page(DECISIONS, entries=Decisions.load(out).entries(), path=out / "review.yaml", outdir=out)
-
-    @app.post("/decide")
-    def decide() -> Any:
-        f = request.form
-        text = f.get("text", "").strip()
-        if not text:
-            abort(400)
-        d = Decisions.load(out)
-        action = f.get("action")
-        if action == "not_entity":
-            d.not_entity(text, f.get("doc") or None)
-        elif action == "mask":
-            if f.get("category") not in CATEGORIES:
-                abort(400)
-            d.mask(text, f["category"])
-        elif action == "undo":
-            d.undo(f.get("kind", ""), text, f.get("where", ""))
-        else:
-            abort(400)
-        d.save(out)
-        nxt = f.get("next", "/")
-        return redirect(nxt if nxt.startswith("/") and not nxt.startswith("//") else "/")
-
+def create_review_app(outdir: str | Path, token: str, cfg: Settings | dict[str, Any] | None = None) -> Flask:
+    """The review app over ``outdir``; ``cfg``: the run's settings (its allow-list is not listed as misses)."""
+    review = _Review(Path(outdir), cfg if cfg is not None else load_settings())
+    app = Flask(__name__)
+    _guard(app, token)
+    for rule, view, method in (("/", review.entities, "GET"), ("/entity", review.entity, "GET"),
+                               ("/misses", review.misses, "GET"), ("/decisions", review.decisions, "GET"),
+                               ("/decide", review.decide, "POST")):
+        app.add_url_rule(rule, view.__name__, view, methods=[method])
     return app
 
 
-def serve_review(outdir: str | Path, port: int = 0, cfg: dict[str, Any] | None = None) -> None:
+def serve_review(outdir: str | Path, port: int = 0, cfg: Settings | dict[str, Any] | None = None) -> None:
     """Serve the review page on 127.0.0.1 until interrupted; print its URL with the token."""
     from werkzeug.serving import make_server
 

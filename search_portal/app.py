@@ -6,28 +6,35 @@ Only anonymized text is served: everything comes from the index and
 
 from __future__ import annotations
 
-import io
-import json
-import zipfile
-from collections.abc import Callable, Iterator
 from typing import Any
 from xml.sax.saxutils import escape
 
 from flask import Blueprint, Flask, Response, abort, current_app, jsonify, render_template, request, url_for
 from markupsafe import Markup
 from markupsafe import escape as html_escape
+from werkzeug.exceptions import HTTPException
 
-from ..corpora.formats.tmx import TmxWriter
-from ..corpora.model import AnonymizedPair
+from ..settings import PortalSettings
 from ..text import PLACEHOLDER
 from .budget import Budget
+from .downloads import FORMATS, download, downloads
+from .pages import pages
+from .params import filter_args, search_args
 from .search import CATEGORIES, QueryError, Searcher
 
-pages = Blueprint("pages", __name__)
 api = Blueprint("api", __name__, url_prefix="/api")
-downloads = Blueprint("downloads", __name__)
 # every response: no script at all (the pages have none), styles and images from the portal only, no
 # framing; and no content sniffing (a download is what its type says)
+ERROR_MESSAGES = {  # status -> the page's title and one line saying what to do
+    400: ("Bad request", "The request is malformed."),
+    404: ("Not found", "There is no such page or pair."),
+    405: ("Not allowed", "This address only answers GET requests."),
+    414: ("Address too long", "The address is too long: shorten the query or remove some filters."),
+    429: ("Too many requests", "Too many requests: wait a moment and try again."),
+    500: ("Error", "Something went wrong on the server."),
+    503: ("Unavailable", "The portal is busy or restarting: try again in a moment."),
+}
+MAX_URL_CHARS = 4000  # longer addresses are a 414 page (a query is at most the budget's 500 characters)
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; "
                                "base-uri 'none'; frame-ancestors 'none'",
@@ -41,10 +48,12 @@ def searcher() -> Searcher:
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
-    """``config`` needs ``OUTDIR``; ``PER_PAGE``, ``MAX_PER_PAGE``, ``SEARCH_CACHE`` (searches remembered,
-    0 for none) and ``BUDGET`` (a search's work budget: ``budget.Budget``'s fields) are optional."""
+    """``config`` needs ``OUTDIR``; ``PER_PAGE``, ``MAX_PER_PAGE`` (default: ``portal:`` of defaults.yaml),
+    ``SEARCH_CACHE`` (searches remembered, 0 for none) and ``BUDGET`` (a search's work budget:
+    ``budget.Budget``'s fields) are optional."""
     app = Flask(__name__)
-    app.config.update({"PER_PAGE": 20, "MAX_PER_PAGE": 100})
+    portal = PortalSettings.of({})  # defaults.yaml's portal: section (the command line passes the user's)
+    app.config.update({"PER_PAGE": portal.per_page, "MAX_PER_PAGE": portal.max_per_page})
     app.config.update(config or {})
     app.extensions["paranon_searcher"] = Searcher(app.config["OUTDIR"], int(app.config.get("SEARCH_CACHE", 128)),
                                                   Budget.from_config(app.config.get("BUDGET")))
@@ -52,18 +61,22 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api)
     app.register_blueprint(downloads)
     app.jinja_env.filters["marked"] = marked
+    app.jinja_env.globals.update(filter_args=filter_args, formats=FORMATS)
 
-    @app.errorhandler(404)
-    def not_found(e):
+    @app.errorhandler(HTTPException)
+    def http_error(e: HTTPException):
+        """Every error status as a page of the portal (JSON under ``/api/``); what failed inside a 500 is
+        not for the client (Flask logs it, with the path and not the query)."""
+        code = e.code or 500
+        title, message = ERROR_MESSAGES.get(code, (e.name, "The request could not be answered."))
         if request.path.startswith("/api/"):
-            return jsonify(error="not found"), 404
-        return render_template("message.html", title="Not found", message="There is no such page or pair."), 404
+            return jsonify(error=message), code
+        return render_template("message.html", title=title, message=message, code=code), code
 
-    @app.errorhandler(500)
-    def server_error(e):  # a generic message: what failed inside is not for the client
-        if request.path.startswith("/api/"):
-            return jsonify(error="internal error"), 500
-        return render_template("message.html", title="Error", message="Something went wrong on the server."), 500
+    @app.before_request
+    def url_length():
+        if len(request.full_path) > MAX_URL_CHARS:
+            abort(414)
 
     @app.after_request
     def security_headers(resp: Response) -> Response:
@@ -102,79 +115,11 @@ def _tags(text: str) -> str:
     return "".join(parts)
 
 
-def _args() -> dict[str, Any]:
-    a = request.args
-    try:
-        page = max(1, int(a.get("page", 1)))
-        per_page = int(a.get("per_page", current_app.config["PER_PAGE"]))
-    except ValueError:
-        raise QueryError("page and per_page must be whole numbers.") from None
-    per_page = max(1, min(per_page, current_app.config["MAX_PER_PAGE"]))
-    lang = a.get("lang", "both")
-    category = a.get("category") or None
-    if category and category.upper() not in CATEGORIES:
-        raise QueryError(f"Unknown category {category!r}.")
-    return {"q": a.get("q", ""), "lang": lang, "page": page, "per_page": per_page, "category": category,
-            "translation": a.get("translation") or None, "case_sensitive": a.get("case") == "1",
-            "exact": a.get("exact") == "1", "doc": a.get("doc") or None}
-
-
-# -- pages -----------------------------------------------------------------
-@pages.route("/")
-def index():
-    args = request.args
-    if not args.get("q"):
-        return render_template("search.html", args={}, result=None, error=None, categories=CATEGORIES)
-    try:
-        a = _args()
-        result = searcher().search(**a)
-    except QueryError as exc:
-        return render_template("search.html", args=request.args, result=None, error=str(exc),
-                               categories=CATEGORIES), 400
-    view = args.get("view", "pairs")
-    if view == "kwic":
-        return render_template("kwic.html", args=request.args, result=result, lines=_kwic(result, args.get("sort", "right")),
-                               categories=CATEGORIES)
-    return render_template("search.html", args=request.args, result=result, error=None, categories=CATEGORIES)
-
-
-def _kwic(result: dict[str, Any], sort: str) -> list[dict[str, Any]]:
-    lines = []
-    for h in result["hits"]:
-        side = "src" if h["src_hl"] else "tgt"
-        other = "tgt" if side == "src" else "src"
-        spans = h[f"{side}_hl"]
-        if not spans:
-            continue
-        s, e = spans[0][0], spans[-1][1]
-        text = h[side]
-        lines.append({"id": h["id"], "left": text[max(0, s - 60):s], "kw": text[s:e], "right": text[e:e + 60],
-                      "translation": h["translation"], "other": h[other], "other_hl": h[f"{other}_hl"]})
-    if sort == "left":
-        lines.sort(key=lambda x: x["left"][::-1].lower())
-    elif sort == "right":
-        lines.sort(key=lambda x: x["right"].lower())
-    return lines
-
-
-@pages.route("/pair/<path:pair_id>")
-def pair_page(pair_id: str):
-    rec = searcher().pair(pair_id)
-    if rec is None:
-        abort(404)
-    return render_template("pair.html", rec=rec)
-
-
-@pages.route("/corpus")
-def corpus_page():
-    return render_template("corpus.html", stats=searcher().stats())
-
-
 # -- JSON API --------------------------------------------------------------
 @api.route("/search")
 def api_search():
     try:
-        result = searcher().search(**_args())
+        result = searcher().search(**search_args())
     except QueryError as exc:
         return jsonify(error=str(exc)), 400
     result.pop("searched", None)
@@ -199,132 +144,47 @@ def api_download():
     return download()
 
 
+def _filter_params() -> list[dict[str, Any]]:
+    """The search's filters as OpenAPI parameters (the search and the download take the same)."""
+    def p(name: str, schema: dict[str, Any], description: str) -> dict[str, Any]:
+        return {"name": name, "in": "query", "schema": schema, "description": description}
+
+    return [p("q", {"type": "string"}, "the query (syntax: /help); empty with a download: the corpus"),
+            p("lang", {"type": "string", "enum": ["pt", "en", "both"]}, "the side searched"),
+            p("category", {"type": "string", "enum": list(CATEGORIES)}, "pairs with a placeholder of the category"),
+            p("translation", {"type": "string"}, "hits whose aligned translation is this"),
+            p("case", {"type": "string", "enum": ["1"]}, "case-sensitive"),
+            p("exact", {"type": "string", "enum": ["1"]}, "exact form (no inflected forms)"),
+            p("doc", {"type": "string"}, "one document's pairs")]
+
+
 @api.route("/openapi.json")
 def openapi():
-    q = {"name": "q", "in": "query", "schema": {"type": "string"}}
+    filters = _filter_params()
     return jsonify({
         "openapi": "3.0.3", "info": {"title": "paranon search API", "version": "0.1.0"},
         "paths": {
             "/api/search": {"get": {"summary": "Search pairs", "parameters": [
-                {**q, "required": True}, {"name": "lang", "in": "query", "schema": {"type": "string", "enum": ["pt", "en", "both"]}},
+                {**filters[0], "required": True}, *filters[1:],
                 {"name": "page", "in": "query", "schema": {"type": "integer", "minimum": 1}},
-                {"name": "per_page", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 100}},
-                {"name": "category", "in": "query", "schema": {"type": "string", "enum": list(CATEGORIES)}},
-                {"name": "translation", "in": "query", "schema": {"type": "string"}}],
+                {"name": "per_page", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 100}}],
                 "responses": {"200": {"description": "hits, highlights and translations: `total`, `took_ms`, `hits` "
                                                      "(`id`, `doc`, `src`, `tgt`, `src_hl`, `tgt_hl`, `translation`, "
                                                      "`categories`), `translations` (`text`, `count`), "
                                                      "`translations_sampled` (null: counted over every hit; else the "
                                                      "number of first hits counted)"},
-                              "400": {"description": "malformed query"}}}},
+                              "400": {"description": "malformed query, saying what to change"}}}},
             "/api/pairs/{id}": {"get": {"summary": "One pair", "parameters": [
                 {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}],
                 "responses": {"200": {"description": "the pair"}, "404": {"description": "unknown id"}}}},
             "/api/stats": {"get": {"summary": "Corpus statistics", "responses": {"200": {"description": "stats"}}}},
-            "/api/download": {"get": {"summary": "Download corpus or search result", "parameters": [
-                {"name": "format", "in": "query", "schema": {"type": "string", "enum": ["tmx", "moses", "tsv", "jsonl"]}}, q],
-                "responses": {"200": {"description": "file"}, "400": {"description": "bad format or query"}}}},
+            "/api/download": {"get": {"summary": "The pairs a search finds (the same filters), as a file",
+                                      "parameters": [{"name": "format", "in": "query", "schema": {
+                                          "type": "string", "enum": list(FORMATS)}}, *filters],
+                "responses": {"200": {"description": "file; moses and pharaoh links index the white-space words of "
+                                                     "the Moses lines"},
+                              "400": {"description": "bad format or query"}}}},
         }})
-
-
-# -- downloads -------------------------------------------------------------
-@downloads.route("/download")
-def download():
-    fmt = request.args.get("format", "tmx")
-    q = request.args.get("q") or None
-    lang = request.args.get("lang", "both")
-    category = request.args.get("category") or None
-    if fmt not in ("tmx", "moses", "tsv", "jsonl"):
-        return jsonify(error=f"unknown format {fmt!r}: use tmx, moses, tsv or jsonl"), 400
-    s = searcher()
-    try:
-        if q:
-            s.search(q, lang, 1, 1, category)  # validate the query before streaming
-    except QueryError as exc:
-        return jsonify(error=str(exc)), 400
-    records = s.all_records(q, lang, category)
-    name = "paranon-" + ("search" if q else "corpus")
-    if fmt == "jsonl":
-        gen = (json.dumps(r, ensure_ascii=False) + "\n" for r in records)
-        return _stream(gen, "application/jsonl", f"{name}.jsonl")
-    if fmt == "tsv":
-        def tsv() -> Iterator[str]:
-            yield "id\tdoc\tsrc\ttgt\talignment\n"
-            for r in records:
-                yield "\t".join(x.replace("\t", " ").replace("\n", " ") for x in
-                                (r["id"], r["doc"], r["src"], r["tgt"], r.get("alignment", ""))) + "\n"
-        return _stream(tsv(), "text/tab-separated-values", f"{name}.tsv")
-    if fmt == "tmx":
-        return _stream(_tmx(records), "application/x-tmx+xml", f"{name}.tmx")
-    return _stream(_moses_zip(lambda: s.all_records(q, lang, category)), "application/zip", f"{name}-moses.zip")
-
-
-def _stream(gen, mimetype: str, filename: str) -> Response:
-    resp = Response(gen, mimetype=mimetype)
-    resp.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return resp
-
-
-class _Chunks(io.StringIO):
-    def take(self) -> str:
-        v = self.getvalue()
-        self.seek(0)
-        self.truncate()
-        return v
-
-
-def _tmx(records) -> Iterator[str]:
-    buf = _Chunks()
-    w = None
-    for r in records:
-        if w is None:
-            w = TmxWriter(buf, r.get("src_lang", "pt"), r.get("tgt_lang", "en"))
-        w.write(AnonymizedPair.from_record(r))
-        yield buf.take()
-    if w is None:
-        w = TmxWriter(buf, "pt", "en")
-    w.close()
-    yield buf.take()
-
-
-class _ZipSink(io.RawIOBase):
-    """A write-only sink whose bytes are handed out as they are written (streamed zip)."""
-
-    def __init__(self) -> None:
-        self.parts: list[bytes] = []
-
-    def writable(self) -> bool:
-        return True
-
-    def write(self, b) -> int:
-        self.parts.append(bytes(b))
-        return len(b)
-
-    def take(self) -> bytes:
-        out = b"".join(self.parts)
-        self.parts = []
-        return out
-
-
-def _moses_zip(records: Callable[[], Iterator[dict[str, Any]]]) -> Iterator[bytes]:
-    """Three members (source, target, Pharaoh alignments) written one after the other, streamed: the
-    records are read three times (``records()`` starts a pass), never held together."""
-    sink = _ZipSink()
-    peek = records()
-    first = next(peek, None)
-    peek.close()
-    src_lang = first["src_lang"] if first else "pt"
-    tgt_lang = first["tgt_lang"] if first else "en"
-    with zipfile.ZipFile(sink, "w", compression=zipfile.ZIP_DEFLATED) as zf:
-        for member, key in ((f"corpus.{src_lang}", "src"), (f"corpus.{tgt_lang}", "tgt"),
-                            ("alignments.pharaoh", "alignment")):
-            with zf.open(member, "w") as fh:
-                for r in records():
-                    fh.write((r.get(key, "").replace("\n", " ") + "\n").encode("utf-8"))
-                    chunk = sink.take()
-                    if chunk:
-                        yield chunk
-    yield sink.take()
 
 
 __all__ = ["create_app", "escape", "url_for"]

@@ -144,6 +144,8 @@ class PortalCodec(W3Codec):
 
 
 STATS_FILE = "stats.json"  # the corpus page's figures, counted while indexing
+EXAMPLE_QUERIES = 8  # example queries on the home page
+EXAMPLE_MIN_CHARS = 5
 LEXICON_DIR = "words"  # per field, the index words one a line (wildcards are expanded over them)
 
 STEMMER_LANGUAGES = {"pt": "portuguese", "en": "english", "es": "spanish", "fr": "french", "de": "german",
@@ -247,14 +249,17 @@ _DONE: Any = None  # pairs indexed so far, over all the processes (a shared coun
 
 
 class StatsBuilder:
-    """The corpus page's figures (pairs, tokens per side, source mentions per category, pairs per document),
-    counted while the pairs are indexed: the page used to read all of ``corpus.jsonl`` on every view."""
+    """The corpus page's figures (pairs, tokens per side, source mentions per category, pairs per document,
+    the languages, example queries), counted while the pairs are indexed: the page used to read all of
+    ``corpus.jsonl`` on every view."""
 
     def __init__(self) -> None:
         self.pairs = 0
         self.tokens = {"src": 0, "tgt": 0}
         self.mentions: Counter = Counter()
         self.documents: Counter = Counter()  # in corpus order of first appearance
+        self.languages: list[str] = []
+        self.words: Counter = Counter()  # source tokens as written (the example queries come from them)
 
     def add(self, rec: dict[str, Any], toks: dict[str, list]) -> None:
         self.pairs += 1
@@ -263,6 +268,10 @@ class StatsBuilder:
         self.documents[rec["doc"]] += 1
         for m in rec["src_mentions"]:
             self.mentions[m["category"]] += 1
+        if not self.languages:
+            self.languages = [rec.get("src_lang", "pt"), rec.get("tgt_lang", "en")]
+        text = rec["src"]
+        self.words.update([text[a:b] for a, b in toks["src"]])  # counted in C; filtered once, at the end
 
     def merge(self, other: StatsBuilder) -> None:
         """Add a later part's counts (documents keep the order they first appear in)."""
@@ -271,10 +280,29 @@ class StatsBuilder:
             self.tokens[side] += other.tokens[side]
         self.mentions.update(other.mentions)
         self.documents.update(other.documents)
+        self.languages = self.languages or other.languages
+        self.words.update(other.words)
+
+    def examples(self, n: int = EXAMPLE_QUERIES) -> list[str]:
+        """The corpus' most frequent source content words (letters only, ``EXAMPLE_MIN_CHARS`` or more, no
+        function word), lowercase: queries a new user can click. Placeholders and numbers never qualify,
+        so no entity's text can be one."""
+        from ..align.content_words import function_words
+
+        lang = self.languages[0] if self.languages else "pt"
+        skip = function_words(lang)
+        folded: Counter = Counter()
+        for word, count in self.words.items():
+            if len(word) >= EXAMPLE_MIN_CHARS and word.isalpha():
+                low = word.lower()
+                if low not in skip:
+                    folded[low] += count
+        return [w for w, _ in folded.most_common(n)]
 
     def result(self) -> dict[str, Any]:
         return {"pairs": self.pairs, "tokens": dict(self.tokens), "mentions": dict(self.mentions.most_common()),
-                "documents": dict(self.documents)}
+                "documents": dict(self.documents), "languages": self.languages or ["pt", "en"],
+                "examples": self.examples()}
 
 
 def load_stats(folder: Path) -> dict[str, Any] | None:

@@ -15,7 +15,6 @@ from collections import Counter, OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass
 from dataclasses import field as dc_field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -25,10 +24,11 @@ from whoosh import query as wq
 from whoosh.qparser import MultifieldParser, QueryParser
 from whoosh.qparser.plugins import FieldsPlugin, RangePlugin, WildcardPlugin
 
-from ..text import fold_same_length, tokenize
+from ..text import fold_same_length, phrase_key, tokenize
 from . import budget as work
 from .backends import open_backend
 from .budget import Budget, Lexicon, QueryError
+from .exact import exact_leaves, exact_match, is_null, positive, word_finder
 from .indexer import (
     STEMS_FILE,
     TOKEN_PATTERN,
@@ -40,109 +40,17 @@ from .indexer import (
     stem_groups,
     stemmer,
 )
-from .translations import aligned, link_maps, load_table, pair_tokens
+from .query import FILTER_CATEGORIES, read_query
+from .translations import Tally, aligned, link_maps, load_table, pair_tokens, panel, side_words
 
-PLACEHOLDER_QUERY = regex.compile(r"<NAME\d*_([A-Z]+)(?:_[A-Z]+)?>")
-CATEGORIES = ("PERSON", "ORGANIZATION", "ADDRESS", "NAMEID", "DATE", "PUBLIC_ID", "PUBLICATION")
+CATEGORIES = FILTER_CATEGORIES
 MAX_QUERY = Budget.max_chars
 FIRST_KEPT = 100  # highlighted hits a search keeps for its first pages
 TRANSLATION_SAMPLE = 50  # hits the panel counts when the translations table cannot answer
 WORD = regex.compile(TOKEN_PATTERN)  # the exact-form analyzer's words
 
 
-def _word_finder(terms: set[str]) -> Any:
-    return _compiled_finder(frozenset(terms))
-
-
-@lru_cache(maxsize=1024)
-def _compiled_finder(terms: frozenset[str]) -> Any:
-    """A regex finding, in text folded by ``fold_same_length``, the index terms as whole words (as the
-    index's tokenizer cuts them: ``estados`` does not match inside ``estados-membros``)."""
-    return regex.compile(r"(?<![\p{L}\p{N}_]|[\p{L}\p{N}_][-'’])\L<terms>(?![\p{L}\p{N}_]|[-'’][\p{L}\p{N}_])",
-                         terms=sorted(terms, key=len, reverse=True))
-
-
-def _is_null(q) -> bool:
-    return q is None or q is wq.NullQuery or isinstance(q, type(wq.NullQuery))
-
-
-def _positive(q):
-    """The part of a query that a match must contain (its negations dropped), to find candidates with;
-    None when nothing is required (``NOT x`` alone, or an OR with a negated branch)."""
-    if isinstance(q, wq.Not):
-        return None
-    if isinstance(q, (wq.AndNot, wq.AndMaybe)):
-        return _positive(q.a)
-    if isinstance(q, wq.And):
-        kept = [p for p in (_positive(c) for c in q.subqueries) if p is not None]
-        return wq.And(kept) if len(kept) > 1 else kept[0] if kept else None
-    if isinstance(q, wq.Or):
-        kept = [_positive(c) for c in q.subqueries]
-        return None if any(p is None for p in kept) else wq.Or(kept)
-    return q
-
-
-def _pattern(q) -> Any:
-    """The regex of a wildcard or prefix query (compiled once per query text: exact-form searches check it
-    against every candidate)."""
-    return _compiled_pattern(q.text, isinstance(q, wq.Prefix))
-
-
-@lru_cache(maxsize=1024)
-def _compiled_pattern(text: str, prefix: bool) -> Any:
-    if prefix:
-        return regex.compile(regex.escape(text) + ".*", regex.DOTALL)
-    return regex.compile("".join(".*" if c == "*" else "." if c == "?" else regex.escape(c) for c in text),
-                         regex.DOTALL)
-
-
-def _exact_leaves(q, out: dict[str, tuple[set[str], list[Any]]] | None = None
-                  ) -> dict[str, tuple[set[str], list[Any]]]:
-    """Per field, the words and wildcard patterns a hit is highlighted for (negated parts left out)."""
-    out = {} if out is None else out
-    if isinstance(q, wq.Not):
-        return out
-    if isinstance(q, (wq.AndNot, wq.AndMaybe)):
-        return _exact_leaves(q.a, out)
-    if isinstance(q, (wq.Term, wq.Phrase, wq.Wildcard, wq.Prefix)):
-        words, patterns = out.setdefault(q.fieldname, (set(), []))
-        if isinstance(q, wq.Term):
-            words.add(q.text)
-        elif isinstance(q, wq.Phrase):
-            words.update(q.words)
-        else:
-            patterns.append(_pattern(q))
-        return out
-    for c in getattr(q, "subqueries", ()):
-        _exact_leaves(c, out)
-    return out
-
-
-def _exact_match(q, words: dict[str, list[str]]) -> bool:
-    """Whether a pair's words (per exact-form field, as typed) satisfy an exact-form query."""
-    if isinstance(q, wq.Term):
-        return q.text in words.get(q.fieldname, ())
-    if isinstance(q, wq.Phrase):
-        seq, want = words.get(q.fieldname, []), list(q.words)
-        return any(seq[i:i + len(want)] == want for i in range(len(seq) - len(want) + 1))
-    if isinstance(q, (wq.Wildcard, wq.Prefix)):
-        p = _pattern(q)
-        return any(p.fullmatch(w) for w in words.get(q.fieldname, ()))
-    if isinstance(q, wq.Not):
-        return not _exact_match(q.query, words)
-    if isinstance(q, wq.AndNot):
-        return _exact_match(q.a, words) and not _exact_match(q.b, words)
-    if isinstance(q, wq.AndMaybe):
-        return _exact_match(q.a, words)
-    if isinstance(q, wq.And):
-        return all(_exact_match(c, words) for c in q.subqueries)
-    if isinstance(q, wq.Or):
-        return any(_exact_match(c, words) for c in q.subqueries)
-    return not _is_null(q)
-
-
 PARSE_SCHEMA = make_schema()  # the query language's fields and analyzers, whichever backend holds the index
-
 
 
 @dataclass
@@ -186,12 +94,13 @@ class Found:
     highlighted when shown), the panel's counts, and what highlighting needs."""
 
     docs: np.ndarray | LazyDocs
-    counts: Counter
+    counts: Tally
     sides: list[str]
     finders: dict[str, Any]
     leaves: dict[str, tuple[set[str], list[Any]]] | None
     sampled: int | None = None  # the panel counted this many first hits (None: every hit, from the table)
     first: list[Hit] = dc_field(default_factory=list)  # the first hits, highlighted while counting the panel
+    panel_hits: int | None = None  # the hits the panel's shares are of (None: every hit of the search)
 
 
 class Searcher:
@@ -212,6 +121,7 @@ class Searcher:
         # over a few hundred hits per search, and words repeat across a corpus
         self._analyzers: dict[str, Any] = {"exact": exact_analyzer()}
         self._word_terms: dict[tuple[str, str], tuple[str, ...]] = {}
+        self._words: dict[str, Any] = {}  # per language, which words may stand alone as a translation
         self._local = threading.local()
         self._parsers: dict[tuple, QueryParser] = {}
 
@@ -315,8 +225,8 @@ class Searcher:
         work.check_words(q, self.budget)
         if q.count('"') % 2:
             raise QueryError('Unbalanced quotes: close the phrase with a second ".')
-        cats = [c for c in PLACEHOLDER_QUERY.findall(q)]
-        q = PLACEHOLDER_QUERY.sub(" ", q).strip()
+        read = read_query(q)
+        cats, q = read.categories, read.text.strip()
         words = q.replace('"', " ").split()
         if words and all(w.upper() in ("AND", "OR", "NOT") for w in words):
             raise QueryError("The query has operators (AND/OR/NOT) but no word to search for.")
@@ -339,12 +249,12 @@ class Searcher:
             # the exact-form fields are not indexed: the folded fields find candidates, and the query as typed
             # (case, accents) is checked against each candidate's words
             verify = parse([s + "_exact" for s in sides])
-            if _is_null(verify):
+            if is_null(verify):
                 raise QueryError("The query has no searchable word.")
-            parsed = _positive(parsed) or wq.Every()
+            parsed = positive(parsed) or wq.Every()
         else:
             parsed = self._expand(parsed)  # inflected forms too: contrato finds contratos
-        if _is_null(parsed):
+        if is_null(parsed):
             raise QueryError("The query has no searchable word.")
         return self._wildcards(parsed), verify, sides, cats
 
@@ -382,7 +292,7 @@ class Searcher:
                           "src_hl": h.src_hl, "tgt_hl": h.tgt_hl, "translation": h.translation,
                           "categories": sorted({m["category"] for m in h.rec["src_mentions"] + h.rec["tgt_mentions"]})}
                          for h in page_hits],
-                "translations": [{"text": t, "count": c} for t, c in found.counts.most_common(30)],
+                **panel(found.counts, len(found.docs) if found.panel_hits is None else found.panel_hits),
                 "translations_sampled": found.sampled, "searched": found.sides}
 
     def _found(self, q: str, lang: str, category: str | None, translation: str | None, case_sensitive: bool,
@@ -426,39 +336,42 @@ class Searcher:
             else:
                 docs = v.docs(query)
             terms = self._terms(parsed) if parsed is not None and verify is None else {}
-            leaves = _exact_leaves(verify) if verify is not None else None
-            finders = {side: _word_finder(terms[side]) for side in sides if terms.get(side)}
+            leaves = exact_leaves(verify) if verify is not None else None
+            finders = {side: word_finder(terms[side]) for side in sides if terms.get(side)}
             counts = None if filtered or verify is not None else self._table_counts(parsed)
             matched: dict[tuple[str, str], bool] = {}
-            sample: Counter = Counter()
+            sample = Tally()
             first: list[Hit] = []  # the hits highlighted anyway, in order: page one needs no second pass
+            seen = 0
             if verify is not None or translation or counts is None:
-                kept, seen = [], 0
+                kept = []
                 for d in docs:
                     if verify is None and not translation and seen >= TRANSLATION_SAMPLE:
                         break
                     work.check()
                     rec, pre = v.record(d)
-                    if verify is not None and not _exact_match(
+                    if verify is not None and not exact_match(
                             verify, {f"{side}_exact": WORD.findall(rec[side]) for side in sides}):
                         continue
                     seen += 1
                     if translation or counts is None and seen <= TRANSLATION_SAMPLE:
                         hit = self._highlight(rec, pre, sides, finders, leaves, matched)
-                        if counts is None and seen <= TRANSLATION_SAMPLE and hit.translation:
-                            sample[hit.translation] += 1
-                        if translation and hit.translation.lower() != translation.lower():
+                        if counts is None and seen <= TRANSLATION_SAMPLE:
+                            sample.add(hit.translation)
+                        if translation and phrase_key(hit.translation) != phrase_key(translation):
                             continue
                         if len(first) == len(kept) < FIRST_KEPT:
                             first.append(hit)
                     kept.append(d)
                 if verify is not None or translation:
                     docs = np.array(kept, dtype=np.int64)
+        panel_hits = seen if translation else None  # the panel is of every hit, not only those so translated
         if counts is not None:
-            return Found(docs, counts, sides, finders, leaves, first=first)
-        return Found(docs, sample, sides, finders, leaves, min(len(docs), TRANSLATION_SAMPLE), first)
+            return Found(docs, counts, sides, finders, leaves, first=first, panel_hits=panel_hits)
+        sampled = min(seen if translation or verify is not None else len(docs), TRANSLATION_SAMPLE)
+        return Found(docs, sample, sides, finders, leaves, sampled, first, sampled)
 
-    def _table_counts(self, parsed) -> Counter | None:
+    def _table_counts(self, parsed) -> Tally | None:
         """The panel for a query of words only (terms, their inflected forms, wildcards): the index table's
         counts for its terms, over all their hits. None for any other query, or an index without a table."""
         table = self._local.table
@@ -477,25 +390,36 @@ class Searcher:
 
         if not walk(parsed):
             return None
-        counts: Counter = Counter()
+        counts = Tally()
         for field, text in terms:
             for translation, n in table.get(field, {}).get(text, ()):
-                counts[translation] += n
+                counts.add(translation, n)
         return counts
 
-    def all_records(self, q: str | None = None, lang: str = "both", category: str | None = None):
-        """Every matching record, in corpus order, for downloads (streamed by the caller)."""
+    def all_records(self, q: str | None = None, lang: str = "both", category: str | None = None,
+                    translation: str | None = None, case_sensitive: bool = False, exact: bool = False,
+                    doc: str | None = None):
+        """Every record the same search finds (``search``'s filters), in corpus order, for downloads
+        (streamed by the caller). Without a query: the corpus, or its pairs of ``category`` and ``doc``."""
         if not q:
             with open(self.outdir / "corpus.jsonl", encoding="utf-8") as fh:
                 for line in fh:
                     rec = json.loads(line)
-                    if not category or any(m["category"] == category for m in rec["src_mentions"] + rec["tgt_mentions"]):
+                    if doc and rec["doc"] != doc:
+                        continue
+                    if not category or any(m["category"] == category.upper()
+                                           for m in rec["src_mentions"] + rec["tgt_mentions"]):
                         yield rec
             return
-        found = self._found(q, lang, category, None, False, False, None)
+        found = self._found(q, lang, category, translation, case_sensitive, exact, doc)
         with self._view() as v:
             for d in found.docs:
                 yield v.record(d)[0]
+
+    def languages(self) -> tuple[str, str]:
+        """The corpus' source and target languages (``stats.json``; pt and en for an index without them)."""
+        langs = self.stats().get("languages") or ["pt", "en"]
+        return langs[0], langs[1]
 
     def pair(self, pair_id: str) -> dict[str, Any] | None:
         with self._view() as v:
@@ -568,5 +492,6 @@ class Searcher:
         other = "tgt" if searched == "src" else "src"
         translation = ""
         if spans[searched] and not spans[other]:
-            spans[other], translation = aligned(rec, toks, searched, hit_idx[searched], link_maps(links, searched))
+            spans[other], translation = aligned(rec, toks, searched, hit_idx[searched], link_maps(links),
+                                                side_words(rec, self._words))
         return Hit(rec, spans["src"], spans["tgt"], translation)

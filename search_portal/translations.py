@@ -18,12 +18,15 @@ from itertools import chain
 from pathlib import Path
 from typing import Any
 
+from ..align.content_words import WORD_CHARACTER, function_words
 from ..corpora.model import parse_pharaoh
 from ..text import PLACEHOLDER as PLACEHOLDER_TOKEN
-from ..text import tokenize
+from ..text import phrase_key, tokenize
 
 TABLE_FILE = "translations.json"
 TABLE_TOP = 50  # translations kept per term (the panel shows 30)
+PANEL_TOP = 30  # translations the panel shows
+MAX_PHRASE_GAP = 3  # hits this far apart, only function words and punctuation between, are one phrase
 Span = tuple[int, int]
 
 
@@ -65,51 +68,184 @@ def link_maps(links: Iterable[tuple[int, int]], side: str | None = None) -> dict
     return maps
 
 
-def aligned_tokens(rec: dict[str, Any], toks: dict[str, list[Span]], searched: str, hits: list[int],
-                   maps: dict[str, dict[int, list[int]]]) -> tuple[list[int], bool]:
-    """The other side's tokens aligned to the ``hits`` tokens of side ``searched`` (``maps``: from
-    ``link_maps``), and whether they make one stretch: they do when close together (the gaps are then
-    part of the translation: ``taxa de juro`` -> ``interest rate``)."""
-    links = maps[searched]
+class Words:
+    """Which tokens of one language can stand alone as a translation: content words (a letter or digit, not
+    a closed-class word of ``align/data/function_words.yaml``). Remembered per word (words recur)."""
+
+    def __init__(self, lang: str) -> None:
+        self.function = function_words(lang)
+        self._seen: dict[str, bool] = {}
+
+    def content(self, word: str) -> bool:
+        got = self._seen.get(word)
+        if got is None:
+            if len(self._seen) > 200_000:
+                self._seen.clear()
+            got = self._seen[word] = WORD_CHARACTER.search(word) is not None and word.lower() not in self.function
+        return got
+
+
+def occurrences(hits: list[int], text: str, toks: list[Span], words: Words) -> list[list[int]]:
+    """The hit tokens grouped into occurrences: runs of different words next to each other, or apart only by
+    function words and punctuation (a phrase ``taxa de juro`` whose ``de`` is no index term) is one
+    occurrence; a word met again starts a new one (``regulamento que altera o regulamento``)."""
+    runs: list[list[int]] = []
+    for k in hits:
+        word = phrase_key(text[slice(*toks[k])])
+        if runs and k - runs[-1][-1] <= MAX_PHRASE_GAP \
+                and all(phrase_key(text[slice(*toks[g])]) != word for g in runs[-1]) \
+                and all(not words.content(text[slice(*toks[g])]) for g in range(runs[-1][-1] + 1, k)):
+            runs[-1].append(k)
+        else:
+            runs.append([k])
+    return runs
+
+
+def occurrence_span(occ: list[int], maps: dict[str, dict[int, list[int]]], searched: str, rec: dict[str, Any],
+                    toks: dict[str, list[Span]], words: dict[str, Words]) -> list[int]:
+    """The other side's tokens that translate one occurrence, the way phrase tables are extracted: the
+    stretch between its first and last aligned token when no token in it is aligned outside the
+    occurrence (unaligned tokens inside belong to it); else its aligned tokens that are aligned to nothing
+    else (``Acordo EEE`` / ``EEA Agreement``: ``acordo`` is ``Agreement``). For an occurrence with a content
+    word, function words and punctuation are trimmed from the ends and never stand alone: only they
+    aligned is no translation (``[]``)."""
     other = "tgt" if searched == "src" else "src"
-    n_other = len(toks[other])
-    found = sorted({j for k in hits for j in links.get(k, ()) if j < n_other})
-    if found and not any(rec[searched][toks[searched][k][0]] == "<" for k in hits):
+    fwd, back = maps[searched], maps[other]
+    text, other_text, other_toks = rec[searched], rec[other], toks[other]
+    if len(occ) == 1 and len(fwd.get(occ[0], ())) == 1:  # one word, one link (most): the same, sooner
+        j, (a, b) = fwd[occ[0]][0], toks[searched][occ[0]]
+        if j >= len(other_toks):
+            return []
+        c, d = other_toks[j]
+        if other_text[c] == "<" and text[a] != "<" and PLACEHOLDER_TOKEN.fullmatch(other_text, c, d):
+            return []
+        return [j] if words[other].content(other_text[c:d]) or not words[searched].content(text[a:b]) else []
+    found = sorted({j for k in occ for j in fwd.get(k, ()) if j < len(other_toks)})
+    if found and not any(text[toks[searched][k][0]] == "<" for k in occ):
         # a word is not translated by a placeholder: such links are the aligner's noise
-        other_text, other_toks = rec[other], toks[other]
-        found = [k for k in found if other_text[other_toks[k][0]] != "<"
-                 or not PLACEHOLDER_TOKEN.fullmatch(other_text, *other_toks[k])]
+        found = [j for j in found if other_text[other_toks[j][0]] != "<"
+                 or not PLACEHOLDER_TOKEN.fullmatch(other_text, *other_toks[j])]
     if not found:
-        return [], False
+        return []
+    inside = set(occ)
     lo, hi = found[0], found[-1]
-    if hi - lo <= 2 * max(1, len(hits)) + 2:
-        return list(range(lo, hi + 1)), True
-    return found, False
+    if hi - lo <= 2 * len(occ) + 2 and all(i in inside for j in range(lo, hi + 1) for i in back.get(j, ())):
+        span = list(range(lo, hi + 1))
+    else:
+        own = [j for j in found if all(i in inside for i in back.get(j, ()))]
+        span = own or found
+    if any(words[searched].content(text[slice(*toks[searched][k])]) for k in occ):
+        content = [words[other].content(other_text[slice(*other_toks[j])]) for j in span]
+        if not any(content):
+            return []
+        if span == list(range(lo, hi + 1)):  # a stretch: trim its ends
+            first, last = content.index(True), len(content) - 1 - content[::-1].index(True)
+            span = span[first:last + 1]
+        else:
+            span = [j for j, c in zip(span, content, strict=True) if c]
+    return span
+
+
+def span_text(text: str, toks: list[Span], span: list[int]) -> str:
+    """A span's text: a stretch as written between its ends, scattered tokens joined by a space."""
+    if not span:
+        return ""
+    if span[-1] - span[0] == len(span) - 1:
+        return text[toks[span[0]][0]:toks[span[-1]][1]]
+    return " ".join(text[slice(*toks[j])] for j in span)
+
+
+def translate(rec: dict[str, Any], toks: dict[str, list[Span]], searched: str, hits: list[int],
+              maps: dict[str, dict[int, list[int]]], words: dict[str, Words], one_word: bool = False
+              ) -> tuple[list[int], str]:
+    """The other side's tokens that translate the ``hits`` tokens of side ``searched`` and the pair's one
+    translation: the most frequent (case-folded) among its occurrences', the first on a tie; ``""`` when no
+    occurrence is aligned to a word that may stand alone. Only the longest occurrences count: a phrase's,
+    not its words' met alone elsewhere in the pair (``no prazo de`` is ``within``, not the ``de`` of
+    ``artigo 5 de``). ``one_word``: the hits are one word's (an index term), each its own occurrence."""
+    tokens: set[int] = set()
+    texts: list[str] = []
+    other = "tgt" if searched == "src" else "src"
+    if one_word:
+        found = [[k] for k in hits]
+    else:
+        found = occurrences(hits, rec[searched], toks[searched], words[searched])
+        longest = max(len(occ) for occ in found) if found else 0
+        found = [occ for occ in found if len(occ) == longest]
+    other_text, other_toks = rec[other], toks[other]
+    for occ in found:
+        span = occurrence_span(occ, maps, searched, rec, toks, words)
+        if span:
+            tokens.update(span)
+            texts.append(span_text(other_text, other_toks, span))
+    if len(texts) <= 1:
+        return sorted(tokens), texts[0] if texts else ""
+    keys = Counter(map(phrase_key, texts))
+    return sorted(tokens), max(texts, key=lambda t: keys[phrase_key(t)])
+
+
+def side_words(rec: dict[str, Any], cache: dict[str, Words]) -> dict[str, Words]:
+    """``Words`` per side of a record, by its ``src_lang``/``tgt_lang`` (pt and en when it names none)."""
+    out = {}
+    for side, default in (("src", "pt"), ("tgt", "en")):
+        lang = rec.get(f"{side}_lang") or default
+        got = cache.get(lang)
+        if got is None:
+            got = cache[lang] = Words(lang)
+        out[side] = got
+    return out
 
 
 def aligned(rec: dict[str, Any], toks: dict[str, list[Span]], searched: str, hits: list[int],
-            maps: dict[str, dict[int, list[int]]]) -> tuple[list[list[int]], str]:
-    """``aligned_tokens`` as spans of the other side, and the translation they make."""
-    found, stretch = aligned_tokens(rec, toks, searched, hits, maps)
+            maps: dict[str, dict[int, list[int]]], words: dict[str, Words] | None = None
+            ) -> tuple[list[list[int]], str]:
+    """``translate`` as character spans of the other side (the highlight), and the translation.
+    ``maps``: ``link_maps`` of both sides."""
+    tokens, text = translate(rec, toks, searched, hits, maps, words or side_words(rec, {}))
     other = "tgt" if searched == "src" else "src"
-    return [list(toks[other][k]) for k in found], _text(rec[other], toks[other], found, stretch)
+    return [list(toks[other][k]) for k in tokens], text
 
 
-def _text(text: str, toks: list[Span], found: list[int], stretch: bool) -> str:
-    if not found:
-        return ""
-    if stretch:
-        return text[toks[found[0]][0]:toks[found[-1]][1]]
-    return " ".join(text[toks[k][0]:toks[k][1]] for k in found)
+class Tally:
+    """Translations counted case-folded, each shown in its most frequent written form."""
+
+    def __init__(self) -> None:
+        self.forms: dict[str, Counter] = {}
+
+    def add(self, translation: str, n: int = 1) -> None:
+        if translation:
+            self.forms.setdefault(phrase_key(translation), Counter())[translation] += n
+
+    def most_common(self, n: int | None = None) -> list[tuple[str, int]]:
+        rows = [(forms.most_common(1)[0][0], sum(forms.values())) for forms in self.forms.values()]
+        rows.sort(key=lambda r: (-r[1], r[0]))
+        return rows[:n] if n is not None else rows
+
+    def total(self) -> int:
+        return sum(sum(f.values()) for f in self.forms.values())
+
+
+def panel(tally: Tally, hits: int, top: int = PANEL_TOP) -> dict[str, Any]:
+    """The translations panel as the API returns it: each translation's count and share of ``hits`` (all
+    the hits counted, aligned or not), and the hits with no translation as their own row."""
+    rows = tally.most_common(top)
+    aligned_hits = tally.total()
+    hits = max(hits, aligned_hits)
+    share = (lambda n: round(n / hits, 4)) if hits else (lambda n: 0.0)
+    missing = hits - aligned_hits
+    return {"translations": [{"text": t, "count": n, "share": share(n)} for t, n in rows],
+            "translations_hits": hits,
+            "translations_not_aligned": {"count": missing, "share": share(missing)}}
 
 
 class TableBuilder:
     """Counts, per side and index term, the translations of the pairs containing it: what a search for that
-    one term would count over all its hits."""
+    one term would count over all its hits (one translation per pair, ``translate``)."""
 
     def __init__(self, terms_of: Callable[[str], Iterable[str]]) -> None:
         self.terms_of = terms_of  # the index's analyzer, word by word
         self._cache: dict[str, tuple[str, ...]] = {}
+        self._words: dict[str, Words] = {}
         self.counts: dict[str, Counter] = {"src": Counter(), "tgt": Counter()}  # (term, translation) -> pairs
 
     def _terms(self, word: str) -> tuple[str, ...]:
@@ -125,6 +261,7 @@ class TableBuilder:
         maps = link_maps(links)
         if not maps["src"]:
             return
+        words = side_words(rec, self._words)
         for side, other in (("src", "tgt"), ("tgt", "src")):
             text, side_toks = rec[side], toks[side]
             by_term: dict[str, list[int]] = {}
@@ -139,31 +276,33 @@ class TableBuilder:
                         by_term[term] = [k]
             counts, links = self.counts[side], maps[side]
             other_text, other_toks = rec[other], toks[other]
+            content, searched_content = words[other].content, words[side].content
             for term, hits in by_term.items():
-                if len(hits) == 1:  # most words: once in the pair, one aligned word (aligned_tokens, inlined)
+                if len(hits) == 1:  # most words: once in the pair, one aligned word (translate, inlined)
                     js = links.get(hits[0])
                     if js is None:
                         continue
                     if len(js) == 1:
                         if js[0] < len(other_toks):
                             a, b = other_toks[js[0]]
-                            if other_text[a] != "<" or text[side_toks[hits[0]][0]] == "<" \
-                                    or not PLACEHOLDER_TOKEN.fullmatch(other_text, a, b):
-                                counts[term, other_text[a:b]] += 1
+                            word, (c, d) = other_text[a:b], side_toks[hits[0]]
+                            if (other_text[a] != "<" or text[c] == "<" or not PLACEHOLDER_TOKEN.fullmatch(word)) \
+                                    and (content(word) or not searched_content(text[c:d])):
+                                counts[term, word] += 1
                         continue
-                found, stretch = aligned_tokens(rec, toks, side, hits, maps)
+                found = translate(rec, toks, side, hits, maps, words, one_word=True)[1]
                 if found:
-                    counts[term, _text(other_text, other_toks, found, stretch)] += 1
+                    counts[term, found] += 1
 
     def write(self, folder: Path) -> None:
-        data: dict[str, dict[str, list[tuple[str, int]]]] = {}
+        """``translations.json``: per side and term, its translations case-folded, most frequent first, each
+        in its most frequent written form."""
+        tallies: dict[str, dict[str, Tally]] = {"src": {}, "tgt": {}}
         for side, counts in self.counts.items():
-            by_term: dict[str, list[tuple[str, int]]] = {}
-            for (term, translation), n in counts.most_common():
-                got = by_term.setdefault(term, [])
-                if len(got) < TABLE_TOP:
-                    got.append((translation, n))
-            data[side] = by_term
+            for (term, translation), n in counts.items():
+                tallies[side].setdefault(term, Tally()).add(translation, n)
+        data = {side: {term: tally.most_common(TABLE_TOP) for term, tally in by_term.items()}
+                for side, by_term in tallies.items()}
         (folder / TABLE_FILE).write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")),
                                          encoding="utf-8")
 

@@ -107,7 +107,7 @@ def test_a_full_disk_is_one_line_and_says_what_work_holds(tmp_path, capsys, monk
     def full(*args, **kwargs):
         raise OSError(errno.ENOSPC, "No space left on device", str(tmp_path / "out" / "corpus.tmx"))
 
-    monkeypatch.setattr(pipeline, "_assemble", full)
+    monkeypatch.setattr(pipeline, "assemble", full)
     src = tmp_path / "tm.tmx"
     src.write_bytes(_tmx()[:2000] + b"</body></tmx>\n")
     assert main(["run", str(src), "-o", str(tmp_path / "out"), "--workers", "1", "--quiet"]) == 1

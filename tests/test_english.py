@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from paranon.align.english import EnglishRecognizer
 from paranon.align.transfer import Transferrer
+from paranon.anonymize.numbering import EntityNumbers
 from paranon.corpora.model import Mention
 
 from paranon.text import tokenize
@@ -112,7 +113,7 @@ def test_a_hit_takes_its_source_entitys_number_or_a_new_one(rec):
     """The English date matches the Portuguese one by value; a company only in English is target-only."""
     src = Mention(10, 33, "DATE", "15 de abril de 2024", "date", "date:written", entity=4)
     tgt = "Signed on 15 April 2024 with Smith & Jones Ltd."
-    res = Transferrer(english=rec).transfer([src], [], [], tgt, links=[], next_number=7)
+    res = Transferrer(english=rec).transfer([src], [], [], tgt, links=[], numbers=EntityNumbers(7))
     got = [(m.text, m.entity, m.recognizer) for m in res.mentions]
     assert ("15 April 2024", 4, "transfer:pattern") in got or ("15 April 2024", 4, "transfer:english") in got
     assert ("Smith & Jones Ltd.", 7, "transfer:target_only") in got
@@ -268,5 +269,5 @@ def test_two_names_joined_by_and_stay_two(rec, tgt, pieces):
      "Paid on the 2nd day of May 2023.", True),
 ])
 def test_an_english_date_follows_the_source_sides_decision(rec, src_dates, tgt, masked):
-    res = Transferrer(english=rec).transfer(src_dates, [], [], tgt, links=[], next_number=9)
+    res = Transferrer(english=rec).transfer(src_dates, [], [], tgt, links=[], numbers=EntityNumbers(9))
     assert any(m.category == "DATE" for m in res.mentions) is masked

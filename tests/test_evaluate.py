@@ -110,7 +110,7 @@ GOLDEN = SHARED / "golden-align-enpt"
 @needs_shared(GOLDEN)
 def test_eval_align_on_the_golden_collection(capsys):
     args = ["eval", "align", "--src", str(GOLDEN / "golden_enpt.pt"), "--tgt", str(GOLDEN / "golden_enpt.en"),
-            "--gold", str(GOLDEN / "golden_enpt.pt-en.sure.align"), "--method", "eflomal",
+            "--gold", str(GOLDEN / "golden_enpt.pt-en.sure.align"), "--aligner", "eflomal", "--json",
             "--train-src", str(SHARED / "dgt-tm-pt-en" / "dgt_pt-en.pt"),
             "--train-tgt", str(SHARED / "dgt-tm-pt-en" / "dgt_pt-en.en")]
     assert main(args) == 0

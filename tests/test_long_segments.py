@@ -36,23 +36,23 @@ def _long_pair(pairs: list[SegmentPair], chars: int) -> SegmentPair:
 
 
 def test_anonymize_and_transfer_time_grows_linearly_with_segment_length(cfg):
+    from paranon.align.finish import Finisher
+    from paranon.anonymize.anonymized import anonymize_docs
     from paranon.anonymize.engine import Anonymizer
 
-    from paranon import pipeline
     from paranon.text import tokenize
 
     anonymizer = Anonymizer(cfg)
-    pipeline._WORKER = anonymizer
     pairs = _sample_pairs()
 
     def cpu_seconds(chars: int) -> float:
         pair = _long_pair(pairs, chars)
         t0 = time.process_time()
-        [(p, ms, rep, nxt)] = pipeline._anonymize_docs([[pair]])
-        finisher = pipeline.Finisher(anonymizer, "pt", "en")
-        tr, scope = finisher.transfer(p, ms, rep, nxt, [], {}, None)
-        finisher.replace(p, ms, rep, [], tr, scope)
-        assert ms and tr.mentions and len(tokenize(rep.text)) > chars // 20
+        [it] = anonymize_docs(anonymizer, [[pair]])
+        finisher = Finisher(anonymizer, "pt", "en")
+        tr, scope = finisher.transfer(it, [], {}, None)
+        finisher.replace(it, [], tr, scope)
+        assert it.mentions and tr.mentions and len(tokenize(it.replaced.text)) > chars // 20
         return time.process_time() - t0
 
     cpu_seconds(1_000)  # warm: lexicons and caches

@@ -13,17 +13,19 @@ from paranon.pipeline import run
 from tests.conftest import SAMPLE
 
 
-def _square(x: int) -> int:
-    return x * x
+class Square:
+    """A stage: set up once per process, then one call per job."""
 
+    def setup(self, previous) -> None:
+        return None
 
-def _nothing(*_args) -> None:
-    return None
+    def __call__(self, x: int) -> int:
+        return x * x
 
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_results_come_back_in_job_order(workers):
-    with parallel.in_order(_square, range(50), workers, _nothing) as results:
+    with parallel.in_order(Square(), range(50), workers) as results:
         assert list(results) == [x * x for x in range(50)]
 
 
@@ -34,29 +36,34 @@ def test_a_job_on_its_way_to_dask_shows_no_text():
     assert pickle.loads(pickle.dumps(sealed)).job == ("Pedro Pérez Rodríguez", 3)
 
 
-CALLS: list[str] = []
+class Recorder:
+    """A stage that records its set-ups, and which stage (if any) the process ran before."""
 
+    def __init__(self, tag: str, calls: list[str]) -> None:
+        self.tag, self.calls = tag, calls
 
-def _record_init(tag: str) -> None:
-    CALLS.append(f"init {tag}")
+    def setup(self, previous) -> None:
+        self.calls.append(f"setup {self.tag} after {getattr(previous, 'tag', None)}")
 
-
-def _record_reset() -> None:
-    CALLS.append("reset")
+    def __call__(self, x: int) -> int:
+        return x * x
 
 
 @pytest.mark.parametrize("stages, expected", [
     # a worker sets itself up once per stage, however many of the stage's jobs it runs
-    ([("s1", "a"), ("s1", "a"), ("s1", "a")], ["reset", "init a"]),
-    # a new stage (or run) on the same long-lived worker starts from a clean process state
-    ([("s1", "a"), ("s2", "b"), ("s2", "b")], ["reset", "init a", "reset", "init b"]),
+    ([("s1", "a"), ("s1", "a"), ("s1", "a")], ["setup a after None"]),
+    # a new stage (or run) on the same long-lived worker replaces the one before, which it is handed
+    ([("s1", "a"), ("s2", "b"), ("s2", "b")], ["setup a after None", "setup b after a"]),
+    ([("s1", "a"), ("s2", "b"), ("s1", "a")], ["setup a after None", "setup b after a", "setup a after b"]),
 ])
 def test_a_dask_worker_is_set_up_once_per_stage(monkeypatch, stages, expected):
-    monkeypatch.setattr(parallel, "_STAGE", None)
-    CALLS.clear()
-    for stage, tag in stages:
-        assert parallel._remote(stage, -1, _square, _record_init, (tag,), _record_reset, parallel.Sealed(3)) == 9
-    assert CALLS == expected
+    monkeypatch.setattr(parallel._ThisProcess, "stage", None)
+    monkeypatch.setattr(parallel._ThisProcess, "key", None)
+    calls: list[str] = []
+    made = {tag: Recorder(tag, calls) for _, tag in stages}
+    for key, tag in stages:
+        assert parallel._remote(key, -1, made[tag], parallel.Sealed(3)) == 9
+    assert calls == expected
 
 
 def test_no_dask_installed_is_one_clear_error(monkeypatch, tmp_path):

@@ -121,7 +121,7 @@ def test_translation_filter_and_category_filter(client):
     assert per["total"] > 0 and all("PERSON" in h["categories"] for h in per["hits"])
 
 
-@pytest.mark.parametrize("q", ['"unbalanced', "AND", "x" * 10000, "", "OR NOT"])
+@pytest.mark.parametrize("q", ['"unbalanced', "AND", "x" * 3000, "", "OR NOT"])  # a longer URL is a 414
 def test_malformed_queries_are_400_never_500(client, q):
     r = client.get("/api/search", query_string={"q": q})
     assert r.status_code == 400 and "error" in r.get_json()
@@ -369,3 +369,15 @@ def test_long_searches_take_turns_through_the_server_wide_gate(portal_out, budge
     finally:
         held.release()
     assert client.get("/api/search?q=contas").status_code == 200  # its turn came
+
+
+@pytest.mark.parametrize("q", ["pagamento", "contrato", "empresa"])
+def test_the_panel_shows_each_translations_share_of_all_hits_and_the_unaligned_ones(client, q):
+    api = client.get(f"/api/search?q={q}&lang=pt").get_json()
+    page = client.get(f"/?q={q}&lang=pt").get_data(as_text=True)
+    panel = page.split('<aside id="translations">')[1].split("</aside>")[0]
+    for t in api["translations"]:
+        assert f"{t['count']} · {round(100 * t['share'])}%" in panel
+    na = api["translations_not_aligned"]
+    assert ("not aligned" in panel) == bool(na["count"])
+    assert sum(t["count"] for t in api["translations"]) + na["count"] <= api["translations_hits"]

@@ -255,3 +255,15 @@ def test_opaque_ids_follow_reading_order(docs, ids):
     got = list(OpaqueIds().apply(pairs))
     assert [p.id for p in got] == ids
     assert [p.source_ids for p in got] == [(f"{d}:{k}", d) for k, d in enumerate(docs)]
+
+
+@pytest.mark.parametrize("notes, expected, placeholders", [
+    (["ver <NAME1_PERSON>", "ver <NAME1_PERSON>"], ["ver \u2039NAME1_PERSON\u203a", "ver \u2039NAME1_PERSON\u203a"], 2),
+    (["nota", "nota <NAME2_DATE>", "nota"], ["nota", "nota \u2039NAME2_DATE\u203a", "nota"], 1),
+    (["doc A", "doc A", "doc B"], ["doc A", "doc A", "doc B"], 0),
+])
+def test_placeholders_in_recurring_metadata_are_escaped_and_counted_each_time(cfg, notes, expected, placeholders):
+    esc = InputPlaceholders.from_config(cfg)
+    pairs = [SegmentPair(id=str(k), doc="d", src="a", tgt="b", meta={"notes": [n]}) for k, n in enumerate(notes)]
+    assert [p.meta["notes"][0] for p in esc.apply(pairs)] == expected
+    assert esc.counts()["escaped_placeholders"] == placeholders

@@ -83,7 +83,8 @@ def test_one_screen_on_top_holds_the_summary(tmp_path, what):
 
 
 @pytest.mark.parametrize("step", ["string", "pattern", "alignment", "target_only", "consistency", "target_consistency",
-                                  "corpus_target_consistency"])
+                                  "corpus_target_consistency", "date_shown_in_source", "spread_word_dropped",
+                                  "aligned_head_trimmed"])
 def test_each_transfer_step_is_explained_in_words(tmp_path, step):
     page = render(tmp_path, base_report(transfer__steps={step: 4}))
     assert f"<code>{step}</code>" in page and STEP_WORDS[step] in page

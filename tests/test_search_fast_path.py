@@ -4,7 +4,6 @@ from Whoosh's blocks or from the hot arrays, and a translations panel equal to c
 from __future__ import annotations
 
 import json
-from collections import Counter
 
 import numpy as np
 import pytest
@@ -99,7 +98,7 @@ def test_translations_table_counts_every_hit(searcher, monkeypatch, field, term)
     monkeypatch.setattr(search_module, "TRANSLATION_SAMPLE", 10**9)
     found = searcher._collect(query, query, None, [field], None, False)
     assert found.sampled == len(found.docs)
-    assert Counter(from_table) == Counter(found.counts)
+    assert from_table.most_common() == found.counts.most_common()
 
 
 def test_panel_says_when_it_counted_a_sample(searcher):
@@ -159,3 +158,18 @@ def test_phrase_slop_means_the_same_on_both_backends(whoosh_out, tantivy_out, fi
     with Searcher(whoosh_out, cache_size=0)._view() as w, Searcher(tantivy_out, cache_size=0)._view() as t:
         assert len(w.docs(q)) == len(t.docs(q)) == hits
         assert sorted(w.order[w.docs(q)].tolist()) == t.docs(q).tolist()  # tantivy's numbers: corpus order
+
+
+@pytest.mark.parametrize("q,lang", [
+    ("conta", "pt"),                  # from the table, over every hit
+    ('"conta do exercício"', "pt"),   # a phrase: counted over the first hits
+    ("account", "en"),                # the other side
+])
+def test_panel_shares_are_of_every_hit_counted(searcher, q, lang):
+    got = searcher.search(q, lang)
+    hits = got["translations_hits"]
+    assert hits == (got["translations_sampled"] or got["total"])
+    shown = sum(t["count"] for t in got["translations"])
+    assert shown + got["translations_not_aligned"]["count"] <= hits
+    assert all(t["share"] == round(t["count"] / hits, 4) for t in got["translations"])
+    assert all(any(c.isalnum() for c in t["text"]) for t in got["translations"])  # never punctuation alone

@@ -5,10 +5,12 @@ from __future__ import annotations
 import copy
 
 import pytest
+from paranon.align.finish import Finisher, FormEvidence, target_forms_of
 from paranon.align.target import allowed_source_tokens, drop_allowed, plausible_name, spreadable
+from paranon.anonymize.consistency import FormKind
 from paranon.corpora.model import Mention, SegmentPair
 
-from paranon.pipeline import Finisher, process_in_memory, target_forms_of
+from paranon.inmemory import process_in_memory
 from paranon.text import tokenize
 
 
@@ -49,23 +51,24 @@ def test_a_spread_occurrence_is_never_itself_a_form():
     assert not spreadable(_m("Rui Tavares", "PERSON", "consistency"), "rui tavares")
 
 
-KIND = ("ORGANIZATION", "", "test", False)
+KIND = FormKind("ORGANIZATION", "", "test", False)
 
 
 @pytest.mark.parametrize("founds, spreads, free", [
     # found by a string or pattern step in one pair: spreads, freely (its occurrences are leaks)
-    ([{"hortogal": [KIND, {"hortogal"}, True, 0]}], True, True),
+    ([{"hortogal": FormEvidence(KIND, {"hortogal"}, True, 0)}], True, True),
     # aligned from its source entity in two pairs (two documents of two chunks): spreads where its entity is
-    ([{"wine institute": [KIND, {"ivv"}, False, 1]}, {"wine institute": [KIND, {"ivv"}, False, 1]}], True, False),
-    ([{"wine institute": [KIND, {"ivv"}, False, 2]}], True, False),
+    ([{"wine institute": FormEvidence(KIND, {"ivv"}, False, 1)},
+      {"wine institute": FormEvidence(KIND, {"ivv"}, False, 1)}], True, False),
+    ([{"wine institute": FormEvidence(KIND, {"ivv"}, False, 2)}], True, False),
     # aligned once in the whole corpus: an alignment error is not spread
-    ([{"agreement partners": [KIND, {"acordo"}, False, 1]}], False, False),
+    ([{"agreement partners": FormEvidence(KIND, {"acordo"}, False, 1)}], False, False),
 ])
 def test_a_target_form_earns_its_corpus_spread(founds, spreads, free):
-    forms, sources, free_keys = target_forms_of(founds)
+    targets = target_forms_of(founds)
     key = next(iter(founds[0]))
-    assert (forms is not None and key in forms.forms) is spreads
-    assert (key in free_keys) is free
+    assert (targets.forms is not None and key in targets.forms.forms) is spreads
+    assert (key in targets.free) is free
 
 
 @pytest.mark.parametrize("src, tgt, links, visible", [
@@ -144,12 +147,14 @@ def public_finisher(cfg):
 ])
 def test_the_finisher_keeps_an_allowed_bodys_english_visible(public_finisher, src, tgt, links, masked_en):
     from paranon.align.transfer import TransferResult
+    from paranon.anonymize.anonymized import Anonymized
     from paranon.anonymize.engine import Replaced
 
     s = tgt.index(masked_en)
     stray = Mention(s, s + len(masked_en), "ORGANIZATION", masked_en, "consistency", "corpus:test", entity=3)
     tr = TransferResult([stray])
-    public_finisher._keep_allowed_visible(SegmentPair("d:1", "d", src, tgt), [], Replaced(src, []), links, tr)
+    public_finisher._keep_allowed_visible(Anonymized(SegmentPair("d:1", "d", src, tgt), [], Replaced(src, []), 1),
+                                          links, tr)
     assert tr.mentions == [] and tr.steps["allowed_visible"] == 1
 
 

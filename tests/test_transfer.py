@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from paranon.align.transfer import TolerantText, Transferrer, tolerant_form
+from paranon.align.tolerant import TolerantText, tolerant_form
+from paranon.align.transfer import Transferrer
 from paranon.corpora.model import Mention, SegmentPair
 
-from paranon.pipeline import process_in_memory
+from paranon.inmemory import process_in_memory
 from paranon.text import fold_same_length, tokenize
 
 
@@ -146,7 +147,7 @@ def test_token_starts_remapped_in_one_sweep_as_one_by_one(seed):
 
 def test_links_follow_their_words_onto_the_replaced_target():
     """A link to a replaced name goes to its placeholder; links to the words around it keep their words."""
-    from paranon.align.transfer import map_links
+    from paranon.align.links import map_links
 
     text = "Paid by Rui Tavares today."
     new = "Paid by <NAME1_PERSON> today."

@@ -31,7 +31,7 @@ def person_rule(ch: Chain, honorifics: frozenset[str] | set[str] = frozenset()) 
     first = ch.content[0]
     # after a first name, a place name is a surname as often as not (MARTA SEQUEIRA LOBATO, Rui Braga)
     if ch.first_names and (first in ch.words[:1]) and named + ch.unknown + ch.places >= max(1, content - ch.common):
-        if ch.extra.get("first_is_first", True) and (content > 1 or not ch.sentence_initial or not ch.common):
+        if content > 1 or not ch.sentence_initial or not ch.common:
             return "lexicon:first-name"
     if content >= 2 and named == content:
         return "lexicon:all-name-words"

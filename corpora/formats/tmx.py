@@ -91,8 +91,9 @@ def _unit(tu: etree._Element, n: int, path: Path, line: int | str, src_lang: str
     unit_id = tu.get("tuid") or f"{doc_default}:{n}"
     where = f"{path}:{line} (unit {unit_id})"
     meta: dict = {}
-    props = [[p.get("type", ""), p.text or ""] for p in tu if _local(p.tag) == "prop"]
-    notes = [x.text or "" for x in tu if _local(x.tag) == "note"]
+    children = [(_local(c.tag), c) for c in tu]  # each child's name once
+    props = [[p.get("type", ""), p.text or ""] for name, p in children if name == "prop"]
+    notes = [x.text or "" for name, x in children if name == "note"]
     if props:
         meta["props"] = props
     if notes:
@@ -102,14 +103,15 @@ def _unit(tu: etree._Element, n: int, path: Path, line: int | str, src_lang: str
         meta["attrs"] = attrs
     doc = next((v for t in DOC_PROP_TYPES for k, v in props if k.lower() == t and v), None)
     sides: dict[str, tuple[str, list[Inline], list]] = {}
-    for tuv in tu:
-        if _local(tuv.tag) != "tuv":
+    for name, tuv in children:
+        if name != "tuv":
             continue
         lang = _tuv_lang(tuv)
         for key, wanted in (("src", src_lang), ("tgt", tgt_lang)):
             if key not in sides and lang_matches(lang, wanted):
-                seg = next((s for s in tuv if _local(s.tag) == "seg"), None)
-                tprops = [[p.get("type", ""), p.text or ""] for p in tuv if _local(p.tag) == "prop"]
+                inner = [(_local(c.tag), c) for c in tuv]
+                seg = next((c for n, c in inner if n == "seg"), None)
+                tprops = [[p.get("type", ""), p.text or ""] for n, p in inner if n == "prop"]
                 if seg is None:
                     sides[key] = ("", [], tprops)
                 else:

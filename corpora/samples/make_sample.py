@@ -151,61 +151,79 @@ def fill(template: str, slots: dict[str, tuple[str, str, str, str]], lang: int) 
     return "".join(out), ents
 
 
+Slots = dict[str, tuple[str, str, str, str]]  # slot -> (pt, en, category, entity)
+
+
+def _name_slots(rng: random.Random, doc: str) -> tuple[Slots, list, list]:
+    """A document's cast: people (in every form), companies, a bank, public bodies, addresses."""
+    people = rng.sample(PEOPLE, 6)
+    comps = rng.sample(COMPANIES, 3)
+    bank = rng.choice(BANKS)
+    pubs = rng.sample(PUBLIC, 2)
+    addr = rng.sample(ADDR_PT, 2)
+    fadd = rng.sample(ADDR_FOREIGN, 2)
+    slots: Slots = {}
+    for k, p in enumerate(people, 1):
+        for form, (pt, en) in person_forms(p).items():
+            slots[f"P{k}:{form}"] = (pt, en, "PERSON", f"{doc}/P{k}")
+    for k, (name, tail) in enumerate(comps, 1):
+        v = f"{name}, {tail}" if "," in tail or rng.random() < 0.5 else f"{name} {tail}"
+        slots[f"C{k}"] = (v, v, "ORGANIZATION", f"{doc}/C{k}")
+    slots["B1"] = (bank[0], bank[0], "ORGANIZATION", f"{doc}/B1")
+    slots["A1"] = (bank[1], bank[1], "ORGANIZATION", f"{doc}/B1")
+    for k, (pt, en, _sub) in enumerate(pubs, 1):
+        slots[f"G{k}"] = (pt, en, "ORGANIZATION", f"{doc}/G{k}")
+    for k, a in enumerate(addr, 1):
+        slots[f"R{k}"] = (a, a, "ADDRESS", f"{doc}/R{k}")
+    for k, a in enumerate(fadd, 1):
+        slots[f"F{k}"] = (a, a, "ADDRESS", f"{doc}/F{k}")
+    return slots, people, comps
+
+
+def _date_slots(rng: random.Random, doc: str, slots: Slots) -> None:
+    for k in range(1, 5):
+        day, mon, year = rng.randint(1, 28), rng.randint(0, 11), rng.randint(1998, 2024)
+        style = rng.choice(["long", "long", "slash", "dot"])
+        if style == "long":
+            pt = f"{day} de {MONTHS_PT[mon] if rng.random() < 0.6 else MONTHS_PT[mon].lower()} de {year}"
+            en = f"{day} {MONTHS_EN[mon]} {year}"
+        elif style == "slash":
+            pt = en = f"{day:02d}/{mon + 1:02d}/{year}"
+        else:
+            pt = en = f"{day:02d}.{mon + 1:02d}.{year % 100:02d}"
+        slots[f"D{k}"] = (pt, en, "DATE", f"{doc}/D{k}")
+
+
+def _id_slots(rng: random.Random, doc: str, slots: Slots, people: list, comps: list) -> None:
+    """Personal identifiers: NIF, NIPC, IBAN, phones, e-mails (of the first two people), file numbers."""
+    for k in (1, 2):
+        v = nif(rng, rng.choice("123"))
+        slots[f"N{k}"] = (v, v, "NAMEID", f"{doc}/N{k}")
+    v = nif(rng, "5")
+    slots["K1"] = (v, v, "NAMEID", f"{doc}/K1")
+    v = iban(rng)
+    slots["I1"] = (v, v, "NAMEID", f"{doc}/I1")
+    for k in (1, 2):
+        v = rng.choice(["+351 22 {} {} {}", "21 {} {} {}", "+44 20 {} {} {}"]).format(
+            rng.randint(100, 999), rng.randint(10, 99), rng.randint(100, 999))
+        slots[f"T{k}"] = (v, v, "NAMEID", f"{doc}/T{k}")
+    for k, p in ((1, people[0]), (2, people[1])):
+        v = f"{p[0].lower().replace('-', '')}.{p[2].lower()}@{comps[0][0].split()[0].lower()}.pt"
+        v = v.translate(str.maketrans("áéíóúâêôãõçäöü", "aeiouaeoaocaou"))
+        slots[f"E{k}"] = (v, v, "NAMEID", f"{doc}/E{k}")
+    for k in range(1, 5):
+        v = rng.choice(["FT {}/{}", "{}/{}", "PX{}-{}", "CC {} {}"]).format(rng.randint(1000, 99999), rng.randint(10, 2024))
+        slots[f"X{k}"] = (v, v, "NAMEID", f"{doc}/X{k}")
+
+
 def build(n_docs: int = 12, seed: int = 7) -> tuple[list[dict], str]:
     rng = random.Random(seed)
     records = []
     for d in range(n_docs):
         doc = f"CONTRATO-{2023 + d // 6}-{d + 1:03d}"
-        people = rng.sample(PEOPLE, 6)
-        comps = rng.sample(COMPANIES, 3)
-        bank = rng.choice(BANKS)
-        pubs = rng.sample(PUBLIC, 2)
-        addr = rng.sample(ADDR_PT, 2)
-        fadd = rng.sample(ADDR_FOREIGN, 2)
-        slots: dict[str, tuple[str, str, str, str]] = {}
-        for k, p in enumerate(people, 1):
-            for form, (pt, en) in person_forms(p).items():
-                slots[f"P{k}:{form}"] = (pt, en, "PERSON", f"{doc}/P{k}")
-        for k, (name, tail) in enumerate(comps, 1):
-            v = f"{name}, {tail}" if "," in tail or rng.random() < 0.5 else f"{name} {tail}"
-            slots[f"C{k}"] = (v, v, "ORGANIZATION", f"{doc}/C{k}")
-        slots["B1"] = (bank[0], bank[0], "ORGANIZATION", f"{doc}/B1")
-        slots["A1"] = (bank[1], bank[1], "ORGANIZATION", f"{doc}/B1")
-        for k, (pt, en, _sub) in enumerate(pubs, 1):
-            slots[f"G{k}"] = (pt, en, "ORGANIZATION", f"{doc}/G{k}")
-        for k, a in enumerate(addr, 1):
-            slots[f"R{k}"] = (a, a, "ADDRESS", f"{doc}/R{k}")
-        for k, a in enumerate(fadd, 1):
-            slots[f"F{k}"] = (a, a, "ADDRESS", f"{doc}/F{k}")
-        for k in range(1, 5):
-            day, mon, year = rng.randint(1, 28), rng.randint(0, 11), rng.randint(1998, 2024)
-            style = rng.choice(["long", "long", "slash", "dot"])
-            if style == "long":
-                pt = f"{day} de {MONTHS_PT[mon] if rng.random() < 0.6 else MONTHS_PT[mon].lower()} de {year}"
-                en = f"{day} {MONTHS_EN[mon]} {year}"
-            elif style == "slash":
-                pt = en = f"{day:02d}/{mon + 1:02d}/{year}"
-            else:
-                pt = en = f"{day:02d}.{mon + 1:02d}.{year % 100:02d}"
-            slots[f"D{k}"] = (pt, en, "DATE", f"{doc}/D{k}")
-        for k in (1, 2):
-            v = nif(rng, rng.choice("123"))
-            slots[f"N{k}"] = (v, v, "NAMEID", f"{doc}/N{k}")
-        v = nif(rng, "5")
-        slots["K1"] = (v, v, "NAMEID", f"{doc}/K1")
-        v = iban(rng)
-        slots["I1"] = (v, v, "NAMEID", f"{doc}/I1")
-        for k in (1, 2):
-            v = rng.choice(["+351 22 {} {} {}", "21 {} {} {}", "+44 20 {} {} {}"]).format(
-                rng.randint(100, 999), rng.randint(10, 99), rng.randint(100, 999))
-            slots[f"T{k}"] = (v, v, "NAMEID", f"{doc}/T{k}")
-        for k, p in ((1, people[0]), (2, people[1])):
-            v = f"{p[0].lower().replace('-', '')}.{p[2].lower()}@{comps[0][0].split()[0].lower()}.pt"
-            v = v.translate(str.maketrans("áéíóúâêôãõçäöü", "aeiouaeoaocaou"))
-            slots[f"E{k}"] = (v, v, "NAMEID", f"{doc}/E{k}")
-        for k in range(1, 5):
-            v = rng.choice(["FT {}/{}", "{}/{}", "PX{}-{}", "CC {} {}"]).format(rng.randint(1000, 99999), rng.randint(10, 2024))
-            slots[f"X{k}"] = (v, v, "NAMEID", f"{doc}/X{k}")
+        slots, people, comps = _name_slots(rng, doc)
+        _date_slots(rng, doc, slots)
+        _id_slots(rng, doc, slots, people, comps)
         chosen = TEMPLATES[:]
         rng.shuffle(chosen)
         chosen = TEMPLATES[:2] + [t for t in chosen if t not in TEMPLATES[:2]]

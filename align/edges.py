@@ -1,0 +1,104 @@
+"""The edges of an aligned English name: words that translate visible source words are not part of it.
+
+The alignment step grows a name's aligned words over the capitalized words and joiners beside them
+(``_grow``), so that "Directorate-General for the Treasury" is one span. In EU legislation the word before a
+name is often a capitalized common noun the source side keeps visible: "Regulamento do <ORG>" / "Regulation
+of the European Parliament", "Decisão do <ORG>" / "Decision of the Council of Europe". The grown span then
+takes "Regulation of the" in, and the form is spread so. The leading words of an aligned mention up to a
+joiner ("Regulation of the", "Head of the") are dropped when the word aligner links each head word to a
+visible capitalized source word ("Regulamento") and to none inside a placeholder, and each is a frequent
+English word (``HEAD_ZIPF``; a name's own words are rare ones: "Marés", "Hortogal"). The aligned core, linked
+to the placeholder, stays; so does a name's own first word with no joiner after it ("Joint Undertaking"),
+and a head linked only to lower-case source words (an alignment error: "sede" -> "Ministry").
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from dataclasses import replace
+
+import regex
+
+from ..corpora.model import Mention
+from ..text import tokenize
+from .target import FORM_JOINERS, english_zipf
+from .transfer import TransferResult
+
+TRIMMED = ("ORGANIZATION",)  # the categories whose aligned spans grow over a capitalized head noun
+HEAD_ZIPF = 3.5  # a head noun of legislation is at least this frequent in English ("Directive" 3.7)
+WORD = regex.compile(r"\p{L}+")
+
+
+def _placeholder_tokens(src_anon: str, src_anon_mentions: list[Mention]) -> tuple[set[int], set[int]]:
+    """The indices of the anonymized source's tokens inside a placeholder, and of its visible capitalized words
+    (the heads a translated head can stand for: "Regulamento", "Decisão")."""
+    toks = tokenize(src_anon)
+    starts = [s for s, _ in toks]
+    inside: set[int] = set()
+    for m in src_anon_mentions:
+        k = bisect_left(starts, m.start)
+        while k < len(toks) and toks[k][0] < m.end:
+            inside.add(k)
+            k += 1
+    heads = {k for k, (a, b) in enumerate(toks) if k not in inside and src_anon[a:a + 1].isupper()}
+    return inside, heads
+
+
+def _visible_translation(word: str, links_of: set[int], inside: set[int], heads: set[int]) -> bool:
+    """Whether a target word translates a visible head: linked to a visible capitalized source word, to none in
+    a placeholder, and a frequent English word."""
+    return bool(links_of & heads) and not links_of & inside and WORD.fullmatch(word) is not None \
+        and english_zipf(word.lower()) >= HEAD_ZIPF
+
+
+def trimmed_span(tgt: str, m: Mention, tgt_toks: list[tuple[int, int]], links_by_tgt: dict[int, set[int]],
+                 inside: set[int], heads: set[int]) -> tuple[int, int] | None:
+    """The mention's span without its leading translated head words and joiners, or None if nothing is cut
+    (or everything would be)."""
+    k0 = bisect_left(tgt_toks, (m.start, -1))  # tokens in text order: the mention's from bisection
+    ks = []
+    while k0 < len(tgt_toks) and tgt_toks[k0][0] < m.end:
+        if tgt_toks[k0][1] <= m.end:
+            ks.append(k0)
+        k0 += 1
+    lo = 0
+    while lo < len(ks):
+        a, b = tgt_toks[ks[lo]]
+        word = tgt[a:b]
+        if word.lower() in FORM_JOINERS and lo > 0:
+            lo += 1
+            continue
+        if not _visible_translation(word, links_by_tgt.get(ks[lo], set()), inside, heads):
+            break
+        lo += 1
+    if lo == 0 or lo >= len(ks):
+        return None
+    while lo < len(ks) and tgt[tgt_toks[ks[lo]][0]:tgt_toks[ks[lo]][1]].lower() in FORM_JOINERS:
+        lo += 1
+    if lo >= len(ks) or tgt[tgt_toks[ks[lo - 1]][0]:tgt_toks[ks[lo - 1]][1]].lower() not in FORM_JOINERS:
+        return None  # a head noun joined to the name ("Regulation of the"), not a name's own first word ("Joint")
+    return tgt_toks[ks[lo]][0], m.end
+
+
+def trim_translated_heads(tr: TransferResult, src_anon: str, src_anon_mentions: list[Mention], tgt: str,
+                          links: list[tuple[int, int]]) -> None:
+    """Cut the translated head words off the pair's aligned mentions (``TransferResult`` in place), counted as
+    the step ``aligned_head_trimmed``. Reads the tokens only when an aligned mention of ``TRIMMED`` is there."""
+    todo = [k for k, m in enumerate(tr.mentions) if m.recognizer == "transfer:alignment" and m.category in TRIMMED
+            and " " in m.text]
+    if not todo:
+        return
+    inside, heads = _placeholder_tokens(src_anon, src_anon_mentions)
+    tgt_toks = tokenize(tgt)
+    lo = bisect_left(tgt_toks, (min(tr.mentions[k].start for k in todo), -1))
+    links_by_tgt: dict[int, set[int]] = {}
+    for i, j in links:
+        if j >= lo:  # the links of the words from the first aligned mention on
+            links_by_tgt.setdefault(j, set()).add(i)
+    for k in todo:
+        m = tr.mentions[k]
+        span = trimmed_span(tgt, m, tgt_toks, links_by_tgt, inside, heads)
+        if span is not None:
+            s, e = span
+            tr.mentions[k] = replace(m, start=s, end=e, text=tgt[s:e])
+            tr.steps["aligned_head_trimmed"] = tr.steps.get("aligned_head_trimmed", 0) + 1

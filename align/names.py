@@ -1,0 +1,115 @@
+"""Target words as names: a span grown to the whole name, the names inside an organisation's mention, whether an
+acronym fits a long form, whether pieces are one name. The words these read (joiners, prepositions, titles) are
+language data (:mod:`paranon.align.language`)."""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+
+import regex
+
+from ..corpora.model import Mention
+from .language import TransferWords
+
+WORDS = TransferWords.of("pt", "en")
+CAPITALIZED = regex.compile(r"^[\p{Lu}\d]")
+GUARD_WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'’-]*")  # a name part the leak guard looks for
+NON_SPACE = regex.compile(r"\S+")
+ALIGNMENT_WINDOW = 4  # tokens around a name's aligned words where its capitalized form is looked for
+
+
+def nearest_capitalized(tgt: str, toks: list[tuple[int, int]], lo: int, hi: int, free,
+                          window: int = ALIGNMENT_WINDOW) -> int | None:
+    """The free capitalized word nearest to tokens lo..hi within ``window`` tokens (right first on a tie),
+    not a title and not the first word of the segment."""
+    for d in range(1, window + 1):
+        for j in (hi + d, lo - d):
+            if 0 < j < len(toks) and free(*toks[j]) and CAPITALIZED.match(tgt[toks[j][0]:toks[j][1]]) \
+                    and tgt[toks[j][0]:toks[j][1]].rstrip(".").lower() not in WORDS.titles:
+                return j
+    return None
+
+def grow(tgt: str, toks: list[tuple[int, int]], lo: int, hi: int, free) -> tuple[int, int]:
+    """Close gaps and extend over adjacent capitalized words (and joiners between them)."""
+    def cap(j: int) -> bool:
+        return bool(CAPITALIZED.match(tgt[toks[j][0]:toks[j][1]]))
+
+    def word(j: int) -> str:
+        return tgt[toks[j][0]:toks[j][1]].lower()
+
+    def ok(j: int) -> bool:
+        return 0 <= j < len(toks) and free(*toks[j]) and not is_punct(tgt, toks[j])
+
+    while True:  # left: capitalized words, or up to two joiners after one ("Directorate-General for the")
+        if ok(lo - 1) and cap(lo - 1) and word(lo - 1) != "the":
+            lo -= 1
+            continue
+        k = lo - 1
+        while k >= 0 and lo - k <= 2 and ok(k) and word(k) in WORDS.joiners:
+            k -= 1
+        if k < lo - 1 and ok(k) and cap(k) and word(k) != "the":
+            lo = k
+        else:
+            break
+    while True:  # right: capitalized words, or joiners followed by one ("for the Treasury")
+        if ok(hi + 1) and cap(hi + 1):
+            hi += 1
+            continue
+        k = hi + 1
+        while k < len(toks) and k - hi <= 2 and ok(k) and word(k) in WORDS.joiners:
+            k += 1
+        if k > hi + 1 and ok(k) and cap(k):
+            hi = k
+        else:
+            break
+    return lo, hi
+
+
+def tokens_within(tokens: list[tuple[int, int]], start: int, end: int) -> list[int]:
+    """Indexes of the tokens (in text order, not overlapping) that overlap [start, end), found by bisection."""
+    j = max(0, bisect_right(tokens, (start, float("inf"))) - 1)
+    out = []
+    while j < len(tokens) and tokens[j][0] < end:
+        if tokens[j][1] > start:
+            out.append(j)
+        j += 1
+    return out
+
+
+def initials_fit(acronym: str, long: str) -> bool:
+    """Whether an acronym can stand for a long form: two thirds of its letters or more are initials of the long
+    form's content words, in any order (IPQ for "Portuguese Institute for Quality"; not EEC for "Regulation")."""
+    initials = {w[0].lower() for w in GUARD_WORD.findall(long) if w.lower() not in WORDS.joiners}
+    letters = {c.lower() for c in acronym if c.isalpha()}
+    return len(initials) >= 2 and bool(letters) and len(letters & initials) * 3 >= 2 * len(letters)
+
+
+def visible_between(text: str, ms: list[Mention]) -> bool:
+    """Whether a word other than a joiner shows between consecutive mentions (sorted): "X – TRANSPORTES E Y"
+    is one name in pieces, "Filipa Nogueira and Brightwell Logistics, Ltd" two names."""
+    return any(any(w.lower() not in WORDS.joiners for w in GUARD_WORD.findall(text[a.end:b.start]))
+               for a, b in zip(ms, ms[1:], strict=False))
+
+
+def span(m: Mention, text: str, start: int, end: int) -> Mention:
+    return Mention(start, end, m.category, text[start:end], m.recognizer, m.rule, m.subtype, entity=m.entity)
+
+
+def cores(text: str) -> list[str]:
+    """The names inside an organisation mention, after each preposition, longest first.
+
+    ``Conselho de Administração da Marés Pescas, Lda.`` -> ``Administração da Marés Pescas, Lda.``,
+    ``Marés Pescas, Lda.``; a core must start with a capital and have two letters or more.
+    """
+    words = list(NON_SPACE.finditer(text))
+    out = []
+    for k, w in enumerate(words[:-1]):
+        if w.group().lower() in WORDS.prepositions:
+            core = text[words[k + 1].start():]
+            if CAPITALIZED.match(core) and sum(c.isalpha() for c in core) >= 2:
+                out.append(core)
+    return out
+
+
+def is_punct(text: str, span: tuple[int, int]) -> bool:
+    return not any(c.isalnum() for c in text[span[0]:span[1]])

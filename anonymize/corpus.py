@@ -1,0 +1,63 @@
+"""Corpus consistency on the source side, chunk by chunk: the corpus's entity forms (:class:`CorpusForms`)
+masked in every source segment where the recognizers missed them, numbered within each scope like the others.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import groupby
+from typing import TYPE_CHECKING
+
+from .anonymized import Anonymized
+from .consistency import CorpusForms, form_key
+from .engine import apply_mentions
+from .numbering import EntityNumbers
+
+if TYPE_CHECKING:
+    from .engine import Anonymizer
+
+
+def corpus_forms(anonymizer: Anonymizer, chunks_of_items: Iterable[list[Anonymized]]) -> CorpusForms:
+    """The entity forms of the given chunks, scope by scope."""
+    forms = CorpusForms(anonymizer._propagation_forms)
+    for items in chunks_of_items:
+        for _, group in groupby(items, key=lambda it: anonymizer.scope_key(it.pair)):
+            forms.add_document([m for it in group for m in it.mentions])
+    return forms
+
+
+def corpus_numbers(chunks_of_items: Iterable[list[Anonymized]]) -> EntityNumbers:
+    """For ``corpus`` scope: the corpus-wide numbers of forms, and the next free number."""
+    numbers = EntityNumbers()
+    for items in chunks_of_items:
+        for it in items:
+            numbers.next = max(numbers.next, it.next_free)
+            numbers.known.update((form_key(m.text), m.entity) for m in it.mentions)
+    return numbers
+
+
+def make_consistent(items: list[Anonymized], forms: CorpusForms, anonymizer: Anonymizer,
+                    corpus: EntityNumbers | None) -> tuple[list[Anonymized], int]:
+    """Items with the corpus's entity forms masked wherever the recognizers missed them, and how many
+    mentions that added (numbered within each scope like the others: ``corpus``, the corpus-wide numbers for
+    ``corpus`` scope, else each scope's own from its mentions)."""
+    new_items: list[Anonymized] = []
+    added = 0
+    for scope, group in groupby(items, key=lambda it: anonymizer.scope_key(it.pair)):
+        group = list(group)
+        if corpus is not None:
+            numbers = corpus
+        else:
+            known = {form_key(m.text): m.entity for it in group for m in it.mentions}
+            numbers = EntityNumbers.above(known.values(), max([it.next_free for it in group] + [1]), known)
+        out = []
+        for it in group:
+            p, ms, rep = it.pair, it.mentions, it.replaced
+            extra = forms.mentions(p.src, ms, numbers)
+            if extra:
+                ms = sorted(ms + extra, key=lambda m: m.start)
+                rep = apply_mentions(p.src, ms, anonymizer.ops, scope)
+                added += len(extra)
+            out.append((p, ms, rep))
+        new_items += [Anonymized(p, ms, rep, numbers.next) for p, ms, rep in out]
+    return new_items, added
