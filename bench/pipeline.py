@@ -5,6 +5,10 @@ child process and prints one JSON object: pairs/s per stage (from the run's own 
 the read+anonymize stage's pairs/s per worker, total seconds, CPU seconds (the run and the processes it
 waited for), the peak resident memory of the largest of its processes (``wait4``) and the peak memory of
 all of them together (summed PSS, sampled).
+With ``--backend tantivy whoosh``, the run indexes with the first (``index.backend``), and then its
+``corpus.jsonl`` is indexed again with each backend in turn in a scratch folder (``paranon index``, as
+``bench/portal.py`` does): ``index_builds`` gives the backends' build wall time, CPU time and index size
+side by side, each with the load average when it ran.
 N = 1,000,000 takes a long while: run it on demand with ``--pairs 1000000``.
 """
 
@@ -76,7 +80,11 @@ class PssSampler(threading.Thread):
         return round(self.peak) if self.peak else None
 
 
-def one_run(tmx: Path, workers: int, aligner: str, keep: Path | None = None, backend: str | None = None) -> dict:
+def one_run(tmx: Path, workers: int, aligner: str, keep: Path | None = None,
+            backends: list[str] | None = None) -> dict:
+    from portal import _build as build_index  # one home for a timed index build
+
+    backend = backends[0] if backends else None
     out = Path(tempfile.mkdtemp(prefix="paranon-bench-"))
     cmd = [sys.executable, "-m", "paranon.cli", "run", str(tmx), "-o", str(out), "--workers", str(workers),
            "--aligner", aligner, "--quiet"]
@@ -84,6 +92,7 @@ def one_run(tmx: Path, workers: int, aligner: str, keep: Path | None = None, bac
         config = tmx.with_name(f"index-{backend}.yaml")
         config.write_text(f"index:\n  backend: {backend}\n", encoding="utf-8")
         cmd += ["--config", str(config)]
+    load = round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None
     t0 = time.perf_counter()
     proc = subprocess.Popen(cmd, stderr=subprocess.PIPE)
     sampler = PssSampler(proc.pid) if (PROC / "self" / "smaps_rollup").exists() else None
@@ -102,6 +111,7 @@ def one_run(tmx: Path, workers: int, aligner: str, keep: Path | None = None, bac
     t = report["timings_s"]
     res = {
         "pairs": n, "workers": workers, "aligner": report["aligner"], "total_s": round(wall, 2),
+        "load_before": load, "load_after": round(os.getloadavg()[0], 2) if load is not None else None,
         "pairs_per_s": {"end_to_end": round(n / wall), **{k: round(n / v) if v else None for k, v in t.items()}},
         # the anonymize target is per core: the stage's pairs/s over the workers that ran it (its reader included)
         "read_anonymize_pairs_per_s_per_core": round(n / t["read_anonymize"] / report["workers"])
@@ -118,6 +128,12 @@ def one_run(tmx: Path, workers: int, aligner: str, keep: Path | None = None, bac
         "index_mb": round(sum(f.stat().st_size for f in (out / "index").resolve().rglob("*") if f.is_file()) / 2**20, 1)
         if (out / "index").exists() else None,
     }
+    if backends:
+        res["index_builds"] = []
+        for name in backends:
+            scratch, built = build_index(out, name)
+            shutil.rmtree(scratch, ignore_errors=True)
+            res["index_builds"].append(built)
     if keep:
         shutil.rmtree(keep, ignore_errors=True)
         shutil.move(str(out), keep)
@@ -132,7 +148,8 @@ def main() -> None:
     ap.add_argument("--workers", type=int, nargs="+", default=[1, os.cpu_count() or 1])
     ap.add_argument("--aligner", default="eflomal")
     ap.add_argument("--keep", type=Path, help="keep the last run's output folder here (for bench/portal.py)")
-    ap.add_argument("--backend", choices=["whoosh", "tantivy"], help="the search index's engine (index.backend)")
+    ap.add_argument("--backend", nargs="+", choices=["whoosh", "tantivy"],
+                    help="the search index's engine (index.backend: the first); each is then timed on the output")
     args = ap.parse_args()
     sys.path.insert(0, str(HERE))
     from make_corpus import main as make

@@ -63,6 +63,15 @@ def open_backend(folder: Path) -> Any:
     return WhooshIndex(folder)
 
 
+def corpus_order(docs: np.ndarray, order: np.ndarray, in_order: bool) -> np.ndarray:
+    """Document numbers ``docs`` in corpus order (``order``: each document's corpus number). Where the
+    numbers follow the corpus (``in_order``) that is ascending order, which the fast path's arrays already
+    have: no sort (300,000 hits: 1.2 ms of CPU to sort by corpus number, 0.09 ms to check the order)."""
+    if in_order:
+        return docs if np.all(docs[1:] > docs[:-1]) else np.sort(docs)
+    return docs[np.argsort(order[docs], kind="stable")]
+
+
 class WhooshIndex:
     """The Whoosh index (read in place) with its hot postings and corpus-order column."""
 
@@ -74,6 +83,8 @@ class WhooshIndex:
         self.hot = HotPostings(folder)
         with self.ix.reader() as reader:  # corpus order by document number, to list hits in
             self.order = np.fromiter(reader.column_reader("order"), dtype=np.int64, count=reader.doc_count_all())
+        # a build commits its parts' segments in corpus order, so its document numbers follow the corpus
+        self.in_order = bool(np.all(self.order[1:] > self.order[:-1]))
 
     def view(self) -> WhooshView:
         return WhooshView(self)
@@ -88,13 +99,13 @@ class WhooshView:
     def __init__(self, index: WhooshIndex) -> None:
         self.searcher = index.ix.searcher()
         self.docsets = DocSets(self.searcher, index.hot)
-        self.order = index.order
+        self.order, self.in_order = index.order, index.in_order
 
     def docs(self, query: Any) -> np.ndarray:
         docs = self.docsets.evaluate(query)
         if docs is None:  # a query shape the fast path leaves to Whoosh
             docs = np.fromiter(self.searcher.docs_for_query(query), dtype=np.int64)
-        return docs[np.argsort(self.order[docs], kind="stable")]
+        return corpus_order(docs, self.order, self.in_order)
 
     def record(self, docnum: int) -> tuple[dict[str, Any], Any]:
         stored = self.searcher.stored_fields(int(docnum))

@@ -382,8 +382,9 @@ def _index_part(job: tuple[str, str, int, int, int]) -> tuple[Any, dict[str, Cou
     return writer._finalize_segment(), table.counts, stats
 
 
-def _build(target: Path, corpus: Path, first: dict[str, Any], quiet: bool) -> None:
-    """The index and its side files, in ``target``."""
+def _build(target: Path, corpus: Path, first: dict[str, Any], quiet: bool) -> dict[str, float]:
+    """The index and its side files, in ``target``; returns the wall seconds of its phases."""
+    t0 = time.perf_counter()
     langs = {"src": first.get("src_lang", "pt"), "tgt": first.get("tgt_lang", "en")}
     ix = windex.create_in(str(target), make_schema())
     procs = max(1, min(4, os.cpu_count() or 1))
@@ -408,6 +409,7 @@ def _build(target: Path, corpus: Path, first: dict[str, Any], quiet: bool) -> No
             bar.update(sum(s.doc_count() for s, _, _ in results) - bar.n)
     finally:
         _DONE = None
+    t1 = time.perf_counter()
     stats = StatsBuilder()
     for _, counts, part_stats in results:
         stats.merge(part_stats)
@@ -419,6 +421,7 @@ def _build(target: Path, corpus: Path, first: dict[str, Any], quiet: bool) -> No
     writer._close_segment()
     writer._commit_toc([segment for segment, _, _ in results])
     writer._finish()
+    t2 = time.perf_counter()
     # the side files: hot postings a field per process, while this one groups stems and writes the table
     (target / HOT_DIR).mkdir()
     with _pool(min(procs, len(HOT_FIELDS))) as pool:
@@ -434,6 +437,8 @@ def _build(target: Path, corpus: Path, first: dict[str, Any], quiet: bool) -> No
         (target / STATS_FILE).write_text(json.dumps(stats.result(), ensure_ascii=False), encoding="utf-8")
         if hot is not None:
             hot.get()
+    # the parts in parallel; their counts merged and the segments committed; hot postings, stems, table
+    return {"parts": round(t1 - t0, 1), "commit": round(t2 - t1, 1), "side_files": round(time.perf_counter() - t2, 1)}
 
 
 def build_index(outdir: str | Path, quiet: bool = True, backend: str = "tantivy") -> Path:
@@ -462,10 +467,11 @@ def build_index(outdir: str | Path, quiet: bool = True, backend: str = "tantivy"
         if backend == "tantivy":
             from .tantivy_index import build
 
-            build(target, corpus, first, quiet)
+            phases = build(target, corpus, first, quiet)
         else:
-            _build(target, corpus, first, quiet)
-        (target / BACKEND_FILE).write_text(json.dumps({"backend": backend}), encoding="utf-8")
+            phases = _build(target, corpus, first, quiet)
+        # the engine, and the wall seconds of the build's phases (bench/portal.py reports them)
+        (target / BACKEND_FILE).write_text(json.dumps({"backend": backend, "build_s": phases}), encoding="utf-8")
     except BaseException:
         shutil.rmtree(target, ignore_errors=True)  # a failed build leaves nothing behind; the old index stays
         raise

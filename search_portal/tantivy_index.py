@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from bisect import bisect_right
 from collections import Counter
 from itertools import product
@@ -46,6 +47,7 @@ from .translations import TableBuilder, pack_tokens, unpack_tokens
 PARTS_DIR = "tantivy"
 PARTS_FILE = "parts.json"  # [[folder, first corpus number, end], ...] in corpus order
 TOKENIZER = "folded"  # whitespace: the words arrive folded and joined by spaces
+HEAD = 100  # hits per part read with the count: the first pages and the panel's sample (search.FIRST_KEPT)
 MAX_PHRASES = 256  # a phrase of inflected words becomes one phrase per combination of forms
 WORD = __import__("regex").compile(TOKEN_PATTERN)
 
@@ -112,8 +114,9 @@ def _part(job: tuple[str, str, int, int, int, int]) -> tuple[dict[str, Counter],
     return table.counts, stats, vocab, order
 
 
-def build(target: Path, corpus: Path, first: dict[str, Any], quiet: bool) -> None:
-    """The tantivy index and the side files, in ``target``."""
+def build(target: Path, corpus: Path, first: dict[str, Any], quiet: bool) -> dict[str, float]:
+    """The tantivy index and the side files, in ``target``; returns the wall seconds of its phases."""
+    t0 = time.perf_counter()
     langs = {"src": first.get("src_lang", "pt"), "tgt": first.get("tgt_lang", "en")}
     procs = max(1, min(4, os.cpu_count() or 1))
     parts = _parts(corpus, procs)
@@ -124,6 +127,7 @@ def build(target: Path, corpus: Path, first: dict[str, Any], quiet: bool) -> Non
         for got in (pool.imap(_part, jobs) if pool is not None else map(_part, jobs)):
             results.append(got)
             bar.update(1)
+    t1 = time.perf_counter()
     table = TableBuilder(lambda word: ())
     stats = StatsBuilder()
     vocab: dict[str, set[str]] = {"src": set(), "tgt": set()}
@@ -136,6 +140,7 @@ def build(target: Path, corpus: Path, first: dict[str, Any], quiet: bool) -> Non
             vocab[side] |= part_vocab[side]
         spans.append([f"part-{job[2]:03d}", job[5], end])
     (target / PARTS_DIR / PARTS_FILE).write_text(json.dumps(spans), encoding="utf-8")
+    t2 = time.perf_counter()
     (target / LEXICON_DIR).mkdir()
     stems = {}
     for side, lang in langs.items():
@@ -145,6 +150,8 @@ def build(target: Path, corpus: Path, first: dict[str, Any], quiet: bool) -> Non
     (target / STEMS_FILE).write_text(json.dumps(stems, ensure_ascii=False), encoding="utf-8")
     table.write(target)
     (target / STATS_FILE).write_text(json.dumps(stats.result(), ensure_ascii=False), encoding="utf-8")
+    # the parts in parallel; the parts' counts and vocabularies merged; stems, table and figures written
+    return {"parts": round(t1 - t0, 1), "merge": round(t2 - t1, 1), "side_files": round(time.perf_counter() - t2, 1)}
 
 
 # -- search ----------------------------------------------------------------------
@@ -163,12 +170,19 @@ class TantivyIndex:
 
 
 class TantivyView:
-    """A thread's searchers over the parts."""
+    """A thread's searchers over the parts.
+
+    ``counts`` counts each part's hits and, in the same pass, reads its first ``HEAD`` hits in corpus order
+    (tantivy orders by the fast field without scoring): the first page and the panel's sample are then read
+    from them, with no second search. Each page remembers its hits' addresses, so ``record`` reads a shown
+    hit's stored fields directly (no search for its corpus number)."""
 
     def __init__(self, index: TantivyIndex) -> None:
         self.index = index
         self.schema = index.schema
         self.searchers = [part.searcher() for part in index.parts]
+        self._head: tuple[Any, list[list[tuple[int, Any]]]] | None = None  # (query, per part its first hits)
+        self._where: dict[int, tuple[int, Any]] = {}  # the last page's corpus numbers -> (part, address)
 
     def docs(self, query: Any) -> np.ndarray:
         q = to_tantivy(query, self.schema)
@@ -182,41 +196,54 @@ class TantivyView:
         return np.concatenate(out) if out else np.empty(0, dtype=np.int64)
 
     def counts(self, query: Any) -> list[int]:
-        """The number of hits in each part."""
+        """The number of hits in each part (their first ``HEAD`` in corpus order kept for ``page``)."""
         q = to_tantivy(query, self.schema)
-        out = []
+        out, heads = [], []
         for s in self.searchers:
             check()
-            out.append(s.search(q, limit=1, count=True).count)
+            got = s.search(q, limit=HEAD, count=True, order_by_field="order", order=tantivy.Order.Asc)
+            out.append(got.count)
+            heads.append(got.hits)
+        self._head = (query, heads)
         return out
 
     def page(self, query: Any, counts: list[int], start: int, n: int) -> np.ndarray:
         """Hits ``start`` to ``start + n`` in corpus order (``counts``: per part, from ``counts``)."""
-        q = to_tantivy(query, self.schema)
-        out = []
-        for s, count in zip(self.searchers, counts, strict=True):
+        heads = self._head[1] if self._head is not None and self._head[0] is query else None
+        q = None
+        where: dict[int, tuple[int, Any]] = {}
+        for k, (s, count) in enumerate(zip(self.searchers, counts, strict=True)):
             if start >= count:
                 start -= count
                 continue
             take = min(n, count - start)
-            hits = s.search(q, limit=take, count=False, offset=start, order_by_field="order",
-                            order=tantivy.Order.Asc).hits
-            out.append(np.fromiter((k for k, _ in hits), dtype=np.int64, count=len(hits)))
+            if heads is not None and start + take <= len(heads[k]):
+                hits = heads[k][start:start + take]
+            else:
+                q = q or to_tantivy(query, self.schema)
+                hits = s.search(q, limit=take, count=False, offset=start, order_by_field="order",
+                                order=tantivy.Order.Asc).hits
+            where.update((order, (k, address)) for order, address in hits)
             n -= take
             start = 0
             if n <= 0:
                 break
-        return np.concatenate(out) if out else np.empty(0, dtype=np.int64)
+        self._where = where
+        return np.fromiter(where, dtype=np.int64, count=len(where))
 
-    def _first(self, s: Any, q: Any) -> tuple[dict[str, Any], Any] | None:
-        hits = s.search(q, limit=1, count=False).hits
-        if not hits:
-            return None
-        d = s.doc(hits[0][1])
+    def _stored(self, s: Any, address: Any) -> tuple[dict[str, Any], Any]:
+        d = s.doc(address)
         packed = d.get_first("tokens")
         return json.loads(d.get_first("rec")), unpack_tokens(packed) if packed else None
 
+    def _first(self, s: Any, q: Any) -> tuple[dict[str, Any], Any] | None:
+        hits = s.search(q, limit=1, count=False).hits
+        return self._stored(s, hits[0][1]) if hits else None
+
     def record(self, n: int) -> tuple[dict[str, Any], Any]:
+        where = self._where.get(int(n))
+        if where is not None:  # a hit of the last page read
+            return self._stored(self.searchers[where[0]], where[1])
         k = bisect_right(self.index.firsts, int(n)) - 1
         got = self._first(self.searchers[k], tantivy.Query.term_query(self.schema, "order", int(n)))
         if got is None:
