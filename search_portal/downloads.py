@@ -59,9 +59,9 @@ def download():
         gen = (json.dumps(r, ensure_ascii=False) + "\n" for r in records())
         return _stream(gen, "application/jsonl", f"{name}.jsonl")
     if fmt == "tsv":
-        return _stream(_tsv(records(), langs), "text/tab-separated-values", f"{name}.tsv")
+        return _stream(_written(records(), langs, TsvWriter), "text/tab-separated-values", f"{name}.tsv")
     if fmt == "tmx":
-        return _stream(_tmx(records(), langs), "application/x-tmx+xml", f"{name}.tmx")
+        return _stream(_written(records(), langs, TmxWriter), "application/x-tmx+xml", f"{name}.tmx")
     if fmt == "pharaoh":
         return _stream((pharaoh_line(r) + "\n" for r in records()), "text/plain", f"{name}.pharaoh")
     return _stream(_moses_zip(records, langs), "application/zip", f"{name}-moses.zip")
@@ -81,29 +81,18 @@ class _Chunks(io.StringIO):
         return v
 
 
-def _tsv(records, langs: tuple[str, str]) -> Iterator[str]:
+def _written(records, langs: tuple[str, str], writer) -> Iterator[str]:
+    """The records through a corpus writer (``TsvWriter``, ``TmxWriter``), streamed: its languages are the
+    first record's, or ``langs`` when there is none (a header alone)."""
     buf = _Chunks()
     w = None
     for r in records:
         if w is None:
-            w = TsvWriter(buf, r.get("src_lang", "pt"), r.get("tgt_lang", "en"))
+            w = writer(buf, r.get("src_lang", "pt"), r.get("tgt_lang", "en"))
         w.write(AnonymizedPair.from_record(r))
         yield buf.take()
     if w is None:
-        TsvWriter.write_header(buf, *langs)
-        yield buf.take()
-
-
-def _tmx(records, langs: tuple[str, str]) -> Iterator[str]:
-    buf = _Chunks()
-    w = None
-    for r in records:
-        if w is None:
-            w = TmxWriter(buf, r.get("src_lang", "pt"), r.get("tgt_lang", "en"))
-        w.write(AnonymizedPair.from_record(r))
-        yield buf.take()
-    if w is None:
-        w = TmxWriter(buf, *langs)
+        w = writer(buf, *langs)
     w.close()
     yield buf.take()
 
