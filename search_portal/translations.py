@@ -56,15 +56,25 @@ def unpack_tokens(data: bytes) -> tuple[dict[str, list[Span]], list[tuple[int, i
 
 def link_maps(links: Iterable[tuple[int, int]], side: str | None = None) -> dict[str, dict[int, list[int]]]:
     """Per side (or only ``side``), each token's aligned tokens on the other side."""
-    maps: dict[str, dict[int, list[int]]] = {"src": {}, "tgt": {}}
-    if side != "tgt":
-        src = maps["src"]
+    src: dict[int, list[int]] = {}
+    tgt: dict[int, list[int]] = {}
+    if side is None:  # both in one pass (the highlight of every shown hit asks for both)
+        for i, j in links:
+            if i in src:
+                src[i].append(j)
+            else:
+                src[i] = [j]
+            if j in tgt:
+                tgt[j].append(i)
+            else:
+                tgt[j] = [i]
+    elif side == "src":
         for i, j in links:
             src.setdefault(i, []).append(j)
-    if side != "src":
-        tgt = maps["tgt"]
+    else:
         for i, j in links:
             tgt.setdefault(j, []).append(i)
+    maps = {"src": src, "tgt": tgt}
     return maps
 
 
