@@ -44,7 +44,7 @@ import yaml
 
 from .anonymize.consistency import identifier_form
 from .anonymize.lexicons import DATA, _read
-from .audit_scan import Scanner, fold_text, join_tokens
+from .audit_scan import Scanner, join_tokens
 from .settings import Settings
 from .text import fold_same_length
 
@@ -58,7 +58,7 @@ PHARAOH_LINE = re.compile(r"^(?:\d+[-?p]\d+(?:-p)?(?: +|$))*\s*$")  # links i-j,
 WORD_CHARS = re.compile(r"\w")
 TERM_SEPARATOR = "\x1f"  # between index terms: neither a word character nor white space
 
-__all__ = ["audit", "allow_forms", "form_key", "fold_text", "public_sources", "trie_pattern", "word_matcher"]
+__all__ = ["audit", "allow_forms", "form_key", "public_sources", "trie_pattern", "word_matcher"]
 
 
 def form_key(text: str) -> str:

@@ -23,28 +23,9 @@ from dataclasses import dataclass, field
 from .text import fold_same_length
 
 BLOCK_CHARS = 1 << 20  # text scanned per regex call
-NON_ASCII = re.compile(r"[^\x00-\x7f]")
 CONTEXT_FOLD = re.compile("[\u03a3\u0130]")  # lowercase depends on the neighbours (final sigma) or is longer
 
 Hit = tuple[str, bool, bool]  # (form key, inside an allowed string, written in lowercase)
-
-
-class _CharFold(dict):
-    def __missing__(self, ch: str) -> str:
-        self[ch] = got = fold_same_length(ch)
-        return got
-
-
-_CHAR_FOLD = _CharFold()
-
-
-def fold_text(text: str) -> str:
-    """``fold_same_length`` (offsets kept), twice as fast on mostly-ASCII text: ``str.lower``, then only the
-    other characters looked up."""
-    low = text.lower()
-    if len(low) != len(text):
-        return fold_same_length(text)
-    return NON_ASCII.sub(lambda m: _CHAR_FOLD[m.group()], low)
 
 
 def block_lists(texts: Iterable[str]) -> Iterator[list[str]]:
@@ -63,7 +44,7 @@ def block_lists(texts: Iterable[str]) -> Iterator[list[str]]:
 
 def scan_spans(block: str, matcher: re.Pattern, allowed: re.Pattern | None) -> Iterator[tuple[int, Hit]]:
     """Every hit in one text, with its offset."""
-    folded = fold_text(block)
+    folded = fold_same_length(block)
     hits = list(matcher.finditer(folded))
     if not hits:
         return
@@ -154,13 +135,13 @@ class Scanner:
             return False
         last = self._last_char.get(s[-1])
         if last is None:  # whether a text ending with this character closes whatever comes before it
-            folded = fold_text(s[-1])
+            folded = fold_same_length(s[-1])
             last = self._last_char[s[-1]] = not folded.isspace() and folded not in self._join_ends
         if last:
             return True
         size = self._join_len + 16
         while True:
-            tail = fold_text(text[-size:]).rstrip()
+            tail = fold_same_length(text[-size:]).rstrip()
             if len(tail) > self._join_len or size >= len(text):
                 break
             size *= 4
