@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..corpora.model import parse_pharaoh, pharaoh
+from ..settings import Settings
 from ..text import token_words
 from .priors import resolve as resolve_priors
 from .repair import dictionary_pairs, repair_files
@@ -439,28 +440,26 @@ def _count_lines(path: str | Path) -> int:
         return sum(block.count(b"\n") for block in iter(lambda: fh.read(1 << 20), b""))
 
 
-def make_aligner(cfg: dict[str, Any]) -> tuple[Aligner, str]:
-    """The configured aligner and a one-line reason for the choice (for the log and report)."""
-    a = cfg["align"]
-    method = a.get("method", "auto")
+def make_aligner(cfg: Settings | dict[str, Any]) -> tuple[Aligner, str]:
+    """The configured aligner (``align`` settings) and a one-line reason for the choice (for the log and
+    report)."""
+    settings = Settings.of(cfg)
+    a, langs = settings.align, (settings.src, settings.tgt)
+    method = a.method
     if method not in ("auto", "simalign", "eflomal"):
         raise ValueError(f"align.method: {method!r} is not auto, simalign or eflomal")
-    eflo = lambda: EflomalAligner(a.get("extra_src"), a.get("extra_tgt"), a.get("eflomal_iterations", "auto"),  # noqa: E731
-                                  a.get("eflomal_samplers", "auto"), bool(a.get("deterministic", True)),
-                                  int(cfg["anonymize"].get("seed", 0)),
-                                  a.get("symmetrization", "grow-diag-final-and"), int(a.get("eflomal_prefix", 0)),
-                                  resolve_priors(a.get("priors"), cfg.get("src", "pt"), cfg.get("tgt", "en")),
-                                  float(a.get("prior_alpha", 1.0)), (cfg.get("src", "pt"), cfg.get("tgt", "en")),
-                                  priors_max_pairs=int(a.get("priors_max_pairs") or 0))
+    eflo = lambda: EflomalAligner(a.extra_src, a.extra_tgt, a.eflomal_iterations,  # noqa: E731
+                                  a.eflomal_samplers, a.deterministic, settings.anonymize.seed,
+                                  a.symmetrization, a.eflomal_prefix, resolve_priors(a.priors, *langs),
+                                  float(a.prior_alpha), langs, priors_max_pairs=a.priors_max_pairs)
     if method == "eflomal":
         return eflo(), "eflomal (configured)"
-    if method == "auto" and not a.get("allow_download") and not model_available_locally(a["model"]):
-        return eflo(), f"eflomal (auto: simalign model {a['model']!r} is not available locally)"
+    if method == "auto" and not a.allow_download and not model_available_locally(a.model):
+        return eflo(), f"eflomal (auto: simalign model {a.model!r} is not available locally)"
     try:
-        al = SimAligner(a["model"], a.get("matching", "itermax"), int(a.get("layer", 8)),
-                        int(a.get("batch_size", 32)), bool(a.get("allow_download")))
-        return al, f"simalign ({a['model']}, {a.get('matching', 'itermax')})"
+        al = SimAligner(a.model, a.matching, a.layer, a.batch_size, a.allow_download)
+        return al, f"simalign ({a.model}, {a.matching})"
     except Exception as exc:  # noqa: BLE001
         if method == "simalign":
-            raise ValueError(f"align.method simalign: cannot load model {a['model']!r}: {exc}") from None
+            raise ValueError(f"align.method simalign: cannot load model {a.model!r}: {exc}") from None
         return eflo(), f"eflomal (auto: simalign failed to load: {type(exc).__name__})"

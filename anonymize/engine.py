@@ -18,6 +18,7 @@ import yaml
 from spacy.symbols import ORTH
 
 from ..corpora.model import Mention, SegmentPair
+from ..settings import AnonymizeSettings
 from ..text import fold, fold_same_length, phrase_key
 from . import recognizers as _recognizers  # noqa: F401  (registers the plug-ins)
 from .aliases import defined_aliases
@@ -78,18 +79,19 @@ def company_short_forms(name: str, name_break: regex.Pattern) -> list[str]:
     return out
 
 
-def build_recognizers(a: dict[str, Any], rules: dict[str, Any], lex: Any) -> list[Recognizer]:
+def build_recognizers(a: AnonymizeSettings | dict[str, Any], rules: dict[str, Any], lex: Any) -> list[Recognizer]:
     """The recognizers ``anonymize.recognizers`` names, in its order, each built the same way: its
-    ``recognizer_options`` and the settings it names (the deny list's ``deny``, the models' ``models``)."""
-    opts = a.get("recognizer_options", {}) or {}
+    ``recognizer_options`` (a recognizer with none there has none) and the settings it names (the deny
+    list's ``deny``, the models' ``models``)."""
+    a = AnonymizeSettings.of(a)
     out: list[Recognizer] = []
-    for name in a.get("recognizers", []):
+    for name in a.recognizers:
         cls = REGISTRY.get(name)
         if cls is None:
             raise ValueError(f"anonymize.recognizers: unknown recognizer {name!r} (known: {', '.join(sorted(REGISTRY))})")
-        o = dict(opts.get(name, {}))
+        o = dict(a.recognizer_options.get(name) or {})
         for key in cls.settings:
-            o[key] = a.get(key)
+            o[key] = getattr(a, key)
         out += cls.build(rules, lex, o)
     return out
 
@@ -168,25 +170,25 @@ def resolve(found: list[Mention], new: list[Mention]) -> list[Mention]:
 class Anonymizer:
     def __init__(self, cfg: dict[str, Any]) -> None:
         self.cfg = cfg
-        a = cfg["anonymize"]
-        self.rules = load_rules(a.get("rules", "pt"))
+        a = AnonymizeSettings.of(cfg["anonymize"])
+        self.rules = load_rules(a.rules)
         self.lex = lexicons()
         self.nlp = build_tokenizer(self.rules)
         # the recognizers read a token's text, offset and trailing space only: computing each new word's
         # lexical attributes (shape, norm, like_num, stop word ...) was half the tokenizer's time
         self.nlp.vocab.lex_attr_getters = {}
         self.tokenize = self.nlp.tokenizer  # a blank pipeline: the tokenizer is all ``nlp(text)`` would run
-        self.categories = set(a.get("categories", []))
-        self.ops = Operators(a)
-        self.scope = a.get("scope", "document")
+        self.categories = set(a.categories)
+        self.ops = Operators(cfg["anonymize"])
+        self.scope = a.scope
         if self.scope not in ("segment", "document", "corpus"):
             raise ValueError(f"anonymize.scope: {self.scope!r} is not segment, document or corpus")
-        self.numberer = Numberer(float(a.get("clustering", {}).get("threshold", 0.45)))
+        self.numberer = Numberer(float(a.clustering.threshold))
         self._aliases: dict[str, str] = {}  # the document's defined aliases (recognize_document), for number()
-        self.propagate = bool(a.get("propagate", True))
+        self.propagate = a.propagate
         self.function_words = {fold(w) for w in self.rules.get("function_words", [])}
-        allow = list(a.get("allow", []))
-        for f in a.get("allow_files", []):
+        allow = list(a.allow)
+        for f in a.allow_files:
             p = Path(f) if Path(f).exists() else DATA / f
             allow += yaml.safe_load(p.read_text(encoding="utf-8")) or []
         allow += self.rules["polities"]  # the EU, the Communities, the Member States: public, like places
@@ -202,7 +204,7 @@ class Anonymizer:
                                    for short, longs in self.rules["polity_short_forms"].items()}
         # per document: strings a reviewer said are not entities there (paranon review -> review.yaml)
         self.allow_in_documents = {str(doc): {phrase_key(x) for x in items}
-                                   for doc, items in (a.get("allow_in_documents") or {}).items()}
+                                   for doc, items in a.allow_in_documents.items()}
         self.chain_rules = ChainRules(self.rules)
         self.name_break = name_breaks(self.rules)
         self.recognizers = build_recognizers(a, self.rules, self.lex)

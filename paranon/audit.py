@@ -36,7 +36,7 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from multiprocessing import get_all_start_methods, get_context
+from multiprocessing import get_all_start_methods
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +45,7 @@ import yaml
 from .anonymize.consistency import identifier_form
 from .anonymize.lexicons import DATA, _read
 from .audit_scan import Scanner, join_tokens
+from .parallel import Workers
 from .settings import Settings
 from .text import fold_same_length
 
@@ -390,16 +391,19 @@ class AuditResult:
         return out
 
 
-_JOB: tuple[re.Pattern, re.Pattern | None, frozenset[str], dict[str, Any]] | None = None  # set before the pool forks
+class GroupScan:
+    """A scanning job's worker: what every job looks for (built once, before the processes fork: they inherit
+    it, the large matcher is not copied) and how to read each source. Called with a group of sources, it scans
+    them one after the other with one scanner, so that the text they share is matched once (its cache is the
+    group's: no state outlives the call)."""
 
+    def __init__(self, matcher: re.Pattern, allowed: re.Pattern | None, joins: frozenset[str],
+                 readers: dict[str, Any]) -> None:
+        self.matcher, self.allowed, self.joins, self.readers = matcher, allowed, joins, readers
 
-def _scan_group(names: tuple[str, ...]) -> list[tuple[str, Counter]]:
-    """The sources of one group scanned one after the other with one scanner, so that the text they share is
-    matched once (its cache is the group's: no state outlives the call)."""
-    assert _JOB is not None
-    matcher, allowed, joins, readers = _JOB
-    scanner = Scanner(matcher, allowed, joins)
-    return [(name, scanner.scan(readers[name](), shared=len(names) > 1)) for name in names]
+    def __call__(self, names: tuple[str, ...]) -> list[tuple[str, Counter]]:
+        scanner = Scanner(self.matcher, self.allowed, self.joins)
+        return [(name, scanner.scan(self.readers[name](), shared=len(names) > 1)) for name in names]
 
 
 def _groups(names: list[str]) -> list[tuple[str, ...]]:
@@ -409,28 +413,23 @@ def _groups(names: list[str]) -> list[tuple[str, ...]]:
     return ([records] if records else []) + [(n,) for n in names if n not in records]
 
 
-def _scan_all(names: list[str], workers: int) -> Iterator[tuple[str, Counter]]:
+def _scan_all(scan: GroupScan, names: list[str], workers: int) -> Iterator[tuple[str, Counter]]:
     """Each group of sources scanned in its own job: forked processes when there are cores to share, else here."""
     groups = _groups(names)
     if workers <= 1 or len(groups) <= 1 or "fork" not in get_all_start_methods():
         for group in groups:
-            yield from _scan_group(group)
+            yield from scan(group)
         return
-    from .runlock import die_with_parent
-
-    # workers deaf to Ctrl+C and killed with the run: a worker interrupted while holding the pool's queue lock
-    # would leave the pool waiting for it forever
-    with get_context("fork").Pool(min(workers, len(groups)), initializer=die_with_parent) as pool:
+    with Workers(scan, min(workers, len(groups)), setup=False, start="fork") as pool:
         # as each job ends (the result does not depend on the order): the small files' hits are classified
         # while the largest job still runs
-        for done in pool.imap_unordered(_scan_group, groups):
+        for done in pool.as_done(groups):
             yield from done
 
 
 def audit(outdir: str | Path, cfg: dict[str, Any] | None = None, workers: int | None = None) -> AuditResult:
     """Scan every public file of ``outdir`` for the originals of its ``keys.sqlite``; ``workers`` processes
     (default: the config's ``workers``, 0 = every core)."""
-    global _JOB
     from .config import load_config
 
     t0 = time.perf_counter()
@@ -452,16 +451,13 @@ def audit(outdir: str | Path, cfg: dict[str, Any] | None = None, workers: int | 
     # only allowed strings that contain an original can make a hit public
     allowed = word_matcher(a for a in allow if a not in originals.categories and matcher.search(a))
     public = PublicForms()
-    _JOB = (matcher, allowed, join_tokens([*originals.categories, *allow]), dict(sources))
-    try:
-        for name, hits in _scan_all(res.files, workers):
-            for (key, inside, lower), n in hits.items():
-                kind = public(key)
-                is_public = inside or kind == PublicForms.ALWAYS or (kind == PublicForms.LOWERCASE and lower)
-                cat = originals.category(key)
-                (res.public if is_public else res.leaks)[(cat, name)] += n
-                res.forms.setdefault(("public" if is_public else "leak", cat, name), Counter())[originals.shown[key]] += n
-    finally:
-        _JOB = None
+    scan = GroupScan(matcher, allowed, join_tokens([*originals.categories, *allow]), dict(sources))
+    for name, hits in _scan_all(scan, res.files, workers):
+        for (key, inside, lower), n in hits.items():
+            kind = public(key)
+            is_public = inside or kind == PublicForms.ALWAYS or (kind == PublicForms.LOWERCASE and lower)
+            cat = originals.category(key)
+            (res.public if is_public else res.leaks)[(cat, name)] += n
+            res.forms.setdefault(("public" if is_public else "leak", cat, name), Counter())[originals.shown[key]] += n
     res.seconds = time.perf_counter() - t0
     return res

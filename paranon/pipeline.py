@@ -29,7 +29,7 @@ from .anonymize.engine import Anonymizer
 from .anonymize.keystore import KeyStore, entity_rows
 from .errors import InputError
 from .outputs import assemble
-from .parallel import use_scheduler
+from .parallel import Runner, use_scheduler
 from .report import publish_report
 from .runlock import OutdirLock, clean_leftovers
 from .settings import Settings
@@ -93,10 +93,10 @@ def _stages(input_path: str | Path, outdir: Path, cfg: dict[str, Any], settings:
     work, resumed = WorkDir.open(outdir, fingerprint(input_path, cfg), restart)
     if resumed:
         log.info("resuming from the checkpoints in %s", work.path)
-    with use_scheduler(settings.scheduler or None, workers, work / "dask") as slots:
-        if slots and anonymizer.scope != "corpus":  # corpus scope stays in this process (workers is 1)
-            workers = slots
-        rec = _source_and_target(input_path, cfg, settings, work, anonymizer, workers, quiet, resumed)
+    with use_scheduler(settings.scheduler or None, workers, work / "dask") as runner:
+        if anonymizer.scope == "corpus":  # corpus scope stays in this process
+            runner = Runner(1, runner.client)
+        rec = _source_and_target(input_path, cfg, settings, work, anonymizer, runner, quiet, resumed)
     KeyStore.set_files(work / "keys.sqlite", rec.counts.files, input_path)
     with rec.timed("write"):
         assemble(outdir, work.path, rec.counts.chunks, settings.src, settings.tgt)
@@ -114,25 +114,25 @@ def _stages(input_path: str | Path, outdir: Path, cfg: dict[str, Any], settings:
 
 
 def _source_and_target(input_path: str | Path, cfg: dict[str, Any], settings: Settings, work: WorkDir,
-                       anonymizer: Anonymizer, workers: int, quiet: bool, resumed: bool) -> RunRecord:
+                       anonymizer: Anonymizer, runner: Runner, quiet: bool, resumed: bool) -> RunRecord:
     """The four chunked stages, in order."""
     t0 = time.perf_counter()
-    counts = run_anonymize(input_path, cfg, settings, work, anonymizer, workers, quiet)
+    counts = run_anonymize(input_path, cfg, settings, work, anonymizer, runner, quiet)
     timings = {"read_anonymize": time.perf_counter() - t0}
     if counts.chunks == 0:  # nothing to write: an error, not an empty corpus
         work.remove()
         why_none = "; ".join(f"{k}: {v}" for k, v in counts.reasons.items()) or "the input holds no unit"
         first = f" (first: {counts.examples[0]})" if counts.examples else ""
         raise InputError(f"{input_path}: no pair to write ({counts.skipped} unit(s) skipped; {why_none}){first}")
-    rec = RunRecord(counts, Stats(), 0, "", workers, resumed, timings)
+    rec = RunRecord(counts, Stats(), 0, "", runner.workers, resumed, timings)
     with rec.timed("consistency"):
         rec.consistency_masks, sizes, forms = run_consistency(cfg, settings.anonymize.corpus_consistency, work,
-                                                              counts.chunks, anonymizer, workers, quiet)
+                                                              counts.chunks, anonymizer, runner, quiet)
     with rec.timed("align"):
         aligned = run_align(cfg, work, counts.chunks, quiet)
     rec.aligner = aligned["aligner"]
     with rec.timed("transfer"):
-        rec.stats = run_transfer(cfg, work, sizes, anonymizer, forms, workers, quiet, aligned.get("symmetrization"))
+        rec.stats = run_transfer(cfg, work, sizes, anonymizer, forms, runner, quiet, aligned.get("symmetrization"))
     return rec
 
 

@@ -20,7 +20,7 @@ from .anonymize.numbering import Numberer
 from .corpora.formats import Problems, read_corpus
 from .corpora.model import SegmentPair
 from .limits import SegmentLimit
-from .parallel import in_order
+from .parallel import Runner
 from .privacy import InputPlaceholders, MetadataPolicy, OpaqueIds
 from .settings import Settings
 from .stage_common import AnonymizerStage, chunks, documents
@@ -65,7 +65,7 @@ class AnonymizeStage(AnonymizerStage):
 
 
 def run_anonymize(input_path: str | Path, cfg: dict[str, Any], settings: Settings, work: WorkDir,
-                  anonymizer: Anonymizer, workers: int, quiet: bool) -> ReadCounts:
+                  anonymizer: Anonymizer, runner: Runner, quiet: bool) -> ReadCounts:
     """Anonymize chunk by chunk (in parallel unless numbering is corpus-wide); returns the reader's counts."""
     done = work.done("anonymize")
     if done is not None:
@@ -96,7 +96,7 @@ def run_anonymize(input_path: str | Path, cfg: dict[str, Any], settings: Setting
             yield k, batch
 
     try:
-        with in_order(AnonymizeStage(cfg, work, anonymizer), todo(), 1 if corpus_scope else workers) as results:
+        with runner.in_order(AnonymizeStage(cfg, work, anonymizer), todo(), 1 if corpus_scope else None) as results:
             for _k, n in results:
                 bar.update(n)
     finally:

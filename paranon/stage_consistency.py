@@ -14,7 +14,7 @@ from .anonymize.corpus import corpus_numbers, make_consistent
 from .anonymize.engine import Anonymizer
 from .anonymize.numbering import EntityNumbers
 from .corpora.formats import atomic_write
-from .parallel import in_order
+from .parallel import Runner
 from .stage_common import AnonymizerStage
 from .text import token_words
 from .workdir import WorkDir
@@ -60,7 +60,7 @@ def chunk_items(work: WorkDir, n_chunks: int) -> Iterator[list[Anonymized]]:
 
 
 def run_consistency(cfg: dict[str, Any], enabled: bool, work: WorkDir, n_chunks: int, anonymizer: Anonymizer,
-                    workers: int, quiet: bool) -> tuple[int, list[int], CorpusForms | None]:
+                    runner: Runner, quiet: bool) -> tuple[int, list[int], CorpusForms | None]:
     """Make every chunk consistent with the corpus's forms, in parallel unless numbering is corpus-wide.
     Returns how many mentions it added, the chunk sizes, and the forms (None when this stage was done
     before: a resumed run's later stages load them from ``forms.pkl``, never an earlier run's)."""
@@ -75,12 +75,12 @@ def run_consistency(cfg: dict[str, Any], enabled: bool, work: WorkDir, n_chunks:
         work.dump("forms.pkl", forms.state())
         if anonymizer.scope == "corpus":
             corpus = corpus_numbers(chunk_items(work, n_chunks))
-    sequential = anonymizer.scope == "corpus" or workers <= 1
+    sequential = anonymizer.scope == "corpus" or runner.workers <= 1
     jobs = [k for k in range(n_chunks) if not work.has(WorkDir.chunk("cons", k, "json"))]
     bar = tqdm(desc="consistency", unit=" chunks", total=n_chunks, initial=n_chunks - len(jobs), disable=quiet)
     stage = ConsistencyStage(cfg, work, anonymizer, forms, corpus)
     try:
-        with in_order(stage, jobs, 1 if sequential else workers) as results:
+        with runner.in_order(stage, jobs, 1 if sequential else None) as results:
             for k, size, added in results:
                 work.write_json(WorkDir.chunk("cons", k, "json"), {"size": size, "added": added})
                 bar.update(1)

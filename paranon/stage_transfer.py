@@ -26,7 +26,7 @@ from .anonymize.engine import Anonymizer
 from .anonymize.keystore import KeyStore
 from .corpora.model import parse_pharaoh
 from .outputs import PartWriters
-from .parallel import in_order
+from .parallel import Runner
 from .stage_common import AnonymizerStage
 from .stats import Stats
 from .workdir import WorkDir
@@ -145,7 +145,7 @@ class WriteStage(TransferStage):
                             KeyStore.id_rows([it.pair for it in items], k))
 
 
-def _pass1(stage: TransferStage, sizes: list[int], how: str | None, sequential: bool, workers: int,
+def _pass1(stage: TransferStage, sizes: list[int], how: str | None, sequential: bool, runner: Runner,
            quiet: bool) -> tuple[list[TargetFound], dict[str, int]]:
     """Pass 1 over the chunks not done yet; returns every chunk's target forms and the numbering after it."""
     work = stage.work
@@ -171,7 +171,7 @@ def _pass1(stage: TransferStage, sizes: list[int], how: str | None, sequential: 
                     continue
                 yield TransferJob(k, lines, how, carried if sequential else {})
 
-        with in_order(stage, jobs(), workers) as results:
+        with runner.in_order(stage, jobs()) as results:
             for _k, n_pairs, found, next_by_scope in results:
                 founds.append(found)
                 if sequential:
@@ -181,7 +181,7 @@ def _pass1(stage: TransferStage, sizes: list[int], how: str | None, sequential: 
     return founds, carried
 
 
-def _pass2(stage: WriteStage, sizes: list[int], corpus_scope: bool, workers: int, carried: dict[str, int],
+def _pass2(stage: WriteStage, sizes: list[int], corpus_scope: bool, runner: Runner, carried: dict[str, int],
            quiet: bool) -> Stats:
     """Pass 2 over the chunks not written yet, each committed to the key store as it comes back."""
     work = stage.work
@@ -200,7 +200,7 @@ def _pass2(stage: WriteStage, sizes: list[int], corpus_scope: bool, workers: int
                     continue
                 yield k, carried if corpus_scope else None
 
-        with in_order(stage, jobs(), workers) as results:
+        with runner.in_order(stage, jobs()) as results:
             for w in results:
                 keys.begin_chunk(w.k)
                 keys.add_rows(w.rows)
@@ -219,7 +219,7 @@ def _pass2(stage: WriteStage, sizes: list[int], corpus_scope: bool, workers: int
 
 
 def run_transfer(cfg: dict[str, Any], work: WorkDir, sizes: list[int], anonymizer: Anonymizer,
-                 forms: CorpusForms | None, workers: int, quiet: bool, how: str | None = None) -> Stats:
+                 forms: CorpusForms | None, runner: Runner, quiet: bool, how: str | None = None) -> Stats:
     """Both passes; returns the counts for the report. ``forms``: the consistency stage's, if it ran now."""
     # The finisher and its corpus forms are set up here, once, before the pool forks: its workers share their
     # pages instead of each loading a copy of the forms. Frozen, so that no worker's garbage collector writes
@@ -227,12 +227,13 @@ def run_transfer(cfg: dict[str, Any], work: WorkDir, sizes: list[int], anonymize
     first = TransferStage(cfg, work, anonymizer, forms)
     first.setup(None)
     gc.freeze()
-    sequential = anonymizer.scope == "corpus" or workers <= 1
-    n_workers = 1 if sequential else workers
-    founds, carried = _pass1(first, sizes, how, sequential, n_workers, quiet)
+    sequential = anonymizer.scope == "corpus" or runner.workers <= 1
+    if sequential:
+        runner = Runner(1, runner.client)
+    founds, carried = _pass1(first, sizes, how, sequential, runner, quiet)
     # the corpus's target forms: made and dropped here, not kept for the pass-2 workers to share (kept, they
     # stayed in the parent through the index stage, which then weighed more than the workers' own copies had)
     work.dump("targets.pkl", target_forms_of(founds) if work.has("forms.pkl") else TargetForms())
     founds.clear()
     second = WriteStage(cfg, work, anonymizer, first.finisher)
-    return _pass2(second, sizes, anonymizer.scope == "corpus", n_workers, carried, quiet)
+    return _pass2(second, sizes, anonymizer.scope == "corpus", runner, carried, quiet)

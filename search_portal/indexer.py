@@ -43,6 +43,7 @@ from whoosh.support.charset import accent_map
 from whoosh.writing import SegmentWriter
 
 from ..errors import InputError
+from ..parallel import Workers
 from .docsets import HOT_DIR, HOT_FIELDS, write_hot, write_hot_field
 from .translations import TableBuilder, pack_tokens, pair_tokens
 
@@ -245,8 +246,6 @@ def _parts(corpus: Path, n: int) -> list[tuple[int, int, int]]:
     return parts
 
 
-_DONE: Any = None  # pairs indexed so far, over all the processes (a shared counter, for the progress bar)
-
 
 class StatsBuilder:
     """The corpus page's figures (pairs, tokens per side, source mentions per category, pairs per document,
@@ -354,12 +353,22 @@ def part_records(corpus: Path | str, start: int, end: int, first: int) -> Iterat
             order += 1
 
 
-def _index_part(job: tuple[str, str, int, int, int]) -> tuple[Any, dict[str, Counter], StatsBuilder]:
+class PartIndexer:
+    """The job of an index-building process: ``done`` counts the pairs indexed so far over all the processes
+    (a shared counter made before they fork, for the progress bar; or None)."""
+
+    def __init__(self, done: Any = None) -> None:
+        self.done = done
+
+    def __call__(self, job: tuple[str, str, int, int, int]) -> tuple[Any, dict[str, Counter], StatsBuilder]:
+        return _index_part(job, self.done)
+
+
+def _index_part(job: tuple[str, str, int, int, int], done: Any) -> tuple[Any, dict[str, Counter], StatsBuilder]:
     """Index one run of ``corpus.jsonl``'s lines into a segment of its own; returns the segment, the run's
     translation counts and its figures. Each part is read, parsed, tokenized and counted by the process that
     indexes it: the pairs never travel between processes."""
     folder, corpus, start, end, first = job
-    done = _DONE
     writer = SegmentWriter(open_index(folder), _lk=False, limitmb=128, codec=PortalCodec())
     analyzer = folded_analyzer()
     table = TableBuilder(lambda word: [t.text for t in analyzer(word)])
@@ -391,24 +400,17 @@ def _build(target: Path, corpus: Path, first: dict[str, Any], quiet: bool) -> di
     parts = _parts(corpus, procs)
     writer = SegmentWriter(ix, codec=PortalCodec())  # holds the lock; lists the parts' segments at the end
     table = TableBuilder(lambda word: ())
-    global _DONE
-    _DONE = done = get_context("fork").Value("q", 0)  # before the fork: the processes inherit it
-    try:
-        with _pool(min(procs, len(parts))) as pool, \
-                tqdm(desc="index", unit=" pairs", disable=quiet, mininterval=0.5) as bar:
-            jobs = [(str(target), str(corpus), *part) for part in parts]
-            results: list[tuple[Any, dict[str, Counter], StatsBuilder]] = []
-            if pool is None:
-                results = [_index_part(job) for job in jobs]
-            else:
-                pending = pool.map_async(_index_part, jobs)
-                while not pending.ready():
-                    pending.wait(0.5)
-                    bar.update(done.value - bar.n)
-                results = pending.get()
-            bar.update(sum(s.doc_count() for s, _, _ in results) - bar.n)
-    finally:
-        _DONE = None
+    index_part = PartIndexer(get_context("fork").Value("q", 0))  # before the fork: the processes inherit it
+    jobs = [(str(target), str(corpus), *part) for part in parts]
+    n = min(procs, len(parts))
+    with tqdm(desc="index", unit=" pairs", disable=quiet, mininterval=0.5) as bar:
+        if n < 2 or not hasattr(os, "fork"):
+            results = [index_part(job) for job in jobs]
+        else:
+            with Workers(index_part, n, setup=False, start="fork") as pool:
+                numbers = [pool.submit(job) for job in jobs]
+                results = [pool.result(k, tick=lambda: bar.update(index_part.done.value - bar.n)) for k in numbers]
+        bar.update(sum(s.doc_count() for s, _, _ in results) - bar.n)
     t1 = time.perf_counter()
     stats = StatsBuilder()
     for _, counts, part_stats in results:

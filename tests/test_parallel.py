@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import os
 import pickle
 import sys
 
@@ -27,6 +28,38 @@ class Square:
 def test_results_come_back_in_job_order(workers):
     with parallel.in_order(Square(), range(50), workers) as results:
         assert list(results) == [x * x for x in range(50)]
+
+
+class Faulty:
+    """A stage whose job 3 fails in the way named by ``how``."""
+
+    def __init__(self, how: str) -> None:
+        self.how = how
+
+    def setup(self, previous) -> None:
+        if self.how == "setup":
+            raise ValueError("no set-up")
+
+    def __call__(self, x: int):
+        if x == 3 and self.how == "raises":
+            raise ValueError("job 3")
+        if x == 3 and self.how == "unpicklable":
+            return lambda: x
+        if x == 3 and self.how == "dies":
+            os._exit(7)
+        return x
+
+
+@pytest.mark.parametrize("how, error, message", [
+    ("raises", ValueError, "job 3"),
+    ("setup", ValueError, "no set-up"),
+    ("unpicklable", (AttributeError, pickle.PicklingError), "lambda"),
+    ("dies", RuntimeError, "exit code 7"),
+])
+def test_a_failing_process_is_an_error_here_not_a_wait(how, error, message):
+    with pytest.raises(error, match=message):
+        with parallel.in_order(Faulty(how), range(6), 2) as results:
+            list(results)
 
 
 def test_a_job_on_its_way_to_dask_shows_no_text():
@@ -56,13 +89,12 @@ class Recorder:
     ([("s1", "a"), ("s2", "b"), ("s2", "b")], ["setup a after None", "setup b after a"]),
     ([("s1", "a"), ("s2", "b"), ("s1", "a")], ["setup a after None", "setup b after a", "setup a after b"]),
 ])
-def test_a_dask_worker_is_set_up_once_per_stage(monkeypatch, stages, expected):
-    monkeypatch.setattr(parallel._ThisProcess, "stage", None)
-    monkeypatch.setattr(parallel._ThisProcess, "key", None)
+def test_a_dask_worker_is_set_up_once_per_stage(stages, expected):
+    holder = pickle.loads(pickle.dumps(parallel.StageHolder()))  # as a worker receives it
     calls: list[str] = []
     made = {tag: Recorder(tag, calls) for _, tag in stages}
     for key, tag in stages:
-        assert parallel._remote(key, -1, made[tag], parallel.Sealed(3)) == 9
+        assert holder.run(key, made[tag], 3) == 9
     assert calls == expected
 
 
