@@ -183,7 +183,8 @@ class Anonymizer:
         self.scope = a.scope
         if self.scope not in ("segment", "document", "corpus"):
             raise ValueError(f"anonymize.scope: {self.scope!r} is not segment, document or corpus")
-        self.numberer = Numberer(float(a.clustering.threshold))
+        self.chain_rules = ChainRules(self.rules)
+        self.numberer = Numberer(frozenset(self.chain_rules.particles), float(a.clustering.threshold))
         self._aliases: dict[str, str] = {}  # the document's defined aliases (recognize_document), for number()
         self.propagate = a.propagate
         self.function_words = {fold(w) for w in self.rules.get("function_words", [])}
@@ -205,7 +206,6 @@ class Anonymizer:
         # per document: strings a reviewer said are not entities there (paranon review -> review.yaml)
         self.allow_in_documents = {str(doc): {phrase_key(x) for x in items}
                                    for doc, items in a.allow_in_documents.items()}
-        self.chain_rules = ChainRules(self.rules)
         self.name_break = name_breaks(self.rules)
         self.recognizers = build_recognizers(a, self.rules, self.lex)
 
@@ -273,7 +273,7 @@ class Anonymizer:
                                                     m.subtype))
             if m.category == "PERSON":
                 parts = [w for w in NAME_PART.findall(m.text) if len(w) >= 4]
-                toks = name_tokens(m.text)
+                toks = name_tokens(m.text, self.numberer.particles)
                 if len(toks) >= 2 and parts:
                     sur = parts[-1] if "," not in m.text else parts[0]
                     f = fold(sur)

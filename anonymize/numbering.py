@@ -20,16 +20,16 @@ from ..corpora.model import Mention
 from ..text import fold, phrase_key
 
 ALIAS_WORD = regex.compile(r"[\w&]+")  # the words of an organisation's name, punctuation left out
-PARTICLES = {"da", "de", "do", "dos", "das", "e", "di", "van", "von", "der", "del", "y", "d'"}
 
 
-def name_tokens(text: str) -> frozenset[str]:
-    """``PÉREZ RODRÍGUEZ, Pedro`` -> {pedro, perez, rodriguez}."""
+def name_tokens(text: str, particles: frozenset[str]) -> frozenset[str]:
+    """``PÉREZ RODRÍGUEZ, Pedro`` -> {pedro, perez, rodriguez}; ``particles`` (folded: the language's
+    ``person.particles``, ``ChainRules.particles``) are left out."""
     if "," in text:
         head, _, given = text.partition(",")
         text = f"{given} {head}"
     words = [w.strip(".'’-") for w in fold(text).replace("-", " ").split()]
-    return frozenset(w for w in words if w and w not in PARTICLES)
+    return frozenset(w for w in words if w and w not in particles)
 
 
 def overlap_distance(a: frozenset[str], b: frozenset[str]) -> float:
@@ -38,7 +38,7 @@ def overlap_distance(a: frozenset[str], b: frozenset[str]) -> float:
     return 1.0 - len(a & b) / min(len(a), len(b))
 
 
-def cluster_names(variants: list[str], threshold: float = 0.45) -> list[int]:
+def cluster_names(variants: list[str], particles: frozenset[str], threshold: float = 0.45) -> list[int]:
     """Cluster label per variant (labels are indices of the variant that opened the cluster).
 
     Average-linkage agglomerative clustering: the closest two clusters merge while their average distance
@@ -47,7 +47,7 @@ def cluster_names(variants: list[str], threshold: float = 0.45) -> list[int]:
     kept in a heap and recomputed only when one of its clusters grows. Ties go to the pair opened first, as
     in the plain algorithm, and the averages are summed in the same order, so the labels are the same.
     """
-    return _NameClusters([name_tokens(v) for v in variants], threshold).labels()
+    return _NameClusters([name_tokens(v, particles) for v in variants], threshold).labels()
 
 
 class _NameClusters:
@@ -192,10 +192,11 @@ class EntityNumbers:
 
 
 class Numberer:
-    """Numbers the mentions of a scope by entity. ``start_scope`` starts a new scope (segment/document scopes)."""
+    """Numbers the mentions of a scope by entity. ``start_scope`` starts a new scope (segment/document scopes).
+    Person names are clustered without their ``particles``."""
 
-    def __init__(self, threshold: float = 0.45) -> None:
-        self.threshold = threshold
+    def __init__(self, particles: frozenset[str], threshold: float = 0.45) -> None:
+        self.particles, self.threshold = particles, threshold
         self.scope = EntityNumbers()
 
     @property
@@ -213,7 +214,7 @@ class Numberer:
         variants = sorted({m.text for m in persons}, key=lambda v: next(i for i, m in enumerate(persons) if m.text == v))
         canon: dict[str, str] = {}
         if variants:
-            labels = cluster_names(variants, self.threshold)
+            labels = cluster_names(variants, self.particles, self.threshold)
             for v, lab in zip(variants, labels, strict=True):
                 canon["PERSON:" + phrase_key(v)] = "PERSON:" + phrase_key(variants[lab])
         aliases = aliases or {}

@@ -5,10 +5,14 @@ from __future__ import annotations
 import random
 
 import pytest
+from paranon.anonymize.chains import ChainRules
+from paranon.anonymize.engine import load_rules
 from paranon.anonymize.numbering import cluster_names, name_tokens, overlap_distance
 from paranon.anonymize.operators import Operators, substitute
 from paranon.anonymize.recognizers.nameid import iban_valid, nib_valid, nif_valid
 from paranon.corpora.model import Mention
+
+PARTICLES = frozenset(ChainRules(load_rules("pt")).particles)  # the language's person.particles, folded
 
 POSITIVE = [  # (text, the string that must be found, category)
     ("O Sr. Pedro Pérez Rodríguez assinou.", "Pedro Pérez Rodríguez", "PERSON"),
@@ -187,18 +191,19 @@ def test_iban_and_nib_checks():
 
 
 def test_name_variants_cluster_and_ambiguous_given_names_stay_apart():
-    assert name_tokens("PÉREZ RODRÍGUEZ, Pedro") == {"pedro", "perez", "rodriguez"}
-    assert overlap_distance(name_tokens("Pedro Pérez"), name_tokens("Pérez Rodríguez, Pedro")) == 0.0
-    labels = cluster_names(["Pérez Rodríguez, Pedro", "Pedro Pérez", "Pérez", "Ana Lobato", "Lobato"])
+    assert name_tokens("PÉREZ RODRÍGUEZ, Pedro", PARTICLES) == {"pedro", "perez", "rodriguez"}
+    assert overlap_distance(name_tokens("Pedro Pérez", PARTICLES),
+                            name_tokens("Pérez Rodríguez, Pedro", PARTICLES)) == 0.0
+    labels = cluster_names(["Pérez Rodríguez, Pedro", "Pedro Pérez", "Pérez", "Ana Lobato", "Lobato"], PARTICLES)
     assert labels[0] == labels[1] == labels[2] and labels[3] == labels[4] and labels[0] != labels[3]
-    labels = cluster_names(["Pedro Pérez", "Pedro Silva", "Pedro"])
+    labels = cluster_names(["Pedro Pérez", "Pedro Silva", "Pedro"], PARTICLES)
     assert len(set(labels)) == 3
 
 
 def _plain_average_linkage(variants: list[str], threshold: float = 0.45) -> list[int]:
     """The textbook loop (every cluster pair weighed again at every merge), with the same two guards: the
     reference ``cluster_names`` must agree with."""
-    toks = [name_tokens(v) for v in variants]
+    toks = [name_tokens(v, PARTICLES) for v in variants]
     n = len(variants)
     clusters = [[i] for i in range(n)]
 
@@ -250,7 +255,7 @@ def _names(seed: int, n: int) -> list[str]:
 @pytest.mark.parametrize(("seed", "n"), [(1, 5), (2, 20), (3, 40), (4, 60), (5, 90), (6, 120)])
 def test_name_clustering_agrees_with_the_plain_algorithm(seed, n):
     variants = _names(seed, n)
-    assert cluster_names(variants) == _plain_average_linkage(variants)
+    assert cluster_names(variants, PARTICLES) == _plain_average_linkage(variants)
 
 
 @pytest.mark.parametrize(("op", "category", "text", "expected"), [
