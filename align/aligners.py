@@ -124,11 +124,10 @@ class EflomalAligner(Aligner):
 
     name = "eflomal"
 
-    def __init__(self, extra_src: str | None = None, extra_tgt: str | None = None,
-                 iterations: int | str | None = "auto", samplers: int | str = "auto", deterministic: bool = True,
-                 seed: int = 0, symmetrization: str = "grow-diag-final-and", prefix: int = 0,
-                 priors: tuple[Path, bool] | None = None, prior_alpha: float = 1.0,
-                 languages: tuple[str, str] = ("pt", "en"), priors_max_pairs: int = 0) -> None:
+    def __init__(self, *, extra_src: str | None, extra_tgt: str | None, iterations: int | str | None,
+                 samplers: int | str, deterministic: bool, seed: int, symmetrization: str, prefix: int,
+                 priors: tuple[Path, bool] | None, prior_alpha: float, languages: tuple[str, str],
+                 priors_max_pairs: int) -> None:
         if symmetrization not in ("grow-diag-final-and", "union", "intersection"):
             raise ValueError(f"align.symmetrization: {symmetrization!r} is not grow-diag-final-and, union or "
                              "intersection")
@@ -152,6 +151,17 @@ class EflomalAligner(Aligner):
         self.deterministic = deterministic
         self.seed = seed
         self.reproducible = False
+
+    @staticmethod
+    def arguments(settings: Settings) -> dict[str, Any]:
+        """The constructor's arguments from the run's settings (``align``, ``anonymize.seed``, the languages):
+        every one is a setting, and its default is ``defaults.yaml``'s."""
+        a, langs = settings.align, (settings.src, settings.tgt)
+        return {"extra_src": a.extra_src, "extra_tgt": a.extra_tgt, "iterations": a.eflomal_iterations,
+                "samplers": a.eflomal_samplers, "deterministic": a.deterministic, "seed": settings.anonymize.seed,
+                "symmetrization": a.symmetrization, "prefix": a.eflomal_prefix,
+                "priors": resolve_priors(a.priors, *langs), "prior_alpha": float(a.prior_alpha),
+                "languages": langs, "priors_max_pairs": a.priors_max_pairs}
 
     def iterations_for(self, n_lines: int) -> int | None:
         """Iterations per model for a corpus of ``n_lines`` pairs. ``auto`` follows eflomal's own rule (in
@@ -444,14 +454,11 @@ def make_aligner(cfg: Settings | dict[str, Any]) -> tuple[Aligner, str]:
     """The configured aligner (``align`` settings) and a one-line reason for the choice (for the log and
     report)."""
     settings = Settings.of(cfg)
-    a, langs = settings.align, (settings.src, settings.tgt)
+    a = settings.align
     method = a.method
     if method not in ("auto", "simalign", "eflomal"):
         raise ValueError(f"align.method: {method!r} is not auto, simalign or eflomal")
-    eflo = lambda: EflomalAligner(a.extra_src, a.extra_tgt, a.eflomal_iterations,  # noqa: E731
-                                  a.eflomal_samplers, a.deterministic, settings.anonymize.seed,
-                                  a.symmetrization, a.eflomal_prefix, resolve_priors(a.priors, *langs),
-                                  float(a.prior_alpha), langs, priors_max_pairs=a.priors_max_pairs)
+    eflo = lambda: EflomalAligner(**EflomalAligner.arguments(settings))  # noqa: E731
     if method == "eflomal":
         return eflo(), "eflomal (configured)"
     if method == "auto" and not a.allow_download and not model_available_locally(a.model):
