@@ -28,6 +28,7 @@ import logging
 import os
 import pickle
 import queue
+import signal
 import threading
 import uuid
 from collections import deque
@@ -111,8 +112,9 @@ class Workers:
                        for _ in range(max(1, processes))]
         self._sent = 0
         self._back: dict[int, tuple[bool, Any]] = {}
-        for proc in self._procs:
-            proc.start()
+        with _signals_held():  # until a process has its own handlers: the run's would print a traceback there
+            for proc in self._procs:
+                proc.start()
 
     def __enter__(self) -> Workers:
         return self
@@ -175,6 +177,8 @@ def _serve(worker: Any, setup: bool, tasks: Any, results: Any) -> None:
     (no traceback per process), sets its worker up, then runs it over each job it receives. A result is
     pickled here, so that one that cannot be is this job's error, not a result lost on its way."""
     die_with_parent()
+    if _HELD:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)  # a stop sent meanwhile ends the process now, quietly
     try:
         if setup:
             worker.setup(None)
@@ -188,6 +192,22 @@ def _serve(worker: Any, setup: bool, tasks: Any, results: Any) -> None:
         except BaseException as e:
             out = _failure(k, e)
         results.put(out)
+
+
+_HELD = frozenset({signal.SIGINT, signal.SIGTERM}) if hasattr(signal, "pthread_sigmask") else frozenset()
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Ctrl+C and SIGTERM held back in this thread (and so in the processes it starts) within the block."""
+    if not _HELD:
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _failure(k: int, e: BaseException) -> bytes:
