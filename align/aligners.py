@@ -340,8 +340,8 @@ class SimAligner(Aligner):
     name = "simalign"
     MAX_SUBWORDS = 500  # the encoder window is 512 positions, two of them [CLS]/[SEP]
 
-    def __init__(self, model: str, matching: str = "itermax", layer: int = 8, batch_size: int = 32,
-                 allow_download: bool = False, device: str = "cpu") -> None:
+    def __init__(self, model: str, matching: str, layer: int, batch_size: int,
+                 allow_download: bool, device: str = "cpu") -> None:
         if not allow_download:
             os.environ.setdefault("HF_HUB_OFFLINE", "1")
             os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")

@@ -38,7 +38,7 @@ def overlap_distance(a: frozenset[str], b: frozenset[str]) -> float:
     return 1.0 - len(a & b) / min(len(a), len(b))
 
 
-def cluster_names(variants: list[str], particles: frozenset[str], threshold: float = 0.45) -> list[int]:
+def cluster_names(variants: list[str], particles: frozenset[str], threshold: float) -> list[int]:
     """Cluster label per variant (labels are indices of the variant that opened the cluster).
 
     Average-linkage agglomerative clustering: the closest two clusters merge while their average distance
@@ -195,7 +195,7 @@ class Numberer:
     """Numbers the mentions of a scope by entity. ``start_scope`` starts a new scope (segment/document scopes).
     Person names are clustered without their ``particles``."""
 
-    def __init__(self, particles: frozenset[str], threshold: float = 0.45) -> None:
+    def __init__(self, particles: frozenset[str], threshold: float) -> None:
         self.particles, self.threshold = particles, threshold
         self.scope = EntityNumbers()
 

@@ -194,9 +194,9 @@ def test_name_variants_cluster_and_ambiguous_given_names_stay_apart():
     assert name_tokens("PÉREZ RODRÍGUEZ, Pedro", PARTICLES) == {"pedro", "perez", "rodriguez"}
     assert overlap_distance(name_tokens("Pedro Pérez", PARTICLES),
                             name_tokens("Pérez Rodríguez, Pedro", PARTICLES)) == 0.0
-    labels = cluster_names(["Pérez Rodríguez, Pedro", "Pedro Pérez", "Pérez", "Ana Lobato", "Lobato"], PARTICLES)
+    labels = cluster_names(["Pérez Rodríguez, Pedro", "Pedro Pérez", "Pérez", "Ana Lobato", "Lobato"], PARTICLES, 0.45)
     assert labels[0] == labels[1] == labels[2] and labels[3] == labels[4] and labels[0] != labels[3]
-    labels = cluster_names(["Pedro Pérez", "Pedro Silva", "Pedro"], PARTICLES)
+    labels = cluster_names(["Pedro Pérez", "Pedro Silva", "Pedro"], PARTICLES, 0.45)
     assert len(set(labels)) == 3
 
 
@@ -255,7 +255,7 @@ def _names(seed: int, n: int) -> list[str]:
 @pytest.mark.parametrize(("seed", "n"), [(1, 5), (2, 20), (3, 40), (4, 60), (5, 90), (6, 120)])
 def test_name_clustering_agrees_with_the_plain_algorithm(seed, n):
     variants = _names(seed, n)
-    assert cluster_names(variants, PARTICLES) == _plain_average_linkage(variants)
+    assert cluster_names(variants, PARTICLES, 0.45) == _plain_average_linkage(variants)
 
 
 @pytest.mark.parametrize(("op", "category", "text", "expected"), [

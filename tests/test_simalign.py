@@ -42,7 +42,7 @@ def tiny_bert(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def aligner(tiny_bert) -> SimAligner:
-    return SimAligner(str(tiny_bert), "itermax", layer=8, batch_size=4)
+    return SimAligner(str(tiny_bert), "itermax", layer=8, batch_size=4, allow_download=False)
 
 
 def test_a_sentence_aligned_with_itself_gives_the_diagonal(aligner):
@@ -52,7 +52,7 @@ def test_a_sentence_aligned_with_itself_gives_the_diagonal(aligner):
 
 @pytest.mark.parametrize("matching", ["itermax", "mwmf", "inter"])
 def test_batched_links_equal_simaligns_own(tiny_bert, matching):
-    al = SimAligner(str(tiny_bert), matching, layer=8, batch_size=3)
+    al = SimAligner(str(tiny_bert), matching, layer=8, batch_size=3, allow_download=False)
     pairs = [("Maria Silva assinou o contrato".split(), "Maria Silva signed the agreement".split()),
              ("o pagamento de 2019".split(), "the 2019 payment".split()),
              ("banco".split(), "the bank of Lisboa".split()),
@@ -92,7 +92,7 @@ def test_auto_chooses_simalign_when_the_model_is_a_local_folder(tiny_bert):
 
 
 def test_a_layer_the_model_lacks_is_a_clear_error(tiny_bert):
-    al = SimAligner(str(tiny_bert), "itermax", layer=12)
+    al = SimAligner(str(tiny_bert), "itermax", layer=12, batch_size=32, allow_download=False)
     with pytest.raises(ValueError, match="only 8 layers"):
         al.align([(["banco"], ["bank"])])
 

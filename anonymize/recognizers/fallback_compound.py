@@ -28,7 +28,7 @@ class CompoundFallback(Recognizer):
 
     def find(self, seg: Segment) -> list:
         out = []
-        single = self.options.get("single_unknown", True)
+        single = self.options["single_unknown"]
         for ch in seg.analysis.chains:
             if ch.all_upper or seg.covered(ch.start, ch.end) or spaced_letters(ch.words) \
                     or ch.extra.get("territory") or ch.extra.get("concept"):
