@@ -287,22 +287,29 @@ class TableBuilder:
             counts, links = self.counts[side], maps[side]
             other_text, other_toks = rec[other], toks[other]
             content, searched_content = words[other].content, words[side].content
+            n_other = len(other_toks)
             for term, hits in by_term.items():
-                if len(hits) == 1:  # most words: once in the pair, one aligned word (translate, inlined)
-                    js = links.get(hits[0])
-                    if js is None:
+                texts = []  # one per aligned hit (``translate`` with ``one_word``, its one-link case inlined)
+                for k in hits:
+                    js = links.get(k)
+                    if js is None:  # an unaligned hit has no translation
                         continue
                     if len(js) == 1:
-                        if js[0] < len(other_toks):
+                        if js[0] < n_other:
                             a, b = other_toks[js[0]]
-                            word, (c, d) = other_text[a:b], side_toks[hits[0]]
+                            word, (c, d) = other_text[a:b], side_toks[k]
                             if (other_text[a] != "<" or text[c] == "<" or not PLACEHOLDER_TOKEN.fullmatch(word)) \
                                     and (content(word) or not searched_content(text[c:d])):
-                                counts[term, word] += 1
+                                texts.append(word)
                         continue
-                found = translate(rec, toks, side, hits, maps, words, one_word=True)[1]
-                if found:
-                    counts[term, found] += 1
+                    span = occurrence_span([k], maps, side, rec, toks, words)
+                    if span:
+                        texts.append(span_text(other_text, other_toks, span))
+                if len(texts) == 1:
+                    counts[term, texts[0]] += 1
+                elif texts:
+                    keys = Counter(map(phrase_key, texts))
+                    counts[term, max(texts, key=lambda t: keys[phrase_key(t)])] += 1
 
     def write(self, folder: Path) -> None:
         """``translations.json``: per side and term, its translations case-folded, most frequent first, each
