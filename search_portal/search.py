@@ -8,6 +8,7 @@ highlight on the other side comes from the stored word alignment (tokens as in
 from __future__ import annotations
 
 import json
+import os
 import threading
 import time
 from bisect import bisect_right
@@ -116,6 +117,8 @@ class Searcher:
         self._cache_lock = threading.Lock()
         self._ix = None
         self._real = None
+        self._link = self.outdir / "index"
+        self._target: str | None = None  # the index link's target when the index was opened
         self._stems: dict[str, tuple[Any, dict[str, list[str]]]] = {}
         # analyzers are built once, and what they make of each word is remembered: highlighting runs
         # over a few hundred hits per search, and words repeat across a corpus
@@ -157,9 +160,13 @@ class Searcher:
     @property
     def ix(self):
         """The open index (a backend's index object), reopened when the ``index`` link has been swapped."""
-        link = self.outdir / "index"
-        real = link.resolve()
-        if self._ix is None or real != self._real:  # the index was rebuilt: reopen
+        link = self._link
+        try:  # one system call per request (resolving the path took one per folder on it)
+            target = os.readlink(link)
+        except OSError:  # no link: an index folder in place, or none
+            target = None
+        if self._ix is None or target != self._target:  # the index was rebuilt (a new link target): reopen
+            real = link.resolve()
             if not real.exists():
                 raise FileNotFoundError(f"{link}: no index (run `paranon index {self.outdir}`)")
             ix = open_backend(real)
@@ -167,7 +174,7 @@ class Searcher:
             self._table = load_table(real)
             self._lexicon = Lexicon(load_lexicon(real, ix, self._stems))
             self._stats = load_stats(real)
-            self._ix, self._real = ix, real
+            self._ix, self._real, self._target = ix, real, target
         return self._ix
 
     @staticmethod
