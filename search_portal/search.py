@@ -27,7 +27,7 @@ from whoosh.qparser.plugins import FieldsPlugin, RangePlugin, WildcardPlugin
 
 from ..text import fold_same_length, phrase_key, tokenize
 from . import budget as work
-from .backends import open_backend
+from .backends import LazyDocs, open_backend
 from .budget import Budget, Lexicon, QueryError
 from .exact import exact_leaves, exact_match, is_null, positive, word_finder
 from .indexer import (
@@ -60,33 +60,6 @@ class Hit:
     src_hl: list[list[int]]
     tgt_hl: list[list[int]]
     translation: str
-
-
-class LazyDocs:
-    """A search's hits in corpus order, for a backend that counts its hits and reads a page of them ordered
-    (``counts``/``page``: tantivy): only what is shown or downloaded is read. Pages are read through the
-    searcher's view of the thread asking (a remembered search is shared by the server's threads)."""
-
-    def __init__(self, searcher: Searcher, query: Any, counts: list[int]) -> None:
-        self.searcher, self.query, self.counts = searcher, query, counts
-        self.total = sum(counts)
-
-    def __len__(self) -> int:
-        return self.total
-
-    def __getitem__(self, span: slice) -> np.ndarray:
-        start, stop, _ = span.indices(self.total)
-        if stop <= start:
-            return np.empty(0, dtype=np.int64)
-        with self.searcher._view() as v:
-            return v.page(self.query, self.counts, start, stop - start)
-
-    def __iter__(self):
-        start, size = 0, 100  # a first page small (the panel's sample), then large ones (downloads)
-        while start < self.total:
-            yield from self[start:start + size]
-            start += size
-            size = 10_000
 
 
 @dataclass
