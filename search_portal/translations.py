@@ -275,8 +275,11 @@ class TableBuilder:
         for side, other in (("src", "tgt"), ("tgt", "src")):
             text, side_toks = rec[side], toks[side]
             by_term: dict[str, list[int]] = {}
-            cache = self._cache
-            for k, (a, b) in enumerate(side_toks):
+            cache, links, n_side = self._cache, maps[side], len(side_toks)
+            for k in sorted(links):  # the aligned tokens only: an unaligned hit has no translation
+                if k >= n_side:
+                    continue
+                a, b = side_toks[k]
                 word = text[a:b]
                 terms = cache.get(word)  # _terms, its hit inlined: a million words a 40,000-pair corpus
                 for term in (self._terms(word) if terms is None else terms):
@@ -284,16 +287,14 @@ class TableBuilder:
                         by_term[term].append(k)
                     else:
                         by_term[term] = [k]
-            counts, links = self.counts[side], maps[side]
+            counts = self.counts[side]
             other_text, other_toks = rec[other], toks[other]
             content, searched_content = words[other].content, words[side].content
             n_other = len(other_toks)
             for term, hits in by_term.items():
                 texts = []  # one per aligned hit (``translate`` with ``one_word``, its one-link case inlined)
                 for k in hits:
-                    js = links.get(k)
-                    if js is None:  # an unaligned hit has no translation
-                        continue
+                    js = links[k]
                     if len(js) == 1:
                         if js[0] < n_other:
                             a, b = other_toks[js[0]]
@@ -320,7 +321,7 @@ class TableBuilder:
                 tallies[side].setdefault(term, Tally()).add(translation, n)
         data = {side: {term: tally.most_common(TABLE_TOP) for term, tally in by_term.items()}
                 for side, by_term in tallies.items()}
-        (folder / TABLE_FILE).write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")),
+        (folder / TABLE_FILE).write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True),
                                          encoding="utf-8")
 
 
