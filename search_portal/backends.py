@@ -72,6 +72,33 @@ def corpus_order(docs: np.ndarray, order: np.ndarray, in_order: bool) -> np.ndar
     return docs[np.argsort(order[docs], kind="stable")]
 
 
+class LazyDocs:
+    """A search's hits in corpus order, for a backend that counts its hits and reads a page of them ordered
+    (``counts``/``page``: tantivy): only what is shown or downloaded is read. Pages are read through the
+    searcher's view of the thread asking (a remembered search is shared by the server's threads)."""
+
+    def __init__(self, searcher: Any, query: Any, counts: list[int]) -> None:
+        self.searcher, self.query, self.counts = searcher, query, counts
+        self.total = sum(counts)
+
+    def __len__(self) -> int:
+        return self.total
+
+    def __getitem__(self, span: slice) -> np.ndarray:
+        start, stop, _ = span.indices(self.total)
+        if stop <= start:
+            return np.empty(0, dtype=np.int64)
+        with self.searcher._view() as v:
+            return v.page(self.query, self.counts, start, stop - start)
+
+    def __iter__(self):
+        start, size = 0, 100  # a first page small (the panel's sample), then large ones (downloads)
+        while start < self.total:
+            yield from self[start:start + size]
+            start += size
+            size = 10_000
+
+
 class WhooshIndex:
     """The Whoosh index (read in place) with its hot postings and corpus-order column."""
 

@@ -26,11 +26,15 @@ import re
 import tempfile
 import threading
 import time
+from array import array
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from itertools import accumulate
 
 OPERATORS = frozenset({"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE"})
+WILDCARD_LITERAL = re.compile(r"[^*?]*")  # a wildcard's letters before its first * or ?
 WILDCARD_CHARS = re.compile(r"[*?]|\w~")  # wildcards, and fuzzy words (conta~), which expand over the vocabulary too
 
 
@@ -88,16 +92,37 @@ def wildcard_regex(text: str, prefix: bool = False) -> re.Pattern:
 
 class Lexicon:
     """Per field, the index words as one newline-separated string: a wildcard is one regex search over it
-    (in C), where Whoosh's own expansion steps through its term index one Python call per word."""
+    (in C), where Whoosh's own expansion steps through its term index one Python call per word. The words
+    are in sorted order, so a wildcard's letters before its first ``*``/``?`` narrow the search to the lines
+    starting with them, found by binary search over the lines' offsets (the whole string was scanned)."""
 
     def __init__(self, fields: dict[str, Iterable[str]]) -> None:
-        self.text = {f: "\n".join(words) for f, words in fields.items()}
+        self.text: dict[str, str] = {}
+        self.starts: dict[str, array | None] = {}  # each line's offset, and the text's length + 1 after them
+        for f, words in fields.items():
+            words = list(words)
+            self.text[f] = "\n".join(words)
+            ordered = all(a < b for a, b in zip(words, words[1:], strict=False))
+            self.starts[f] = array("q", accumulate((len(w) + 1 for w in words), initial=0)) if ordered else None
+
+    def _lines(self, field: str, literal: str) -> str:
+        """The part of the field's text whose lines start with ``literal`` (all of it: no literal, or words
+        not sorted)."""
+        text, starts = self.text.get(field, ""), self.starts.get(field)
+        if not literal or starts is None:
+            return text
+        lines = range(len(starts) - 1)
+        word = lambda i: text[starts[i]:starts[i + 1] - 1]  # noqa: E731
+        lo = bisect_left(lines, literal, key=word)
+        hi = bisect_right(lines, literal, lo=lo, key=lambda i: word(i)[:len(literal)])
+        return text[starts[lo]:starts[hi] - 1] if hi > lo else ""
 
     def expand(self, field: str, text: str, prefix: bool, left: int, limit: int) -> list[str]:
         """The field's words matching the wildcard. More than ``left`` of them (what the query's earlier
         wildcards left of the ``limit``) is over the budget."""
         out: list[str] = []
-        for m in wildcard_regex(text, prefix).finditer(self.text.get(field, "")):
+        literal = text if prefix else WILDCARD_LITERAL.match(text).group()
+        for m in wildcard_regex(text, prefix).finditer(self._lines(field, literal)):
             if len(out) >= left:
                 raise BudgetError(f"The wildcard {text + ('*' if prefix else '')!r} matches too many words "
                                   f"(the query's wildcards together may match {limit:,}): add letters to it.")

@@ -8,6 +8,7 @@ highlight on the other side comes from the stored word alignment (tokens as in
 from __future__ import annotations
 
 import json
+import os
 import threading
 import time
 from bisect import bisect_right
@@ -26,7 +27,7 @@ from whoosh.qparser.plugins import FieldsPlugin, RangePlugin, WildcardPlugin
 
 from ..text import fold_same_length, phrase_key, tokenize
 from . import budget as work
-from .backends import open_backend
+from .backends import LazyDocs, open_backend
 from .budget import Budget, Lexicon, QueryError
 from .exact import exact_leaves, exact_match, is_null, positive, word_finder
 from .indexer import (
@@ -61,33 +62,6 @@ class Hit:
     translation: str
 
 
-class LazyDocs:
-    """A search's hits in corpus order, for a backend that counts its hits and reads a page of them ordered
-    (``counts``/``page``: tantivy): only what is shown or downloaded is read. Pages are read through the
-    searcher's view of the thread asking (a remembered search is shared by the server's threads)."""
-
-    def __init__(self, searcher: Searcher, query: Any, counts: list[int]) -> None:
-        self.searcher, self.query, self.counts = searcher, query, counts
-        self.total = sum(counts)
-
-    def __len__(self) -> int:
-        return self.total
-
-    def __getitem__(self, span: slice) -> np.ndarray:
-        start, stop, _ = span.indices(self.total)
-        if stop <= start:
-            return np.empty(0, dtype=np.int64)
-        with self.searcher._view() as v:
-            return v.page(self.query, self.counts, start, stop - start)
-
-    def __iter__(self):
-        start, size = 0, 100  # a first page small (the panel's sample), then large ones (downloads)
-        while start < self.total:
-            yield from self[start:start + size]
-            start += size
-            size = 10_000
-
-
 @dataclass
 class Found:
     """One search, as remembered: every hit in corpus order (document numbers; a page is read and
@@ -116,6 +90,8 @@ class Searcher:
         self._cache_lock = threading.Lock()
         self._ix = None
         self._real = None
+        self._link = self.outdir / "index"
+        self._target: str | None = None  # the index link's target when the index was opened
         self._stems: dict[str, tuple[Any, dict[str, list[str]]]] = {}
         # analyzers are built once, and what they make of each word is remembered: highlighting runs
         # over a few hundred hits per search, and words repeat across a corpus
@@ -157,9 +133,13 @@ class Searcher:
     @property
     def ix(self):
         """The open index (a backend's index object), reopened when the ``index`` link has been swapped."""
-        link = self.outdir / "index"
-        real = link.resolve()
-        if self._ix is None or real != self._real:  # the index was rebuilt: reopen
+        link = self._link
+        try:  # one system call per request (resolving the path took one per folder on it)
+            target = os.readlink(link)
+        except OSError:  # no link: an index folder in place, or none
+            target = None
+        if self._ix is None or target != self._target:  # the index was rebuilt (a new link target): reopen
+            real = link.resolve()
             if not real.exists():
                 raise FileNotFoundError(f"{link}: no index (run `paranon index {self.outdir}`)")
             ix = open_backend(real)
@@ -167,7 +147,7 @@ class Searcher:
             self._table = load_table(real)
             self._lexicon = Lexicon(load_lexicon(real, ix, self._stems))
             self._stats = load_stats(real)
-            self._ix, self._real = ix, real
+            self._ix, self._real, self._target = ix, real, target
         return self._ix
 
     @staticmethod

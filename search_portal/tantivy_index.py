@@ -29,6 +29,7 @@ from tqdm import tqdm
 from whoosh import query as wq
 from whoosh.support.charset import accent_map
 
+from ..collector import quiet_gc
 from .budget import QueryError, check
 from .indexer import (
     LEXICON_DIR,
@@ -74,6 +75,7 @@ def _open(folder: Path, schema: Any, create: bool = False) -> Any:
 def _part(job: tuple[str, str, int, int, int, int]) -> tuple[dict[str, Counter], StatsBuilder, dict[str, set[str]], int]:
     """Index one run of lines into ``tantivy/part-K``; returns its translation counts, figures, vocabulary
     per field and the corpus number after its last pair."""
+    quiet_gc()
     target, corpus, k, start, end, first = job
     folder = Path(target) / PARTS_DIR / f"part-{k:03d}"
     folder.mkdir(parents=True)

@@ -275,8 +275,11 @@ class TableBuilder:
         for side, other in (("src", "tgt"), ("tgt", "src")):
             text, side_toks = rec[side], toks[side]
             by_term: dict[str, list[int]] = {}
-            cache = self._cache
-            for k, (a, b) in enumerate(side_toks):
+            cache, links, n_side = self._cache, maps[side], len(side_toks)
+            for k in sorted(links):  # the aligned tokens only: an unaligned hit has no translation
+                if k >= n_side:
+                    continue
+                a, b = side_toks[k]
                 word = text[a:b]
                 terms = cache.get(word)  # _terms, its hit inlined: a million words a 40,000-pair corpus
                 for term in (self._terms(word) if terms is None else terms):
@@ -284,25 +287,30 @@ class TableBuilder:
                         by_term[term].append(k)
                     else:
                         by_term[term] = [k]
-            counts, links = self.counts[side], maps[side]
+            counts = self.counts[side]
             other_text, other_toks = rec[other], toks[other]
             content, searched_content = words[other].content, words[side].content
+            n_other = len(other_toks)
             for term, hits in by_term.items():
-                if len(hits) == 1:  # most words: once in the pair, one aligned word (translate, inlined)
-                    js = links.get(hits[0])
-                    if js is None:
-                        continue
+                texts = []  # one per aligned hit (``translate`` with ``one_word``, its one-link case inlined)
+                for k in hits:
+                    js = links[k]
                     if len(js) == 1:
-                        if js[0] < len(other_toks):
+                        if js[0] < n_other:
                             a, b = other_toks[js[0]]
-                            word, (c, d) = other_text[a:b], side_toks[hits[0]]
+                            word, (c, d) = other_text[a:b], side_toks[k]
                             if (other_text[a] != "<" or text[c] == "<" or not PLACEHOLDER_TOKEN.fullmatch(word)) \
                                     and (content(word) or not searched_content(text[c:d])):
-                                counts[term, word] += 1
+                                texts.append(word)
                         continue
-                found = translate(rec, toks, side, hits, maps, words, one_word=True)[1]
-                if found:
-                    counts[term, found] += 1
+                    span = occurrence_span([k], maps, side, rec, toks, words)
+                    if span:
+                        texts.append(span_text(other_text, other_toks, span))
+                if len(texts) == 1:
+                    counts[term, texts[0]] += 1
+                elif texts:
+                    keys = Counter(map(phrase_key, texts))
+                    counts[term, max(texts, key=lambda t: keys[phrase_key(t)])] += 1
 
     def write(self, folder: Path) -> None:
         """``translations.json``: per side and term, its translations case-folded, most frequent first, each
@@ -313,7 +321,7 @@ class TableBuilder:
                 tallies[side].setdefault(term, Tally()).add(translation, n)
         data = {side: {term: tally.most_common(TABLE_TOP) for term, tally in by_term.items()}
                 for side, by_term in tallies.items()}
-        (folder / TABLE_FILE).write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")),
+        (folder / TABLE_FILE).write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True),
                                          encoding="utf-8")
 
 
