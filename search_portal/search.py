@@ -40,6 +40,8 @@ from .indexer import (
     stem_groups,
     stemmer,
 )
+from .groups import Groups
+from .hits import Distinct, LazyDocs, distinct
 from .query import FILTER_CATEGORIES, read_query
 from .translations import Tally, aligned, link_maps, load_table, pair_tokens, panel, side_words
 
@@ -61,33 +63,6 @@ class Hit:
     translation: str
 
 
-class LazyDocs:
-    """A search's hits in corpus order, for a backend that counts its hits and reads a page of them ordered
-    (``counts``/``page``: tantivy): only what is shown or downloaded is read. Pages are read through the
-    searcher's view of the thread asking (a remembered search is shared by the server's threads)."""
-
-    def __init__(self, searcher: Searcher, query: Any, counts: list[int]) -> None:
-        self.searcher, self.query, self.counts = searcher, query, counts
-        self.total = sum(counts)
-
-    def __len__(self) -> int:
-        return self.total
-
-    def __getitem__(self, span: slice) -> np.ndarray:
-        start, stop, _ = span.indices(self.total)
-        if stop <= start:
-            return np.empty(0, dtype=np.int64)
-        with self.searcher._view() as v:
-            return v.page(self.query, self.counts, start, stop - start)
-
-    def __iter__(self):
-        start, size = 0, 100  # a first page small (the panel's sample), then large ones (downloads)
-        while start < self.total:
-            yield from self[start:start + size]
-            start += size
-            size = 10_000
-
-
 @dataclass
 class Found:
     """One search, as remembered: every hit in corpus order (document numbers; a page is read and
@@ -101,6 +76,9 @@ class Found:
     sampled: int | None = None  # the panel counted this many first hits (None: every hit, from the table)
     first: list[Hit] = dc_field(default_factory=list)  # the first hits, highlighted while counting the panel
     panel_hits: int | None = None  # the hits the panel's shares are of (None: every hit of the search)
+    query: Any = None  # what found the hits
+    textual: bool = False  # the hits depend on the pairs' text alone (no category or document filter)
+    distinct: Distinct | None = None  # the distinct pairs among the hits, when first asked for (hits.py)
 
 
 class Searcher:
@@ -167,6 +145,7 @@ class Searcher:
             self._table = load_table(real)
             self._lexicon = Lexicon(load_lexicon(real, ix, self._stems))
             self._stats = load_stats(real)
+            self._groups = Groups(real, ix.n_pairs)
             self._ix, self._real = ix, real
         return self._ix
 
@@ -277,23 +256,40 @@ class Searcher:
 
     def search(self, q: str, lang: str = "both", page: int = 1, per_page: int = 20, category: str | None = None,
                translation: str | None = None, case_sensitive: bool = False, exact: bool = False,
-               doc: str | None = None) -> dict[str, Any]:
+               doc: str | None = None, distinct: bool = True) -> dict[str, Any]:
+        """A page of a search's hits. With ``distinct`` (the result list) the pages are of distinct pairs (same
+        source and target text), each with ``same``: how many hits have its text; without (the concordance)
+        of every hit. ``total`` counts every hit (a download has them all), ``distinct`` the distinct pairs."""
         t0 = time.perf_counter()
         found = self._found(q, lang, category, translation, case_sensitive, exact, doc)
         start = (max(page, 1) - 1) * per_page
-        if start + per_page <= len(found.first):  # highlighted already, for the panel
-            page_hits = found.first[start:start + per_page]
-        else:
+        unique = self._distinct(found) if distinct else None
+        if unique is not None:
+            docs, same = unique.page(start, per_page)
             with self._view() as v:
                 page_hits = [self._highlight(*v.record(d), found.sides, found.finders, found.leaves, {})
-                             for d in found.docs[start:start + per_page]]
-        return {"total": len(found.docs), "took_ms": round((time.perf_counter() - t0) * 1000, 1),
+                             for d in docs]
+        elif start + per_page <= len(found.first):  # highlighted already, for the panel
+            page_hits, same = found.first[start:start + per_page], None
+        else:
+            with self._view() as v:
+                page_hits, same = [self._highlight(*v.record(d), found.sides, found.finders, found.leaves, {})
+                                   for d in found.docs[start:start + per_page]], None
+        return {"total": len(found.docs), "distinct": len(unique) if unique is not None else None,
+                "took_ms": round((time.perf_counter() - t0) * 1000, 1),
                 "hits": [{"id": h.rec["id"], "doc": h.rec["doc"], "src": h.rec["src"], "tgt": h.rec["tgt"],
                           "src_hl": h.src_hl, "tgt_hl": h.tgt_hl, "translation": h.translation,
-                          "categories": sorted({m["category"] for m in h.rec["src_mentions"] + h.rec["tgt_mentions"]})}
-                         for h in page_hits],
+                          "categories": sorted({m["category"] for m in h.rec["src_mentions"] + h.rec["tgt_mentions"]}),
+                          **({"same": int(same[k])} if same is not None else {})}
+                         for k, h in enumerate(page_hits)],
                 **panel(found.counts, len(found.docs) if found.panel_hits is None else found.panel_hits),
                 "translations_sampled": found.sampled, "searched": found.sides}
+
+    def _distinct(self, found: Found) -> Distinct:
+        """The search's distinct pairs, found when first asked for and remembered with the search."""
+        if found.distinct is None:
+            found.distinct = distinct(self, found, self._groups, self.ix)
+        return found.distinct
 
     def _found(self, q: str, lang: str, category: str | None, translation: str | None, case_sensitive: bool,
                exact: bool, doc: str | None) -> Found:
@@ -315,6 +311,7 @@ class Searcher:
         if got is None:
             with work.deadline(self.budget.time_limit_s, self._gate, self.budget.heavy_cpu_s):
                 got = self._collect(query, parsed, verify, sides, translation, bool(filters))
+            got.query, got.textual = query, not filters
             if self.cache_size:
                 with self._cache_lock:
                     self._cache[key] = got

@@ -42,6 +42,7 @@ from .indexer import (
     part_records,
     stem_groups_of,
 )
+from .groups import GROUPS_FILE, LEAD, LEAD_FIELD
 from .translations import TableBuilder, pack_tokens, unpack_tokens
 
 PARTS_DIR = "tantivy"
@@ -54,7 +55,7 @@ WORD = __import__("regex").compile(TOKEN_PATTERN)
 
 def make_schema() -> Any:
     sb = tantivy.SchemaBuilder()
-    for name in ("id", "doc", "categories"):
+    for name in ("id", "doc", "categories", LEAD_FIELD):
         sb.add_text_field(name, tokenizer_name="raw", index_option="basic")
     for name in ("src", "tgt"):
         sb.add_text_field(name, tokenizer_name=TOKENIZER, index_option="position")
@@ -84,6 +85,7 @@ def _part(job: tuple[str, str, int, int, int, int]) -> tuple[dict[str, Counter],
     stats = StatsBuilder()
     vocab: dict[str, set[str]] = {"src": set(), "tgt": set()}
     folded: dict[str, str] = {}
+    leads = np.fromfile(Path(target) / GROUPS_FILE, dtype=np.int32)  # each pair's group (groups.py)
     order = first  # the corpus number after the part's last pair
     for order, line, rec, toks, links in part_records(corpus, start, end, first):
         table.add(rec, toks, links)
@@ -91,6 +93,8 @@ def _part(job: tuple[str, str, int, int, int, int]) -> tuple[dict[str, Counter],
         doc = tantivy.Document()
         doc.add_text("id", rec["id"])
         doc.add_text("doc", rec["doc"])
+        if leads[order] == order:  # the first pair of its text (groups.py)
+            doc.add_text(LEAD_FIELD, LEAD)
         for cat in sorted({m["category"] for m in rec["src_mentions"] + rec["tgt_mentions"]}):
             doc.add_text("categories", cat)
         for side in ("src", "tgt"):
@@ -164,6 +168,13 @@ class TantivyIndex:
         spans = json.loads((folder / PARTS_DIR / PARTS_FILE).read_text(encoding="utf-8"))
         self.parts = [_open(folder / PARTS_DIR / name, self.schema) for name, _, _ in spans]
         self.firsts = [a for _, a, _ in spans]
+        self.n_pairs = spans[-1][2] if spans else 0
+        self.leads = True  # the group leads are indexed (LEAD_FIELD), so a search can count only them
+
+    @staticmethod
+    def numbers(docs: np.ndarray) -> np.ndarray:
+        """Hits' corpus numbers: this backend's document numbers are corpus numbers."""
+        return docs
 
     def view(self) -> TantivyView:
         return TantivyView(self)
