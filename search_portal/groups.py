@@ -5,7 +5,10 @@ earlier one), and a result list shows each distinct pair once with how many time
 groups are found once, when the index is built: ``groups.bin`` beside the index holds, for each corpus number,
 the corpus number of the first pair with the same text (its group's lead), as int32. A search then needs
 no text to collapse its hits: one array lookup per hit (``distinct``), or, for a query whose matches depend
-on the text alone, only the leads (the tantivy backend indexes them: ``LEAD_FIELD``).
+on the text alone, only the leads. The tantivy backend stores two fast fields for that: ``lead`` (1 for a
+group's first pair, else 0: a search counts its distinct pairs by summing it over its hits) and ``rank``
+(the corpus number for a lead, the number of pairs plus it for the others: a search ordered by ``rank``
+lists its distinct pairs first, in corpus order, in the same pass that counts its hits).
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import numpy as np
 from ..errors import InputError
 
 GROUPS_FILE = "groups.bin"
-LEAD_FIELD, LEAD = "lead", "1"  # tantivy: the field that marks a group's first pair
+LEAD_FIELD, RANK_FIELD = "lead", "rank"  # tantivy's fast fields (above)
 SRC_KEY, TGT_KEY, NEXT = b'"src": "', b'"tgt": "', b'", "'  # paranon's record layout: id, doc, langs, src, tgt, ...
 
 

@@ -7,9 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from whoosh import query as wq
-
-from .groups import LEAD, LEAD_FIELD, Groups
+from .groups import Groups
 
 
 class LazyDocs:
@@ -17,8 +15,8 @@ class LazyDocs:
     (``counts``/``page``: tantivy): only what is shown or downloaded is read. Pages are read through the
     searcher's view of the thread asking (a remembered search is shared by the server's threads)."""
 
-    def __init__(self, searcher: Any, query: Any, counts: list[int]) -> None:
-        self.searcher, self.query, self.counts = searcher, query, counts
+    def __init__(self, searcher: Any, query: Any, counts: list[int], by: str = "order") -> None:
+        self.searcher, self.query, self.counts, self.by = searcher, query, counts, by  # by: see page()
         self.total = sum(counts)
 
     def __len__(self) -> int:
@@ -29,7 +27,7 @@ class LazyDocs:
         if stop <= start:
             return np.empty(0, dtype=np.int64)
         with self.searcher._view() as v:
-            return v.page(self.query, self.counts, start, stop - start)
+            return v.page(self.query, self.counts, start, stop - start, self.by)
 
     def __iter__(self):
         start, size = 0, 100  # a first page small (the panel's sample), then large ones (downloads)
@@ -61,15 +59,21 @@ class Distinct:
         return docs, self.sizes[self.numbers(docs)]
 
 
+def fast_path(found: Any, groups: Groups, index: Any) -> bool:
+    """Whether a search's distinct pairs can be counted and paged without reading its hits (above)."""
+    return isinstance(found.docs, LazyDocs) and found.textual and index.leads and groups.known
+
+
 def distinct(searcher: Any, found: Any, groups: Groups, index: Any) -> Distinct:
     """The distinct pairs of a search (``search.Found``). Where its hits depend on the text alone and the
-    index marks each group's first pair (tantivy), only those are counted and paged, each with its group's
-    size: no hit is read but the ones shown. Otherwise every hit is grouped (one array lookup each)."""
+    index marks each group's first pair (tantivy), only those are counted (a sum over the hits) and paged
+    (the hits ordered by ``rank``: leads first), each with its group's size: no hit is read but the ones
+    shown. Otherwise every hit is grouped (one array lookup each)."""
     docs = found.docs
-    if isinstance(docs, LazyDocs) and found.textual and index.leads and groups.known:
-        leads = wq.And([found.query, wq.Term(LEAD_FIELD, LEAD)])
+    if fast_path(found, groups, index):
         with searcher._view() as v:
-            return Distinct(LazyDocs(searcher, leads, v.counts(leads)), sizes=groups.size, numbers=index.numbers)
+            leads = LazyDocs(searcher, found.query, v.leads(found.query), by="rank")
+        return Distinct(leads, sizes=groups.size, numbers=index.numbers)
     if isinstance(docs, LazyDocs):  # a filter decides which of a group's pairs are hits: read them all
         with searcher._view() as v:
             docs = found.docs = v.docs(found.query)

@@ -8,6 +8,7 @@ highlight on the other side comes from the stored word alignment (tokens as in
 from __future__ import annotations
 
 import json
+import os
 import threading
 import time
 from bisect import bisect_right
@@ -43,7 +44,7 @@ from .indexer import (
 from .groups import Groups
 from .hits import Distinct, LazyDocs, distinct
 from .query import FILTER_CATEGORIES, read_query
-from .translations import Tally, aligned, link_maps, load_table, pair_tokens, panel, side_words
+from .translations import Tally, aligned, link_maps, load_table, pair_tokens, panel, side_words, table_counts
 
 CATEGORIES = FILTER_CATEGORIES
 MAX_QUERY = Budget.max_chars
@@ -61,6 +62,7 @@ class Hit:
     src_hl: list[list[int]]
     tgt_hl: list[list[int]]
     translation: str
+    doc: int = -1  # its document number, where it was highlighted for the panel (``Found.first``)
 
 
 @dataclass
@@ -94,6 +96,7 @@ class Searcher:
         self._cache_lock = threading.Lock()
         self._ix = None
         self._real = None
+        self._link, self._link_name = str(self.outdir / "index"), None  # the link, and the name it last held
         self._stems: dict[str, tuple[Any, dict[str, list[str]]]] = {}
         # analyzers are built once, and what they make of each word is remembered: highlighting runs
         # over a few hundred hits per search, and words repeat across a corpus
@@ -135,8 +138,15 @@ class Searcher:
     @property
     def ix(self):
         """The open index (a backend's index object), reopened when the ``index`` link has been swapped."""
-        link = self.outdir / "index"
-        real = link.resolve()
+        link = self._link
+        try:  # asked several times a search: one system call, where resolve() checks every folder of the path
+            name = os.readlink(link)
+        except OSError:  # not a link (or none)
+            name = None
+        if name is not None and name == self._link_name and self._ix is not None:
+            return self._ix
+        real = self.outdir / name if name is not None else Path(link).resolve()
+        self._link_name = name
         if self._ix is None or real != self._real:  # the index was rebuilt: reopen
             if not real.exists():
                 raise FileNotFoundError(f"{link}: no index (run `paranon index {self.outdir}`)")
@@ -261,14 +271,15 @@ class Searcher:
         source and target text), each with ``same``: how many hits have its text; without (the concordance)
         of every hit. ``total`` counts every hit (a download has them all), ``distinct`` the distinct pairs."""
         t0 = time.perf_counter()
-        found = self._found(q, lang, category, translation, case_sensitive, exact, doc)
+        found = self._found(q, lang, category, translation, case_sensitive, exact, doc, distinct)
         start = (max(page, 1) - 1) * per_page
         unique = self._distinct(found) if distinct else None
         if unique is not None:
             docs, same = unique.page(start, per_page)
+            known = {h.doc: h for h in found.first}  # highlighted already, for the panel
             with self._view() as v:
-                page_hits = [self._highlight(*v.record(d), found.sides, found.finders, found.leaves, {})
-                             for d in docs]
+                page_hits = [known.get(int(d)) or self._highlight(*v.record(d), found.sides, found.finders,
+                                                                   found.leaves, {}) for d in docs]
         elif start + per_page <= len(found.first):  # highlighted already, for the panel
             page_hits, same = found.first[start:start + per_page], None
         else:
@@ -288,12 +299,13 @@ class Searcher:
     def _distinct(self, found: Found) -> Distinct:
         """The search's distinct pairs, found when first asked for and remembered with the search."""
         if found.distinct is None:
-            found.distinct = distinct(self, found, self._groups, self.ix)
+            found.distinct = distinct(self, found, self._groups, self._ix)
         return found.distinct
 
     def _found(self, q: str, lang: str, category: str | None, translation: str | None, case_sensitive: bool,
-               exact: bool, doc: str | None) -> Found:
-        """A search's hits and panel, remembered (pages, downloads and the panel's links ask again)."""
+               exact: bool, doc: str | None, rank: bool = False) -> Found:
+        """A search's hits and panel, remembered (pages, downloads and the panel's links ask again). ``rank``:
+        its distinct pairs will be asked for (a result list)."""
         parsed, verify, sides, cats = self._parse(q, lang, case_sensitive, exact)
         filters = [wq.Term("categories", c.upper()) for c in cats]
         if category:
@@ -310,7 +322,9 @@ class Searcher:
                 self._cache.move_to_end(key)
         if got is None:
             with work.deadline(self.budget.time_limit_s, self._gate, self.budget.heavy_cpu_s):
-                got = self._collect(query, parsed, verify, sides, translation, bool(filters))
+                # a result list's first page is of distinct pairs: count the hits ordered with those first
+                by = "rank" if rank and not filters and getattr(self._ix, "leads", False) else "order"
+                got = self._collect(query, parsed, verify, sides, translation, bool(filters), by)
             got.query, got.textual = query, not filters
             if self.cache_size:
                 with self._cache_lock:
@@ -320,7 +334,7 @@ class Searcher:
         return got
 
     def _collect(self, query, parsed, verify, sides: list[str], translation: str | None,
-                 filtered: bool) -> Found:
+                 filtered: bool, by: str = "order") -> Found:
         """Every hit in corpus order (document numbers) and the translations panel's counts.
 
         The hits come from ``DocSets`` (Whoosh's own matching for query shapes it does not handle); an
@@ -329,13 +343,13 @@ class Searcher:
         words only (nothing else decides which pairs count), else from the first ``TRANSLATION_SAMPLE`` hits."""
         with self._view() as v:
             if verify is None and not translation and hasattr(v, "counts"):
-                docs = LazyDocs(self, query, v.counts(query))  # every hit counted, a page read when shown
+                docs = LazyDocs(self, query, v.counts(query, by))  # every hit counted, a page read when shown
             else:
                 docs = v.docs(query)
             terms = self._terms(parsed) if parsed is not None and verify is None else {}
             leaves = exact_leaves(verify) if verify is not None else None
             finders = {side: word_finder(terms[side]) for side in sides if terms.get(side)}
-            counts = None if filtered or verify is not None else self._table_counts(parsed)
+            counts = None if filtered or verify is not None else table_counts(self._local.table, parsed)
             matched: dict[tuple[str, str], bool] = {}
             sample = Tally()
             first: list[Hit] = []  # the hits highlighted anyway, in order: page one needs no second pass
@@ -358,6 +372,7 @@ class Searcher:
                         if translation and phrase_key(hit.translation) != phrase_key(translation):
                             continue
                         if len(first) == len(kept) < FIRST_KEPT:
+                            hit.doc = int(d)
                             first.append(hit)
                     kept.append(d)
                 if verify is not None or translation:
@@ -367,31 +382,6 @@ class Searcher:
             return Found(docs, counts, sides, finders, leaves, first=first, panel_hits=panel_hits)
         sampled = min(seen if translation or verify is not None else len(docs), TRANSLATION_SAMPLE)
         return Found(docs, sample, sides, finders, leaves, sampled, first, sampled)
-
-    def _table_counts(self, parsed) -> Tally | None:
-        """The panel for a query of words only (terms, their inflected forms, wildcards): the index table's
-        counts for its terms, over all their hits. None for any other query, or an index without a table."""
-        table = self._local.table
-        if table is None or parsed is None:
-            return None
-        terms: set[tuple[str, str]] = set()
-
-        def walk(q) -> bool:
-            if type(q) is wq.Term:
-                terms.add((q.fieldname, q.text))
-            elif type(q) is wq.Or:
-                return all(walk(c) for c in q.subqueries)
-            else:
-                return False
-            return True
-
-        if not walk(parsed):
-            return None
-        counts = Tally()
-        for field, text in terms:
-            for translation, n in table.get(field, {}).get(text, ()):
-                counts.add(translation, n)
-        return counts
 
     def all_records(self, q: str | None = None, lang: str = "both", category: str | None = None,
                     translation: str | None = None, case_sensitive: bool = False, exact: bool = False,
