@@ -36,7 +36,7 @@ def text_key(line: bytes) -> bytes:
     if j < 0 or t != line.find(b'", ', i + len(SRC_KEY)) + 3:  # not "src" then "tgt" next to it
         rec = json.loads(line)
         text = (f'"src": {json.dumps(rec["src"], ensure_ascii=False)}, "tgt": '
-                f'{json.dumps(rec["tgt"], ensure_ascii=False)}').encode("utf-8")
+                f'{json.dumps(rec["tgt"], ensure_ascii=False)}').encode()
         return hashlib.blake2b(text[:-1], digest_size=16).digest()
     return hashlib.blake2b(line[i:j], digest_size=16).digest()
 

@@ -30,6 +30,8 @@ from . import budget as work
 from .backends import open_backend
 from .budget import Budget, Lexicon, QueryError
 from .exact import exact_leaves, exact_match, is_null, positive, word_finder
+from .groups import Groups
+from .hits import Distinct, LazyDocs, distinct
 from .indexer import (
     STEMS_FILE,
     TOKEN_PATTERN,
@@ -41,8 +43,6 @@ from .indexer import (
     stem_groups,
     stemmer,
 )
-from .groups import Groups
-from .hits import Distinct, LazyDocs, distinct
 from .query import FILTER_CATEGORIES, read_query
 from .translations import Tally, aligned, link_maps, load_table, pair_tokens, panel, side_words, table_counts
 

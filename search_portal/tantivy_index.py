@@ -30,6 +30,7 @@ from whoosh import query as wq
 from whoosh.support.charset import accent_map
 
 from .budget import QueryError, check
+from .groups import GROUPS_FILE, LEAD_FIELD, RANK_FIELD
 from .indexer import (
     LEXICON_DIR,
     STATS_FILE,
@@ -42,7 +43,6 @@ from .indexer import (
     part_records,
     stem_groups_of,
 )
-from .groups import GROUPS_FILE, LEAD_FIELD, RANK_FIELD
 from .translations import TableBuilder, pack_tokens, unpack_tokens
 
 PARTS_DIR = "tantivy"
