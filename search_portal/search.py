@@ -146,7 +146,6 @@ class Searcher:
         if name is not None and name == self._link_name and self._ix is not None:
             return self._ix
         real = self.outdir / name if name is not None else Path(link).resolve()
-        self._link_name = name
         if self._ix is None or real != self._real:  # the index was rebuilt: reopen
             if not real.exists():
                 raise FileNotFoundError(f"{link}: no index (run `paranon index {self.outdir}`)")
@@ -157,6 +156,7 @@ class Searcher:
             self._stats = load_stats(real)
             self._groups = Groups(real, ix.n_pairs)
             self._ix, self._real = ix, real
+        self._link_name = name  # only once that index is open
         return self._ix
 
     @staticmethod

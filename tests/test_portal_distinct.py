@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 
 import numpy as np
 import pytest
@@ -131,3 +132,13 @@ def test_the_page_counts_pairs_and_distinct_pairs_and_pages_over_distinct_ones(c
         assert (f"×{h['same']} identical pairs" in html) is (h["same"] > 1)
     kwic = client.get(f"/?q={q}&lang=pt&view=kwic&per_page=5").get_data(as_text=True)
     assert f'page={-(-r["total"] // 5)}"' in kwic  # the concordance has a line per hit
+
+
+def test_an_index_built_before_the_groups_lists_every_pair(portal_out, tmp_path):
+    from paranon.search_portal.search import Searcher
+
+    out = tmp_path / "out"
+    shutil.copytree(portal_out, out, symlinks=True)
+    (out / "index" / "groups.bin").unlink()  # as an index built before groups.py
+    r = Searcher(out, cache_size=0).search("regulamento", "pt", per_page=100)
+    assert r["distinct"] == r["total"] == len(r["hits"]) > 1 and {h["same"] for h in r["hits"]} == {1}
