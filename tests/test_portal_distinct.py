@@ -134,7 +134,7 @@ def test_the_page_counts_pairs_and_distinct_pairs_and_pages_over_distinct_ones(c
     assert f'page={-(-r["total"] // 5)}"' in kwic  # the concordance has a line per hit
 
 
-def test_an_index_built_before_the_groups_lists_every_pair(portal_out, tmp_path):
+def test_an_index_built_before_the_groups_lists_every_pair(portal_out, tmp_path):  # noqa: F811
     from paranon.search_portal.search import Searcher
 
     out = tmp_path / "out"
