@@ -20,6 +20,7 @@ from typing import Any
 from ..corpora.model import parse_pharaoh, pharaoh
 from ..settings import Settings
 from ..text import token_words
+from .priors import PriorFiles
 from .priors import resolve as resolve_priors
 from .repair import dictionary_pairs, repair_files
 
@@ -126,7 +127,7 @@ class EflomalAligner(Aligner):
 
     def __init__(self, *, extra_src: str | None, extra_tgt: str | None, iterations: int | str | None,
                  samplers: int | str, deterministic: bool, seed: int, symmetrization: str, prefix: int,
-                 priors: tuple[Path, bool] | None, prior_alpha: float, languages: tuple[str, str],
+                 priors: PriorFiles | None, prior_alpha: float, languages: tuple[str, str],
                  priors_max_pairs: int) -> None:
         if symmetrization not in ("grow-diag-final-and", "union", "intersection"):
             raise ValueError(f"align.symmetrization: {symmetrization!r} is not grow-diag-final-and, union or "
@@ -200,8 +201,17 @@ class EflomalAligner(Aligner):
             return []
         from .priors import prior_lines
 
-        path, swap = self.priors
-        return prior_lines(path, lambda w: w.lower()[:self.prefix or None], self.prior_alpha, swap, *self.languages)
+        return prior_lines(self.priors.dictionary, lambda w: w.lower()[:self.prefix or None], self.prior_alpha,
+                           self.priors.swap, *self.languages)
+
+    def _link_lines(self) -> list[str]:
+        """eflomal LEX priors from the shipped link counts of general text (``align.priors: builtin``)."""
+        if self.priors is None or self.priors.links is None:
+            return []
+        from .priors import link_lines
+
+        return link_lines(self.priors.links, lambda w: w.lower()[:self.prefix or None], self.prior_alpha,
+                          self.priors.swap)
 
     def _identity_lines(self, vocab_s: set[str], vocab_t: set[str]) -> Iterator[str]:
         """eflomal LEX priors linking a word to the same word on the other side (names, numbers, codes)."""
@@ -270,7 +280,7 @@ class EflomalAligner(Aligner):
             norm_s = counted(self._normalize(line) for line in raw_s)
             norm_t = (self._normalize(line) for line in raw_t)
             # lazy: the identical words are known once eflomal has read both texts, before the priors
-            lines = chain(dictionary, self._identity_lines(vocab_s, vocab_t)) if priors else None
+            lines = chain(dictionary, self._link_lines(), self._identity_lines(vocab_s, vocab_t)) if priors else None
             eflomal.Aligner().prepare_files(norm_s, so, norm_t, to, lines, po if priors else None)
         return n_lines[0], priors, dictionary_pairs(dictionary)
 

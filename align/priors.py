@@ -6,8 +6,15 @@ function word (``the``) can win over the rare content word it should link to (``
 if it had already seen the two words linked ``alpha`` times (its own prior is 0.001), in both directions.
 
 ``align.priors`` picks the dictionary: ``builtin`` (the shipped ``data/priors_pt_en.tsv.gz``, single-word
-pairs from English Wiktionary, CC BY-SA 3.0, see the README), ``null`` (none) or a path to a file of
-``source<TAB>target`` lines (plain or ``.gz``; ``#`` lines are comments). Entries are normalized as the corpus
+pairs from English Wiktionary, CC BY-SA 3.0, and the shipped link counts of general text, below),
+``wiktionary`` (the Wiktionary pairs alone), ``null`` (none) or a path to a file of ``source<TAB>target``
+lines (plain or ``.gz``; ``#`` lines are comments).
+
+``builtin`` adds what a bigger corpus would teach, the way eflomal's own ``makepriors`` reuses one:
+``data/links_pt_en.tsv.gz`` holds ``pt<TAB>en<TAB>count``, how often eflomal linked the two words in 18,331
+general-domain pairs (``learn_links.py``; CC BY-SA 4.0, see the README). Each count becomes a prior of
+``count * alpha``, as if the aligner had seen those sentences, function words and punctuation included (a
+count is evidence, not a dictionary's list of senses); links seen once are left out. Entries are normalized as the corpus
 is (lower case, the first ``eflomal_prefix`` letters), so ``contratos`` in the corpus meets ``contrato`` in
 the dictionary. Pairs of several words, and pairs with a function word on either side (the corpus
 teaches those well; a dictionary lists a dozen senses of ``a``) give no prior. With any dictionary, a word
@@ -25,6 +32,7 @@ import sys
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 import regex
 
@@ -34,11 +42,13 @@ from .content_words import WORD_CHARACTER, function_words
 log = logging.getLogger("paranon.align")
 
 BUILTIN_FILE = Path(__file__).parent / "data" / "priors_pt_en.tsv.gz"
+LINKS_FILE = Path(__file__).parent / "data" / "links_pt_en.tsv.gz"
 BUILTIN_LANGUAGES = ("pt", "en")
 LICENCE_LINE = ("# licence: CC BY-SA 3.0 Unported (or GFDL). English Wiktionary contributors; extraction by "
                 "Matthias Buchmeier; open-dsl-dict (github.com/open-dsl-dict/wiktionary-dict, 74c2c11). "
                 "Filtered to single-word pairs by paranon.align.priors.")
 DEFAULT_ALPHA = 1.0
+MIN_LINK_COUNT = 2  # a link seen once in the general text is as likely noise as evidence
 SINGLE_WORD = regex.compile(r"^\p{L}+(?:-\p{L}+)*$")  # one word: letters, inner hyphens (guarda-chuva)
 ENGLISH_INFINITIVE = regex.compile(r"^to\s+")  # Wiktionary glosses verbs as "to sharpen"
 
@@ -86,26 +96,35 @@ def word_pair(src: str, tgt: str, src_lang: str = "pt", tgt_lang: str = "en") ->
     return s, t
 
 
-def resolve(setting: str | None, src_lang: str, tgt_lang: str) -> tuple[Path, bool] | None:
-    """The dictionary file for ``align.priors`` and whether its columns are (target, source): ``builtin``
-    is Portuguese-English and serves both directions; ``null`` gives None. A path must exist."""
+class PriorFiles(NamedTuple):
+    """What ``align.priors`` names: a dictionary, the shipped link counts (``builtin`` only), and whether their
+    columns are (target, source)."""
+
+    dictionary: Path
+    links: Path | None
+    swap: bool
+
+
+def resolve(setting: str | None, src_lang: str, tgt_lang: str) -> PriorFiles | None:
+    """The files for ``align.priors``: ``builtin`` (dictionary and link counts) and ``wiktionary``
+    (dictionary only) are Portuguese-English and serve both directions; ``null`` gives None. A path must
+    exist."""
     if setting is None or setting in ("null", "none", ""):
         return None
     pair = (src_lang.lower().split("-")[0], tgt_lang.lower().split("-")[0])
-    if setting == "builtin":
+    if setting in ("builtin", "wiktionary"):
         if not BUILTIN_FILE.is_file():  # a package built without its data: align as without priors
-            log.warning("align.priors builtin: %s is missing; aligning without dictionary priors", BUILTIN_FILE)
+            log.warning("align.priors %s: %s is missing; aligning without dictionary priors", setting, BUILTIN_FILE)
             return None
-        if pair == BUILTIN_LANGUAGES:
-            return BUILTIN_FILE, False
-        if pair == BUILTIN_LANGUAGES[::-1]:
-            return BUILTIN_FILE, True
-        return None  # no shipped dictionary for this language pair: the aligner runs without priors
+        if pair not in (BUILTIN_LANGUAGES, BUILTIN_LANGUAGES[::-1]):
+            return None  # no shipped dictionary for this language pair: the aligner runs without priors
+        links = LINKS_FILE if setting == "builtin" and LINKS_FILE.is_file() else None
+        return PriorFiles(BUILTIN_FILE, links, pair != BUILTIN_LANGUAGES)
     path = Path(setting)
     if not path.is_file():
-        raise ValueError(f"align.priors: {setting}: no such file (builtin, null or a path to a "
+        raise ValueError(f"align.priors: {setting}: no such file (builtin, wiktionary, null or a path to a "
                          "source<TAB>target dictionary)")
-    return path, False
+    return PriorFiles(path, None, False)
 
 
 def prior_lines(path: str | Path, normalize: Callable[[str], str], alpha: float = DEFAULT_ALPHA,
@@ -121,6 +140,26 @@ def prior_lines(path: str | Path, normalize: Callable[[str], str], alpha: float 
         if got is None:
             continue
         weight[(normalize(got[0]), normalize(got[1]))] += alpha
+    return [f"LEX\t{s}\t{t}\t{w:g}\n" for (s, t), w in sorted(weight.items())]
+
+
+def link_lines(path: str | Path, normalize: Callable[[str], str], alpha: float = DEFAULT_ALPHA,
+               swap: bool = False, min_count: int = MIN_LINK_COUNT) -> list[str]:
+    """eflomal ``LEX`` prior lines for a ``source<TAB>target<TAB>count`` file of counted links: weight
+    ``count * alpha`` per pair seen at least ``min_count`` times, normalized as the corpus is (pairs that
+    meet add up). Sorted. A line that is not two words and a positive count is an ``InputError``."""
+    weight: dict[tuple[str, str], float] = defaultdict(float)
+    with open_text(path) as fh:
+        for no, line in enumerate(fh, 1):
+            if not line.strip() or line.startswith("#"):
+                continue
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) != 3 or not parts[2].isdigit() or not parts[0] or not parts[1]:
+                raise InputError(f"{path}:{no}: a link-count line is 'source<TAB>target<TAB>count', got {line[:60]!r}")
+            if int(parts[2]) < min_count:
+                continue
+            a, b = (parts[1], parts[0]) if swap else (parts[0], parts[1])
+            weight[(normalize(a), normalize(b))] += int(parts[2]) * alpha
     return [f"LEX\t{s}\t{t}\t{w:g}\n" for (s, t), w in sorted(weight.items())]
 
 

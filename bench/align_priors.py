@@ -15,7 +15,10 @@ each WORD's top translations).
 
 Settings: ``extra`` is the parallel text eflomal also learns from: none, ``dgt`` (2,167 DGT-TM pairs),
 ``general`` (the 18,331 general pairs of ``../shared/data/pt-en-parallel``) or ``dgt+general`` (both); ``priors`` is
-``align.priors`` (``muse`` is the MUSE dictionary, CC BY-NC: compared here, never shipped).
+``align.priors``: ``builtin`` (the default: the Wiktionary pairs and the link counts learnt from those same 18,331
+general pairs, ``align/learn_links.py``: with ``general`` text they count it twice), ``wiktionary`` (the
+pairs alone: the default before the counts shipped), ``muse`` (the MUSE dictionary, CC BY-NC: compared here,
+never shipped).
 """
 
 from __future__ import annotations
@@ -41,10 +44,12 @@ GENERAL_SETS = ("tatoeba-test-v2021-08-07", "flores200-devtest", "ntrex128-newst
 
 SETTINGS = [  # name, extra text, priors
     ("corpus alone", None, None),
+    ("corpus alone + wiktionary priors", None, "wiktionary"),
     ("corpus alone + priors", None, "builtin"),
     ("general", "general", None),
     ("general + priors", "general", "builtin"),
     ("dgt", "dgt", None),
+    ("dgt + wiktionary priors", "dgt", "wiktionary"),
     ("dgt + priors", "dgt", "builtin"),
     ("dgt + muse priors (compare only)", "dgt", "muse"),
     ("dgt+general", "dgt+general", None),
@@ -125,7 +130,7 @@ def timing(repeat: int) -> dict:
         dgt_pairs = [(token_words(s), token_words(t)) for s, t in zip(fs, ft, strict=True)][:2000]
     out = {}
     for name, pairs in (("sample", sample_pairs), ("dgt_2000", dgt_pairs)):
-        for priors in (None, "builtin"):
+        for priors in (None, "wiktionary", "builtin"):
             cfg = load_config()
             cfg["align"]["method"] = "eflomal"
             cfg["align"]["priors"] = priors

@@ -167,10 +167,15 @@ def openapi():
             "/api/search": {"get": {"summary": "Search pairs", "parameters": [
                 {**filters[0], "required": True}, *filters[1:],
                 {"name": "page", "in": "query", "schema": {"type": "integer", "minimum": 1}},
-                {"name": "per_page", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 100}}],
-                "responses": {"200": {"description": "hits, highlights and translations: `total`, `took_ms`, `hits` "
-                                                     "(`id`, `doc`, `src`, `tgt`, `src_hl`, `tgt_hl`, `translation`, "
-                                                     "`categories`), `translations` (`text`, `count`), "
+                {"name": "per_page", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 100}},
+                {"name": "distinct", "in": "query", "schema": {"type": "integer", "enum": [0, 1]},
+                 "description": "1 (default): pages of distinct pairs (same source and target), each with `same`, "
+                               "its number of hits; 0: every hit"}],
+                "responses": {"200": {"description": "hits, highlights and translations: `total` (every hit), "
+                                                     "`distinct` (distinct pairs; null with distinct=0), `took_ms`, "
+                                                     "`hits` (`id`, `doc`, `src`, `tgt`, `src_hl`, `tgt_hl`, "
+                                                     "`translation`, `categories`, `same`), `translations` (`text`, "
+                                                     "`count`), "
                                                      "`translations_sampled` (null: counted over every hit; else the "
                                                      "number of first hits counted)"},
                               "400": {"description": "malformed query, saying what to change"}}}},

@@ -1,14 +1,15 @@
 """The search-backend interface: what ``search.Searcher`` asks of an index, whichever engine holds it.
 
 An index folder (``OUTDIR/index``) holds the engine's files and, the same for every engine, the side files
-built from ``corpus.jsonl``: ``stems.json``, ``translations.json``, ``stats.json`` and ``words/`` (each
+built from ``corpus.jsonl``: ``stems.json``, ``translations.json``, ``stats.json``, ``groups.bin`` and ``words/`` (each
 field's vocabulary, for wildcards). ``backend.json`` names the engine (none: Whoosh, as before it existed).
 
 Queries reach a backend already parsed (Whoosh's query parser and query objects are the portal's query
 language: terms, phrases with slop, AND/OR/NOT, inflected forms as ORs of terms, wildcards expanded to
 ORs of index words by the budget) and come back as document numbers in corpus order. An engine:
 
-* ``open(folder)`` -> an index object with ``view()``: a per-thread reader with
+* ``open(folder)`` -> an index object with ``n_pairs``, ``numbers(docs)`` (the hits' corpus numbers),
+  ``leads`` (whether the index marks each duplicate group's first pair, ``groups.py``) and ``view()``: a per-thread reader with
   ``docs(query) -> np.ndarray`` (the matching document numbers, in corpus order; the numbers are the
   engine's own), ``record(n) -> (record, packed tokens or None)`` and ``pair(id) -> record or None``;
 * ``build(target, corpus, first, quiet)`` -> writes the engine's files and the side files into ``target``.
@@ -72,33 +73,6 @@ def corpus_order(docs: np.ndarray, order: np.ndarray, in_order: bool) -> np.ndar
     return docs[np.argsort(order[docs], kind="stable")]
 
 
-class LazyDocs:
-    """A search's hits in corpus order, for a backend that counts its hits and reads a page of them ordered
-    (``counts``/``page``: tantivy): only what is shown or downloaded is read. Pages are read through the
-    searcher's view of the thread asking (a remembered search is shared by the server's threads)."""
-
-    def __init__(self, searcher: Any, query: Any, counts: list[int]) -> None:
-        self.searcher, self.query, self.counts = searcher, query, counts
-        self.total = sum(counts)
-
-    def __len__(self) -> int:
-        return self.total
-
-    def __getitem__(self, span: slice) -> np.ndarray:
-        start, stop, _ = span.indices(self.total)
-        if stop <= start:
-            return np.empty(0, dtype=np.int64)
-        with self.searcher._view() as v:
-            return v.page(self.query, self.counts, start, stop - start)
-
-    def __iter__(self):
-        start, size = 0, 100  # a first page small (the panel's sample), then large ones (downloads)
-        while start < self.total:
-            yield from self[start:start + size]
-            start += size
-            size = 10_000
-
-
 class WhooshIndex:
     """The Whoosh index (read in place) with its hot postings and corpus-order column."""
 
@@ -112,6 +86,12 @@ class WhooshIndex:
             self.order = np.fromiter(reader.column_reader("order"), dtype=np.int64, count=reader.doc_count_all())
         # a build commits its parts' segments in corpus order, so its document numbers follow the corpus
         self.in_order = bool(np.all(self.order[1:] > self.order[:-1]))
+        self.n_pairs = len(self.order)
+        self.leads = False  # no lead field: a search groups all its hits (groups.py)
+
+    def numbers(self, docs: np.ndarray) -> np.ndarray:
+        """Hits' corpus numbers (from Whoosh document numbers)."""
+        return self.order[docs]
 
     def view(self) -> WhooshView:
         return WhooshView(self)

@@ -45,7 +45,7 @@ def download():
         fmt, filters = download_filters()
         s = searcher()
         if filters["q"]:
-            s.search(page=1, per_page=1, **filters)  # validate the query (and remember its hits) before streaming
+            s.search(page=1, per_page=1, distinct=False, **filters)  # validate the query (and remember its hits) before streaming
     except QueryError as exc:
         return jsonify(error=str(exc)), 400
 

@@ -45,6 +45,7 @@ from whoosh.writing import SegmentWriter
 from ..errors import InputError
 from ..parallel import Workers
 from .docsets import HOT_DIR, HOT_FIELDS, write_hot, write_hot_field
+from .groups import write_groups
 from .translations import TableBuilder, pack_tokens, pair_tokens
 
 TOKEN_PATTERN = r"<NAME\d+_[A-Z_]+>|\w+(?:[-'’]\w+)*"
@@ -466,6 +467,7 @@ def build_index(outdir: str | Path, quiet: bool = True, backend: str = "tantivy"
     target = Path(tempfile.mkdtemp(prefix=f"index-{time.strftime('%Y%m%d%H%M%S')}-", dir=outdir))
     target.chmod(0o755)
     try:
+        write_groups(corpus, target)  # before the parts: tantivy marks each group's first pair
         if backend == "tantivy":
             from .tantivy_index import build
 

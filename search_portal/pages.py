@@ -39,18 +39,6 @@ def page_numbers(page: int, last: int, around: int = PAGE_LINKS) -> list[int | N
     return out if last > 1 else []
 
 
-def collapse(hits: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """A page's hits with identical pairs (same source and target) shown once, with their count and ids."""
-    groups: dict[tuple[str, str], dict[str, Any]] = {}
-    for h in hits:
-        g = groups.get((h["src"], h["tgt"]))
-        if g is None:
-            groups[h["src"], h["tgt"]] = {**h, "same": [h["id"]]}
-        else:
-            g["same"].append(h["id"])
-    return list(groups.values())
-
-
 @pages.route("/")
 def index():
     args = request.args
@@ -64,12 +52,12 @@ def index():
         if sort not in SORT_KEYS:
             raise QueryError(f"Unknown sort {sort!r}: use {', '.join(SORT_KEYS)}.")
         if view == "kwic" and sort != "corpus":  # ordered over the first SORT_LIMIT hits, then paged
-            result = searcher().search(**filters, page=1, per_page=SORT_LIMIT)
+            result = searcher().search(**filters, page=1, per_page=SORT_LIMIT, distinct=False)
             lines = concordance(result["hits"], sort)
             shown, last = lines[(page - 1) * per_page:page * per_page], -(-len(lines) // per_page)
-        else:
-            result = searcher().search(**filters, page=page, per_page=per_page)
-            shown, last = None, -(-result["total"] // per_page)
+        else:  # the concordance has a line per hit, the result list a row per distinct pair
+            result = searcher().search(**filters, page=page, per_page=per_page, distinct=view == "pairs")
+            shown, last = None, -(-result["distinct" if view == "pairs" else "total"] // per_page)
     except QueryError as exc:
         return render_template("search.html", args=args, result=None, error=str(exc), categories=CATEGORIES), 400
     common = {"args": args, "result": result, "categories": CATEGORIES, "page": page,
@@ -78,7 +66,7 @@ def index():
         lines = shown if shown is not None else concordance(result["hits"], "corpus")
         return render_template("kwic.html", lines=lines, sort=sort, sorted_over=min(result["total"], SORT_LIMIT)
                                if sort != "corpus" else None, **common)
-    return render_template("search.html", error=None, groups=collapse(result["hits"]), **common)
+    return render_template("search.html", error=None, **common)
 
 
 @pages.route("/pair/<path:pair_id>")

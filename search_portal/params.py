@@ -42,9 +42,10 @@ def paging() -> tuple[int, int]:
 
 
 def search_args() -> dict[str, Any]:
-    """Filters and paging together: ``Searcher.search``'s keyword arguments."""
+    """Filters and paging together: ``Searcher.search``'s keyword arguments. ``distinct=0`` lists every hit;
+    by default, as on the page, each distinct pair once with its count."""
     page, per_page = paging()
-    return {**search_filters(), "page": page, "per_page": per_page}
+    return {**search_filters(), "page": page, "per_page": per_page, "distinct": request.args.get("distinct") != "0"}
 
 
 def download_filters() -> tuple[str, dict[str, Any]]:

@@ -27,9 +27,11 @@ from whoosh.qparser.plugins import FieldsPlugin, RangePlugin, WildcardPlugin
 
 from ..text import fold_same_length, phrase_key, tokenize
 from . import budget as work
-from .backends import LazyDocs, open_backend
+from .backends import open_backend
 from .budget import Budget, Lexicon, QueryError
 from .exact import exact_leaves, exact_match, is_null, positive, word_finder
+from .groups import Groups
+from .hits import Distinct, LazyDocs, distinct
 from .indexer import (
     STEMS_FILE,
     TOKEN_PATTERN,
@@ -42,7 +44,7 @@ from .indexer import (
     stemmer,
 )
 from .query import FILTER_CATEGORIES, read_query
-from .translations import Tally, aligned, link_maps, load_table, pair_tokens, panel, side_words
+from .translations import Tally, aligned, link_maps, load_table, pair_tokens, panel, side_words, table_counts
 
 CATEGORIES = FILTER_CATEGORIES
 MAX_QUERY = Budget.max_chars
@@ -60,6 +62,7 @@ class Hit:
     src_hl: list[list[int]]
     tgt_hl: list[list[int]]
     translation: str
+    doc: int = -1  # its document number, where it was highlighted for the panel (``Found.first``)
 
 
 @dataclass
@@ -75,6 +78,9 @@ class Found:
     sampled: int | None = None  # the panel counted this many first hits (None: every hit, from the table)
     first: list[Hit] = dc_field(default_factory=list)  # the first hits, highlighted while counting the panel
     panel_hits: int | None = None  # the hits the panel's shares are of (None: every hit of the search)
+    query: Any = None  # what found the hits
+    textual: bool = False  # the hits depend on the pairs' text alone (no category or document filter)
+    distinct: Distinct | None = None  # the distinct pairs among the hits, when first asked for (hits.py)
 
 
 class Searcher:
@@ -90,8 +96,7 @@ class Searcher:
         self._cache_lock = threading.Lock()
         self._ix = None
         self._real = None
-        self._link = self.outdir / "index"
-        self._target: str | None = None  # the index link's target when the index was opened
+        self._link, self._link_name = str(self.outdir / "index"), None  # the link, and the name it last held
         self._stems: dict[str, tuple[Any, dict[str, list[str]]]] = {}
         # analyzers are built once, and what they make of each word is remembered: highlighting runs
         # over a few hundred hits per search, and words repeat across a corpus
@@ -134,12 +139,14 @@ class Searcher:
     def ix(self):
         """The open index (a backend's index object), reopened when the ``index`` link has been swapped."""
         link = self._link
-        try:  # one system call per request (resolving the path took one per folder on it)
-            target = os.readlink(link)
-        except OSError:  # no link: an index folder in place, or none
-            target = None
-        if self._ix is None or target != self._target:  # the index was rebuilt (a new link target): reopen
-            real = link.resolve()
+        try:  # asked several times a search: one system call, where resolve() checks every folder of the path
+            name = os.readlink(link)
+        except OSError:  # not a link (or none)
+            name = None
+        if name is not None and name == self._link_name and self._ix is not None:
+            return self._ix
+        real = self.outdir / name if name is not None else Path(link).resolve()
+        if self._ix is None or real != self._real:  # the index was rebuilt: reopen
             if not real.exists():
                 raise FileNotFoundError(f"{link}: no index (run `paranon index {self.outdir}`)")
             ix = open_backend(real)
@@ -147,7 +154,9 @@ class Searcher:
             self._table = load_table(real)
             self._lexicon = Lexicon(load_lexicon(real, ix, self._stems))
             self._stats = load_stats(real)
-            self._ix, self._real, self._target = ix, real, target
+            self._groups = Groups(real, ix.n_pairs)
+            self._ix, self._real = ix, real
+        self._link_name = name  # only once that index is open
         return self._ix
 
     @staticmethod
@@ -257,27 +266,46 @@ class Searcher:
 
     def search(self, q: str, lang: str = "both", page: int = 1, per_page: int = 20, category: str | None = None,
                translation: str | None = None, case_sensitive: bool = False, exact: bool = False,
-               doc: str | None = None) -> dict[str, Any]:
+               doc: str | None = None, distinct: bool = True) -> dict[str, Any]:
+        """A page of a search's hits. With ``distinct`` (the result list) the pages are of distinct pairs (same
+        source and target text), each with ``same``: how many hits have its text; without (the concordance)
+        of every hit. ``total`` counts every hit (a download has them all), ``distinct`` the distinct pairs."""
         t0 = time.perf_counter()
-        found = self._found(q, lang, category, translation, case_sensitive, exact, doc)
+        found = self._found(q, lang, category, translation, case_sensitive, exact, doc, distinct)
         start = (max(page, 1) - 1) * per_page
-        if start + per_page <= len(found.first):  # highlighted already, for the panel
-            page_hits = found.first[start:start + per_page]
+        unique = self._distinct(found) if distinct else None
+        if unique is not None:
+            docs, same = unique.page(start, per_page)
+            known = {h.doc: h for h in found.first}  # highlighted already, for the panel
+            with self._view() as v:
+                page_hits = [known.get(int(d)) or self._highlight(*v.record(d), found.sides, found.finders,
+                                                                   found.leaves, {}) for d in docs]
+        elif start + per_page <= len(found.first):  # highlighted already, for the panel
+            page_hits, same = found.first[start:start + per_page], None
         else:
             with self._view() as v:
-                page_hits = [self._highlight(*v.record(d), found.sides, found.finders, found.leaves, {})
-                             for d in found.docs[start:start + per_page]]
-        return {"total": len(found.docs), "took_ms": round((time.perf_counter() - t0) * 1000, 1),
+                page_hits, same = [self._highlight(*v.record(d), found.sides, found.finders, found.leaves, {})
+                                   for d in found.docs[start:start + per_page]], None
+        return {"total": len(found.docs), "distinct": len(unique) if unique is not None else None,
+                "took_ms": round((time.perf_counter() - t0) * 1000, 1),
                 "hits": [{"id": h.rec["id"], "doc": h.rec["doc"], "src": h.rec["src"], "tgt": h.rec["tgt"],
                           "src_hl": h.src_hl, "tgt_hl": h.tgt_hl, "translation": h.translation,
-                          "categories": sorted({m["category"] for m in h.rec["src_mentions"] + h.rec["tgt_mentions"]})}
-                         for h in page_hits],
+                          "categories": sorted({m["category"] for m in h.rec["src_mentions"] + h.rec["tgt_mentions"]}),
+                          **({"same": int(same[k])} if same is not None else {})}
+                         for k, h in enumerate(page_hits)],
                 **panel(found.counts, len(found.docs) if found.panel_hits is None else found.panel_hits),
                 "translations_sampled": found.sampled, "searched": found.sides}
 
+    def _distinct(self, found: Found) -> Distinct:
+        """The search's distinct pairs, found when first asked for and remembered with the search."""
+        if found.distinct is None:
+            found.distinct = distinct(self, found, self._groups, self._ix)
+        return found.distinct
+
     def _found(self, q: str, lang: str, category: str | None, translation: str | None, case_sensitive: bool,
-               exact: bool, doc: str | None) -> Found:
-        """A search's hits and panel, remembered (pages, downloads and the panel's links ask again)."""
+               exact: bool, doc: str | None, rank: bool = False) -> Found:
+        """A search's hits and panel, remembered (pages, downloads and the panel's links ask again). ``rank``:
+        its distinct pairs will be asked for (a result list)."""
         parsed, verify, sides, cats = self._parse(q, lang, case_sensitive, exact)
         filters = [wq.Term("categories", c.upper()) for c in cats]
         if category:
@@ -294,7 +322,10 @@ class Searcher:
                 self._cache.move_to_end(key)
         if got is None:
             with work.deadline(self.budget.time_limit_s, self._gate, self.budget.heavy_cpu_s):
-                got = self._collect(query, parsed, verify, sides, translation, bool(filters))
+                # a result list's first page is of distinct pairs: count the hits ordered with those first
+                by = "rank" if rank and not filters and getattr(self._ix, "leads", False) else "order"
+                got = self._collect(query, parsed, verify, sides, translation, bool(filters), by)
+            got.query, got.textual = query, not filters
             if self.cache_size:
                 with self._cache_lock:
                     self._cache[key] = got
@@ -303,7 +334,7 @@ class Searcher:
         return got
 
     def _collect(self, query, parsed, verify, sides: list[str], translation: str | None,
-                 filtered: bool) -> Found:
+                 filtered: bool, by: str = "order") -> Found:
         """Every hit in corpus order (document numbers) and the translations panel's counts.
 
         The hits come from ``DocSets`` (Whoosh's own matching for query shapes it does not handle); an
@@ -312,13 +343,13 @@ class Searcher:
         words only (nothing else decides which pairs count), else from the first ``TRANSLATION_SAMPLE`` hits."""
         with self._view() as v:
             if verify is None and not translation and hasattr(v, "counts"):
-                docs = LazyDocs(self, query, v.counts(query))  # every hit counted, a page read when shown
+                docs = LazyDocs(self, query, v.counts(query, by))  # every hit counted, a page read when shown
             else:
                 docs = v.docs(query)
             terms = self._terms(parsed) if parsed is not None and verify is None else {}
             leaves = exact_leaves(verify) if verify is not None else None
             finders = {side: word_finder(terms[side]) for side in sides if terms.get(side)}
-            counts = None if filtered or verify is not None else self._table_counts(parsed)
+            counts = None if filtered or verify is not None else table_counts(self._local.table, parsed)
             matched: dict[tuple[str, str], bool] = {}
             sample = Tally()
             first: list[Hit] = []  # the hits highlighted anyway, in order: page one needs no second pass
@@ -341,6 +372,7 @@ class Searcher:
                         if translation and phrase_key(hit.translation) != phrase_key(translation):
                             continue
                         if len(first) == len(kept) < FIRST_KEPT:
+                            hit.doc = int(d)
                             first.append(hit)
                     kept.append(d)
                 if verify is not None or translation:
@@ -350,31 +382,6 @@ class Searcher:
             return Found(docs, counts, sides, finders, leaves, first=first, panel_hits=panel_hits)
         sampled = min(seen if translation or verify is not None else len(docs), TRANSLATION_SAMPLE)
         return Found(docs, sample, sides, finders, leaves, sampled, first, sampled)
-
-    def _table_counts(self, parsed) -> Tally | None:
-        """The panel for a query of words only (terms, their inflected forms, wildcards): the index table's
-        counts for its terms, over all their hits. None for any other query, or an index without a table."""
-        table = self._local.table
-        if table is None or parsed is None:
-            return None
-        terms: set[tuple[str, str]] = set()
-
-        def walk(q) -> bool:
-            if type(q) is wq.Term:
-                terms.add((q.fieldname, q.text))
-            elif type(q) is wq.Or:
-                return all(walk(c) for c in q.subqueries)
-            else:
-                return False
-            return True
-
-        if not walk(parsed):
-            return None
-        counts = Tally()
-        for field, text in terms:
-            for translation, n in table.get(field, {}).get(text, ()):
-                counts.add(translation, n)
-        return counts
 
     def all_records(self, q: str | None = None, lang: str = "both", category: str | None = None,
                     translation: str | None = None, case_sensitive: bool = False, exact: bool = False,

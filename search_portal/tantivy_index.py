@@ -31,6 +31,7 @@ from whoosh.support.charset import accent_map
 
 from ..collector import quiet_gc
 from .budget import QueryError, check
+from .groups import GROUPS_FILE, LEAD_FIELD, RANK_FIELD
 from .indexer import (
     LEXICON_DIR,
     STATS_FILE,
@@ -60,13 +61,17 @@ def make_schema() -> Any:
     for name in ("src", "tgt"):
         sb.add_text_field(name, tokenizer_name=TOKENIZER, index_option="position")
     sb.add_integer_field("order", stored=False, indexed=True, fast=True)
+    for name in (LEAD_FIELD, RANK_FIELD):  # duplicate groups (groups.py)
+        sb.add_integer_field(name, stored=False, indexed=False, fast=True)
     sb.add_bytes_field("rec", stored=True)
     sb.add_bytes_field("tokens", stored=True)
     return sb.build()
 
 
 def _open(folder: Path, schema: Any, create: bool = False) -> Any:
-    index = tantivy.Index(schema, path=str(folder), reuse=not create)
+    """A part's index (``schema`` None: opened with the schema it was built with)."""
+    index = tantivy.Index.open(str(folder)) if schema is None else tantivy.Index(schema, path=str(folder),
+                                                                                   reuse=not create)
     index.register_tokenizer(TOKENIZER, tantivy.TextAnalyzerBuilder(tantivy.Tokenizer.whitespace()).build())
     return index
 
@@ -86,6 +91,7 @@ def _part(job: tuple[str, str, int, int, int, int]) -> tuple[dict[str, Counter],
     stats = StatsBuilder()
     vocab: dict[str, set[str]] = {"src": set(), "tgt": set()}
     folded: dict[str, str] = {}
+    leads = np.fromfile(Path(target) / GROUPS_FILE, dtype=np.int32)  # each pair's group (groups.py)
     order = first  # the corpus number after the part's last pair
     for order, line, rec, toks, links in part_records(corpus, start, end, first):
         table.add(rec, toks, links)
@@ -93,6 +99,9 @@ def _part(job: tuple[str, str, int, int, int, int]) -> tuple[dict[str, Counter],
         doc = tantivy.Document()
         doc.add_text("id", rec["id"])
         doc.add_text("doc", rec["doc"])
+        lead = leads[order] == order  # the first pair of its text (groups.py)
+        doc.add_integer(LEAD_FIELD, int(lead))
+        doc.add_integer(RANK_FIELD, order if lead else len(leads) + order)
         for cat in sorted({m["category"] for m in rec["src_mentions"] + rec["tgt_mentions"]}):
             doc.add_text("categories", cat)
         for side in ("src", "tgt"):
@@ -164,8 +173,16 @@ class TantivyIndex:
         self.folder = folder
         self.schema = make_schema()
         spans = json.loads((folder / PARTS_DIR / PARTS_FILE).read_text(encoding="utf-8"))
-        self.parts = [_open(folder / PARTS_DIR / name, self.schema) for name, _, _ in spans]
         self.firsts = [a for _, a, _ in spans]
+        self.n_pairs = spans[-1][2] if spans else 0
+        # an index built before the duplicate groups has neither their file nor their fields
+        self.leads = (folder / GROUPS_FILE).exists()
+        self.parts = [_open(folder / PARTS_DIR / name, self.schema if self.leads else None) for name, _, _ in spans]
+
+    @staticmethod
+    def numbers(docs: np.ndarray) -> np.ndarray:
+        """Hits' corpus numbers: this backend's document numbers are corpus numbers."""
+        return docs
 
     def view(self) -> TantivyView:
         return TantivyView(self)
@@ -183,8 +200,15 @@ class TantivyView:
         self.index = index
         self.schema = index.schema
         self.searchers = [part.searcher() for part in index.parts]
-        self._head: tuple[Any, list[list[tuple[int, Any]]]] | None = None  # (query, per part its first hits)
+        self._head: tuple[Any, str, list[list[tuple[int, Any]]]] | None = None  # (query, order, per part its first hits)
         self._where: dict[int, tuple[int, Any]] = {}  # the last page's corpus numbers -> (part, address)
+        self._converted: tuple[Any, Any] | None = None  # the last query and its tantivy query
+
+    def _query(self, query: Any) -> Any:
+        """``to_tantivy(query)``, remembered for the last query (a search counts, then pages or sums it)."""
+        if self._converted is None or self._converted[0] is not query:
+            self._converted = (query, to_tantivy(query, self.schema))
+        return self._converted[1]
 
     def docs(self, query: Any) -> np.ndarray:
         q = to_tantivy(query, self.schema)
@@ -197,21 +221,33 @@ class TantivyView:
                 out.append(np.fromiter((k for k, _ in hits), dtype=np.int64, count=len(hits)))
         return np.concatenate(out) if out else np.empty(0, dtype=np.int64)
 
-    def counts(self, query: Any) -> list[int]:
-        """The number of hits in each part (their first ``HEAD`` in corpus order kept for ``page``)."""
-        q = to_tantivy(query, self.schema)
+    def counts(self, query: Any, by: str = "order") -> list[int]:
+        """The number of hits in each part (their first ``HEAD`` ordered ``by`` a fast field, ``order`` or
+        ``rank`` (distinct pairs first, groups.py), kept for ``page``)."""
+        q = self._query(query)
         out, heads = [], []
         for s in self.searchers:
             check()
-            got = s.search(q, limit=HEAD, count=True, order_by_field="order", order=tantivy.Order.Asc)
+            got = s.search(q, limit=HEAD, count=True, order_by_field=by, order=tantivy.Order.Asc)
             out.append(got.count)
             heads.append(got.hits)
-        self._head = (query, heads)
+        self._head = (query, by, heads)
         return out
 
-    def page(self, query: Any, counts: list[int], start: int, n: int) -> np.ndarray:
-        """Hits ``start`` to ``start + n`` in corpus order (``counts``: per part, from ``counts``)."""
-        heads = self._head[1] if self._head is not None and self._head[0] is query else None
+    def leads(self, query: Any) -> list[int]:
+        """The number of distinct pairs among the hits in each part (the sum of ``lead``, groups.py)."""
+        q = self._query(query)
+        out = []
+        for s in self.searchers:
+            check()
+            out.append(int(s.aggregate(q, {"d": {"sum": {"field": LEAD_FIELD}}})["d"]["value"] or 0))
+        return out
+
+    def page(self, query: Any, counts: list[int], start: int, n: int, by: str = "order") -> np.ndarray:
+        """Hits ``start`` to ``start + n`` ordered ``by`` (``counts``: per part, from ``counts``, or from
+        ``leads`` for the distinct pairs ordered by ``rank``, whose rank is their corpus number)."""
+        head = self._head
+        heads = head[2] if head is not None and head[0] is query and head[1] == by else None
         q = None
         where: dict[int, tuple[int, Any]] = {}
         for k, (s, count) in enumerate(zip(self.searchers, counts, strict=True)):
@@ -222,8 +258,8 @@ class TantivyView:
             if heads is not None and start + take <= len(heads[k]):
                 hits = heads[k][start:start + take]
             else:
-                q = q or to_tantivy(query, self.schema)
-                hits = s.search(q, limit=take, count=False, offset=start, order_by_field="order",
+                q = q or self._query(query)
+                hits = s.search(q, limit=take, count=False, offset=start, order_by_field=by,
                                 order=tantivy.Order.Asc).hits
             where.update((order, (k, address)) for order, address in hits)
             n -= take

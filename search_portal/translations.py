@@ -18,6 +18,8 @@ from itertools import chain
 from pathlib import Path
 from typing import Any
 
+from whoosh import query as wq
+
 from ..align.content_words import WORD_CHARACTER, function_words
 from ..corpora.model import parse_pharaoh
 from ..text import PLACEHOLDER as PLACEHOLDER_TOKEN
@@ -332,3 +334,28 @@ def load_table(folder: Path) -> dict[str, dict[str, list[tuple[str, int]]]] | No
     if not path.exists():
         return None
     return json.loads(path.read_text(encoding="utf-8"))
+
+
+def table_counts(table: Any, parsed: Any) -> Tally | None:
+    """The panel for a query of words only (terms, their inflected forms, wildcards): the index table's
+    counts for its terms, over all their hits. None for any other query, or an index without a table."""
+    if table is None or parsed is None:
+        return None
+    terms: set[tuple[str, str]] = set()
+
+    def walk(q) -> bool:
+        if type(q) is wq.Term:
+            terms.add((q.fieldname, q.text))
+        elif type(q) is wq.Or:
+            return all(walk(c) for c in q.subqueries)
+        else:
+            return False
+        return True
+
+    if not walk(parsed):
+        return None
+    counts = Tally()
+    for field, text in terms:
+        for translation, n in table.get(field, {}).get(text, ()):
+            counts.add(translation, n)
+    return counts

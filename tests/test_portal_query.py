@@ -9,7 +9,7 @@ import re
 import pytest
 from paranon.search_portal.budget import QueryError
 from paranon.search_portal.kwic import concordance, keyword_span, line_of
-from paranon.search_portal.pages import collapse, page_numbers
+from paranon.search_portal.pages import page_numbers
 from paranon.search_portal.query import read_query
 
 from paranon.text import PLACEHOLDER
@@ -184,14 +184,6 @@ PAGE_NUMBERS = [  # page, last, the links shown (None: an ellipsis)
 @pytest.mark.parametrize("page,last,shown", PAGE_NUMBERS)
 def test_numbered_paging_shows_the_ends_and_the_pages_around(page, last, shown):
     assert page_numbers(page, last) == shown
-
-
-def test_identical_pairs_on_a_page_are_shown_once_with_their_count(client):
-    same = [{"id": str(k), "src": "a", "tgt": "b"} for k in range(3)] + [{"id": "9", "src": "a", "tgt": "c"}]
-    assert [(g["id"], len(g["same"])) for g in collapse(same)] == [("0", 3), ("9", 1)]
-    html = client.get("/?q=regulamento&lang=pt").get_data(as_text=True)
-    assert html.count('<article class="hit">') < total(client, q="regulamento", lang="pt")
-    assert re.search(r"×\d+ identical pairs", html)
 
 
 def test_the_home_page_shows_the_corpus_and_example_queries(client):

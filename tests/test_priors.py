@@ -9,7 +9,17 @@ from pathlib import Path
 import pytest
 from paranon.align.aligners import make_aligner
 from paranon.align.content_words import content_links, is_content_word
-from paranon.align.priors import BUILTIN_FILE, LICENCE_LINE, prior_lines, read_dictionary, resolve, word_pair
+from paranon.align.priors import (
+    BUILTIN_FILE,
+    LICENCE_LINE,
+    LINKS_FILE,
+    PriorFiles,
+    link_lines,
+    prior_lines,
+    read_dictionary,
+    resolve,
+    word_pair,
+)
 
 from paranon.config import load_config
 from paranon.errors import InputError
@@ -73,22 +83,25 @@ def test_the_same_corpus_gets_the_same_links_with_priors(tmp_path):
     assert _links_of("europeia", str(path)) == _links_of("europeia", str(path))
 
 
-SETTINGS = [  # align.priors, src, tgt, dictionary file (None: no priors), columns swapped
-    ("builtin", "pt", "en", BUILTIN_FILE, False),
-    ("builtin", "en", "pt", BUILTIN_FILE, True),     # the PT-EN dictionary serves EN->PT too
-    ("builtin", "pt-BR", "en", BUILTIN_FILE, False),
-    ("builtin", "es", "en", None, False),             # no shipped dictionary: eflomal runs without priors
-    (None, "pt", "en", None, False),
-    ("null", "pt", "en", None, False),
+SETTINGS = [  # align.priors, src, tgt, the files it names (None: no priors)
+    ("builtin", "pt", "en", PriorFiles(BUILTIN_FILE, LINKS_FILE, False)),
+    ("builtin", "en", "pt", PriorFiles(BUILTIN_FILE, LINKS_FILE, True)),  # the PT-EN files serve EN->PT too
+    ("builtin", "pt-BR", "en", PriorFiles(BUILTIN_FILE, LINKS_FILE, False)),
+    ("wiktionary", "pt", "en", PriorFiles(BUILTIN_FILE, None, False)),     # the dictionary without the counts
+    ("wiktionary", "en", "pt", PriorFiles(BUILTIN_FILE, None, True)),
+    ("builtin", "es", "en", None),              # no shipped dictionary: eflomal runs without priors
+    ("wiktionary", "es", "en", None),
+    (None, "pt", "en", None),
+    ("null", "pt", "en", None),
 ]
 
 
-@pytest.mark.parametrize("setting,src,tgt,file,swap", SETTINGS)
-def test_the_priors_setting(setting, src, tgt, file, swap):
+@pytest.mark.parametrize("setting,src,tgt,files", SETTINGS)
+def test_the_priors_setting(setting, src, tgt, files):
     cfg = load_config(src=src, tgt=tgt)
     cfg["align"].update(method="eflomal", priors=setting)
     aligner, _ = make_aligner(cfg)
-    assert aligner.priors == (None if file is None else (file, swap))
+    assert aligner.priors == files
 
 
 def test_priors_from_a_path(tmp_path):
@@ -98,7 +111,7 @@ def test_priors_from_a_path(tmp_path):
     cfg = load_config()
     cfg["align"].update(method="eflomal", priors=str(path))
     aligner, _ = make_aligner(cfg)
-    assert aligner.priors == (path, False)
+    assert aligner.priors == PriorFiles(path, None, False)
     assert aligner._prior_lines() == ["LEX\tempr\tcont\t1\n"]  # normalized as the corpus is (eflomal_prefix 4)
 
 
@@ -213,3 +226,51 @@ def test_eval_align_reports_content_words(tmp_path: Path):
     cfg["align"]["method"] = "eflomal"
     res = evaluate_alignment(str(src), str(tgt), str(gold), cfg)
     assert res["content_words"]["gold_sure"] == 4  # the-a / the-o are function-word links
+
+
+COUNTED = "# counts\ncomissão\tcommission\t14\ncomissão\tcommittee\t12\ncomissão\tthe\t1\nde\tof\t3\n"
+LINK_LINES = [  # prefix, alpha, swapped, the eflomal priors the counts give
+    (0, 1.0, False, ["LEX\tcomissão\tcommission\t14\n", "LEX\tcomissão\tcommittee\t12\n",
+                     "LEX\tde\tof\t3\n"]),  # a link seen once is left out; function words are kept
+    (4, 1.0, False, ["LEX\tcomi\tcomm\t26\n", "LEX\tde\tof\t3\n"]),  # pairs that meet add up
+    (0, 0.5, False, ["LEX\tcomissão\tcommission\t7\n", "LEX\tcomissão\tcommittee\t6\n",
+                     "LEX\tde\tof\t1.5\n"]),
+    (0, 1.0, True, ["LEX\tcommission\tcomissão\t14\n", "LEX\tcommittee\tcomissão\t12\n",
+                    "LEX\tof\tde\t3\n"]),  # an EN->PT run reads the columns the other way round
+]
+
+
+@pytest.mark.parametrize("prefix,alpha,swap,expected", LINK_LINES)
+def test_link_counts_become_weighted_priors(tmp_path, prefix, alpha, swap, expected):
+    path = tmp_path / "links.tsv"
+    path.write_text(COUNTED, encoding="utf-8")
+    assert link_lines(path, lambda w: w.lower()[:prefix or None], alpha, swap) == expected
+
+
+@pytest.mark.parametrize("line", ["comissão\tcommission\n", "comissão\tcommission\tmany\n", "\tof\t3\n"])
+def test_a_bad_link_count_line_names_file_and_line(tmp_path, line):
+    path = tmp_path / "links.tsv"
+    path.write_text("de\tof\t3\n" + line, encoding="utf-8")
+    with pytest.raises(InputError, match=r"links.tsv:2:"):
+        link_lines(path, str.lower)
+
+
+def test_the_shipped_link_counts_are_small_and_say_their_licence():
+    assert LINKS_FILE.stat().st_size < 1_000_000
+    with gzip.open(LINKS_FILE, "rt", encoding="utf-8") as fh:
+        head = [fh.readline() for _ in range(5)]
+    assert all(line.startswith("# ") for line in head)
+    assert "CC BY-SA 4.0" in head[0] and "Tatoeba" in "".join(head)
+    lines = link_lines(LINKS_FILE, str.lower)
+    assert len(lines) > 5_000
+    assert "LEX\tcomissão\tcommission" in "".join(lines)
+
+
+def test_builtin_priors_add_the_link_counts_to_the_dictionary():
+    cfg = load_config()
+    cfg["align"].update(method="eflomal", priors="builtin")
+    with_counts, _ = make_aligner(cfg)
+    cfg["align"]["priors"] = "wiktionary"
+    without, _ = make_aligner(cfg)
+    assert with_counts._prior_lines() == without._prior_lines()  # the same dictionary
+    assert without._link_lines() == [] and len(with_counts._link_lines()) > 5_000
