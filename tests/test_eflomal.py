@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from paranon.align.aligners import EflomalAligner
+
 from paranon.settings import Settings
 
 
