@@ -214,6 +214,8 @@ def analyse(doc: Doc, rules: ChainRules, lex: Lexicons, lower_vocab: set[str] | 
                 ch.sentence_initial = ch.sentence_initial or all(
                     fold(t.text) in rules.function_words or fold(t.text) in lex.common for t in toks[i:k]) and (
                     i == 0 or toks[i - 1].text in SENTENCE_END)
+                if ch.sentence_initial and all(fold(t.text) in lex.closed for t in toks[i:k]):
+                    ch.extra["after_opener"] = True  # "Segundo Ptolomeu", "Para Khomeini": a preposition opens
             chains.append(ch)
         i = j
     _merge_company(chains, toks, doc, rules, lex, lower_vocab or set())

@@ -1,0 +1,89 @@
+"""Issue 17's name classes for unknown and lone capitalized words, each with three variants written for the test
+(no string of any evaluation set): what the document's segments mask, segment by segment."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def _masked(anonymizer, texts: list[str]) -> list[list[tuple[str, str]]]:
+    return [[(m.text, m.category) for m in ms] for ms in anonymizer.recognize_document(texts)]
+
+
+# a lone unknown word read as a name inside a sentence is the same name where it opens another sentence
+LONE_NAME_AT_SENTENCE_START = [
+    ["O relatório cita Okonkwo como fonte.", "Okonkwo respondeu por escrito no dia seguinte."],
+    ["A proposta foi aceite por Thorvaldsen sem reservas.", "Thorvaldsen assinou a ata."],
+    ["O contrato foi revisto por Ndiaye em março.", "Ndiaye confirmou as cláusulas."],
+]
+
+
+@pytest.mark.parametrize("texts", LONE_NAME_AT_SENTENCE_START)
+def test_a_lone_name_found_mid_sentence_is_masked_at_a_sentence_start(anonymizer, texts):
+    name = texts[1].split()[0]
+    assert _masked(anonymizer, texts) == [[(name, "PERSON")], [(name, "PERSON")]]
+
+
+# a person's surname that is also a word is the person wherever the document writes it capitalized ...
+SURNAME_THAT_IS_A_WORD = [
+    (["O Presidente Tomás Marreta chegou ontem.", "Marreta falou aos jornalistas."], "Marreta"),
+    (["O engenheiro Rui Pestana Lula visitou a obra.", "Lula elogiou os operários."], "Lula"),
+    (["Assinou o Dr. Paulo Vieira Figo.", "A seguir, Figo leu a declaração."], "Figo"),
+]
+
+
+@pytest.mark.parametrize("texts,surname", SURNAME_THAT_IS_A_WORD)
+def test_a_surname_that_is_also_a_word_follows_its_person(anonymizer, texts, surname):
+    assert (surname, "PERSON") in _masked(anonymizer, texts)[1]
+
+
+# ... unless the document also writes it in lower case, as the ordinary word it is there
+SURNAME_THE_DOCUMENT_WRITES_AS_A_WORD = [
+    ["O pescador apanhou uma lula.", "O engenheiro Rui Pestana Lula visitou a obra.", "Lula grelhada ao jantar."],
+    ["Usou uma marreta pesada.", "O Presidente Tomás Marreta chegou ontem.", "Marreta nova custa pouco."],
+    ["Comeu um figo maduro.", "Assinou o Dr. Paulo Vieira Figo.", "Figo seco é doce."],
+]
+
+
+@pytest.mark.parametrize("texts", SURNAME_THE_DOCUMENT_WRITES_AS_A_WORD)
+def test_a_surname_the_document_writes_in_lower_case_does_not_spread(anonymizer, texts):
+    assert _masked(anonymizer, texts)[2] == []
+
+
+# after the preposition or adverb that opens a sentence, a lone unknown word is a name as it is mid-sentence
+NAME_AFTER_AN_OPENER = [
+    ("Segundo Ptolomeu, a Terra estava no centro.", "Ptolomeu"),
+    ("Para Okonkwo, a decisão foi justa.", "Okonkwo"),
+    ("Com Thorvaldsen ao leme, a empresa cresceu.", "Thorvaldsen"),
+]
+
+
+@pytest.mark.parametrize("text,name", NAME_AFTER_AN_OPENER)
+def test_a_lone_name_after_an_opening_preposition_is_a_person(anonymizer, text, name):
+    assert _masked(anonymizer, [text]) == [[(name, "PERSON")]]
+
+
+# a capitalized word built with a derivational or participle ending is a noun or adjective, not a name
+DERIVED_WORD_NOT_A_NAME = [
+    "O parecer do Colegiado foi unânime.",
+    "Conforme as Diretivas aplicáveis, o prazo é curto.",
+    "O texto foi aprovado pela Conferência ontem.",
+]
+
+
+@pytest.mark.parametrize("text", DERIVED_WORD_NOT_A_NAME)
+def test_a_derived_capitalized_word_is_no_person(anonymizer, text):
+    assert [c for _, c in _masked(anonymizer, [text])[0]] in ([], ["ORGANIZATION"])
+
+
+# a mixed-case word (an acronym's capitals inside it) names a body, a product or a unit, not a person
+MIXED_CASE_WORD = [
+    ("O pagamento foi feito em UFIRs corrigidas.", "UFIRs"),
+    ("O jogo passou na SporTV ontem.", "SporTV"),
+    ("A equipa migrou para o DocuNET em maio.", "DocuNET"),
+]
+
+
+@pytest.mark.parametrize("text,word", MIXED_CASE_WORD)
+def test_a_mixed_case_word_is_an_organization(anonymizer, text, word):
+    assert _masked(anonymizer, [text]) == [[(word, "ORGANIZATION")]]
