@@ -227,15 +227,6 @@ def zipf(word: str) -> float:
     return zipf_frequency(word, "pt")
 
 
-@lru_cache(maxsize=200_000)
-def zipf_en(word: str) -> float:
-    """wordfreq's frequency of a word in English (Zipf scale), cached: a name of foreign origin is a word
-    English text has (Willoughby, Okonkwo), a rare Portuguese verb form is not (Transcrevo, Consigno)."""
-    from wordfreq import zipf_frequency
-
-    return zipf_frequency(word, "en")
-
-
 @lru_cache(maxsize=1)
 def lexicons() -> Lexicons:
     return Lexicons()

@@ -87,29 +87,3 @@ MIXED_CASE_WORD = [
 @pytest.mark.parametrize("text,word", MIXED_CASE_WORD)
 def test_a_mixed_case_word_is_an_organization(anonymizer, text, word):
     assert _masked(anonymizer, [text]) == [[(word, "ORGANIZATION")]]
-
-
-# a sentence's first word that no Portuguese lexicon has, but English text has (a name of foreign origin) or
-# wordfreq has as a name-like word, before a lower-case word or a comma: a name
-NAME_OPENS_A_SENTENCE = [
-    ("Willoughby afirmou que não estava presente.", "Willoughby"),
-    ("Okonkwo, que chegou ontem, assinou o acordo.", "Okonkwo"),
-    ("Khomeini regressou ao país em fevereiro.", "Khomeini"),
-]
-
-# ... and not a rare Portuguese verb form or an English word, which open sentences as well
-ORDINARY_OPENER = [
-    "Transcrevo parte do voto vencido.",
-    "Consigno que as partes foram ouvidas.",
-    "Morning show começa às oito.",
-]
-
-
-@pytest.mark.parametrize("text,name", NAME_OPENS_A_SENTENCE)
-def test_a_foreign_or_name_like_word_opening_a_sentence_is_a_person(anonymizer, text, name):
-    assert _masked(anonymizer, [text]) == [[(name, "PERSON")]]
-
-
-@pytest.mark.parametrize("text", ORDINARY_OPENER)
-def test_a_rare_verb_or_english_word_opening_a_sentence_is_no_person(anonymizer, text):
-    assert _masked(anonymizer, [text]) == [[]]

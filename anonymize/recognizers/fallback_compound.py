@@ -8,15 +8,11 @@ import regex
 
 from ...text import fold
 from ..chains import ChainRules
-from ..lexicons import zipf, zipf_en
 from ..lexicons import zipf
 from ..ordinary import ordinary_min_zipf, ordinary_phrase, spaced_letters
 from ..recognizer import Recognizer, Segment, register
 
 # a capitalized word with a capitals part: ICP-Brasil, CREA/DF, CAU/DF
-# a word this frequent in English text (Zipf), but not more (Morning, Street are English words), and not that
-# frequent in Portuguese: a name of foreign origin when it opens a Portuguese sentence
-ENGLISH_NAME_ZIPF = (1.5, 4.5)
 DOUBLE_CAPITAL = regex.compile(r"\p{Lu}\p{Lu}")  # UFIRs, SiasgNET: an acronym's capitals in a word
 MIXED_ACRONYM = regex.compile(r"^(?=.*\p{Lu}{2})[\p{L}]+(?:[-/][\p{L}]+)+$")
 
@@ -31,7 +27,6 @@ class CompoundFallback(Recognizer):
         crules = ChainRules(rules)
         self.heads = crules.org_heads
         self.roles = {t.rstrip(".") for t in crules.titles | crules.hum}
-        zipf_en("the")  # wordfreq's English list loaded before the workers fork (see ordinary_min_zipf)
         self.endings = tuple(fold(e) for e in rules.get("fallbacks", {}).get("derived_endings", []))
 
     def find(self, seg: Segment) -> list:
@@ -84,31 +79,11 @@ class CompoundFallback(Recognizer):
         or participle ending that wordfreq knows as a word (``Colegiado``, ``Diretivas``: nouns, adjectives).
         A mixed-case word (``UFIRs``, ``SporTV``) is read as a body's or product's name instead."""
         word = ch.content[0]
-        if ch.places or len(word) <= 2:
-            return False
-        if ch.sentence_initial and not ch.extra.get("after_opener") and not self._opens_clause(seg, ch):
+        if ch.sentence_initial and not ch.extra.get("after_opener") or ch.places or len(word) <= 2:
             return False
         if not ch.surnames and fold(word).endswith(self.endings) and zipf(word.lower()) >= self.min_zipf:
             return False
         return not self._abbreviation(seg, ch) and not self._compound_role(word)
-
-    def _opens_clause(self, seg: Segment, ch) -> bool:
-        """A sentence's first word read as a name: no Portuguese word (no lexicon has it as one, the document
-        never writes it in lower case), a name-like word (``Khomeini``) or a surname no dictionary has, and a
-        word English text has while Portuguese text rarely does (``Willoughby``, ``Okonkwo``: names of
-        foreign origin; a rare Portuguese verb form, ``Transcrevo``, is in neither), before a lower-case word
-        or a comma in running text (``Willoughby afirmou``). Never a capitals heading, a closed-class word or
-        a gerund."""
-        word = ch.content[0]
-        if word.isupper() or ch.words != ch.content or ch.common or not seg.analysis.running_text:
-            return False
-        nxt = seg.text[ch.end:ch.end + 40].split(maxsplit=1)
-        if not nxt or not (nxt[0][:1].islower() and nxt[0].isalpha() or nxt[0][:1] == ","):
-            return False
-        en = zipf_en(word.lower())
-        if fold(word) in self.lex.namelike:
-            return 0 < en < ENGLISH_NAME_ZIPF[1]  # (a name-like word English lacks may be a Portuguese verb form wordfreq has: Reitera)
-        return ENGLISH_NAME_ZIPF[0] <= en < ENGLISH_NAME_ZIPF[1] and zipf(word.lower()) < ENGLISH_NAME_ZIPF[1]
 
     def _compound_role(self, word: str) -> bool:
         """``Juiz-Auditor``, ``Ministro-Relator``, ``Subprocuradora-Geral``, ``Estado-autor``: a hyphenated
