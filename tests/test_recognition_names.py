@@ -87,3 +87,33 @@ MIXED_CASE_WORD = [
 @pytest.mark.parametrize("text,word", MIXED_CASE_WORD)
 def test_a_mixed_case_word_is_an_organization(anonymizer, text, word):
     assert _masked(anonymizer, [text]) == [[(word, "ORGANIZATION")]]
+
+
+def _addresses(anonymizer, text: str) -> list[str]:
+    return [m.text for m in anonymizer.recognize_document([text])[0] if m.category == "ADDRESS"]
+
+
+# an address in comma-separated parts that opens the segment (a letter's address line), its first part a long
+# name after its head word, and the street words of Portuguese toponymy (praceta, ladeira, canada)
+ADDRESS_LINE = [
+    ("Quinta do Moinho Velho de Baixo, Estrada Nacional 2, 3600-120 Castro Daire",
+     "Quinta do Moinho Velho de Baixo, Estrada Nacional 2, 3600-120 Castro Daire"),
+    ("Praceta das Acácias, n.º 7, 2.º Esq., 2810-045 Almada", "Praceta das Acácias, n.º 7, 2.º Esq., 2810-045 Almada"),
+    ("Morada: Canada do Outeiro, n.º 15, 9500-310 Ponta Delgada",
+     "Canada do Outeiro, n.º 15, 9500-310 Ponta Delgada"),
+    ("Loja na Ladeira da Sé, n.º 4, 6300-001 Guarda.", "Ladeira da Sé, n.º 4, 6300-001 Guarda"),
+]
+
+# a British postcode closes an address in parts: its town before it, the street, and the house's name after "em"
+BRITISH_ADDRESS = [
+    ("residente em 22 Maple Grove, Jesmond, Newcastle NE2 3AB, Reino Unido",
+     "22 Maple Grove, Jesmond, Newcastle NE2 3AB"),
+    ("com morada em Rose Cottage, Mill Lane, Great Bardfield, Braintree CM7 4PZ.",
+     "Rose Cottage, Mill Lane, Great Bardfield, Braintree CM7 4PZ"),
+    ("domiciliada em Flat 3, 41 Queen's Road, Clifton, Bristol BS8 1QE;", "Flat 3, 41 Queen's Road, Clifton, Bristol BS8 1QE"),
+]
+
+
+@pytest.mark.parametrize("text,address", ADDRESS_LINE + BRITISH_ADDRESS)
+def test_an_address_in_parts_is_one_address_wherever_it_stands(anonymizer, text, address):
+    assert _addresses(anonymizer, text) == [address]
