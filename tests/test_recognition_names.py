@@ -117,3 +117,35 @@ BRITISH_ADDRESS = [
 @pytest.mark.parametrize("text,address", ADDRESS_LINE + BRITISH_ADDRESS)
 def test_an_address_in_parts_is_one_address_wherever_it_stands(anonymizer, text, address):
     assert _addresses(anonymizer, text) == [address]
+
+
+def _organizations(anonymizer, text: str) -> list[str]:
+    return [m.text for m in anonymizer.recognize_document([text])[0] if m.category == "ORGANIZATION"]
+
+
+# a head of several words holding a particle (Direção de Finanças) still needs a name after it, counted in
+# capitalized words; a preposition with its article inside a body's name (à, ao) does not end it
+BODY_NAMES = [
+    ("A Direção de Finanças de Setúbal indeferiu o pedido.", "Direção de Finanças de Setúbal"),
+    ("Ontem a Junta de Freguesia de Alvalade aprovou as contas.", "Junta de Freguesia de Alvalade"),
+    ("Foi notificada pela Direcção de Finanças do Porto.", "Direcção de Finanças do Porto"),
+    ("Doou à Associação de Apoio ao Doente Renal de Viseu.", "Associação de Apoio ao Doente Renal de Viseu"),
+    ("O Centro de Atendimento à Família Migrante abriu.", "Centro de Atendimento à Família Migrante"),
+    ("A Liga de Apoio aos Bombeiros Voluntários reuniu.", "Liga de Apoio aos Bombeiros Voluntários"),
+]
+
+# the name right before a legal person's number (NIPC, pessoa coletiva) is a company's, however ordinary its
+# words; so is the name after the roles a company has (gerentes da, sócio da)
+COMPANY_BY_CONTEXT = [
+    ("A Herdade do Monte Branco, NIPC 509 876 543, com sede em Beja.", "Herdade do Monte Branco"),
+    ("a Quinta das Amoreiras Velhas tem o NIPC 514 222 333", "Quinta das Amoreiras Velhas"),
+    ("Vendeu à Casa Agrícola Vale Fundo (pessoa coletiva n.º 501 234 567) o prédio.", "Casa Agrícola Vale Fundo"),
+    ("na qualidade de gerentes da MÁRMORES DO ALENTEJO, assinaram.", "MÁRMORES DO ALENTEJO"),
+    ("É sócio da Tintas Ribamar desde 2010.", "Tintas Ribamar"),
+    ("Os acionistas da Pedra Alta Investimentos reuniram.", "Pedra Alta Investimentos"),
+]
+
+
+@pytest.mark.parametrize("text,name", BODY_NAMES + COMPANY_BY_CONTEXT)
+def test_an_organization_by_its_head_or_its_context(anonymizer, text, name):
+    assert name in _organizations(anonymizer, text)
