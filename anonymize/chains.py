@@ -235,7 +235,8 @@ def _joins(toks: list, i: int, j: int, rules: ChainRules, lex: Lexicons) -> int:
         return 1
     if (fold(t.text) in rules.particles and j + 1 < n and is_cap(toks[j + 1].text)
             and not t.text[:1].isupper()
-            and not (fold(t.text) == "e" and fold(toks[j + 1].text) in lex.first)
+            and not (fold(t.text) == "e" and (fold(toks[j + 1].text) in lex.first
+                                              or fold(toks[j + 1].text) in rules.not_names))
             and not rules.is_tail(prev.text)):
         return 1
     # (the run may open with a sentence's article: "O Centro de Atendimento à Família")

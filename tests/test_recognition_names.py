@@ -149,3 +149,32 @@ COMPANY_BY_CONTEXT = [
 @pytest.mark.parametrize("text,name", BODY_NAMES + COMPANY_BY_CONTEXT)
 def test_an_organization_by_its_head_or_its_context(anonymizer, text, name):
     assert name in _organizations(anonymizer, text)
+
+
+# a law firm's or cooperative's legal form goes on after a comma ("SP, RL"); a registry office's abbreviation
+# is a body's head; "e" before a trigger word (NIPC) does not join it to the name
+LEGAL_FORM_AND_REGISTRY = [
+    ("Paiva Rebelo & Associados – Sociedade de Advogados, SP, RL, com sede", "Paiva Rebelo & Associados – Sociedade "
+     "de Advogados, SP, RL"),
+    ("Cooperativa Agrícola do Vale do Sorraia, CRL, representada", "Cooperativa Agrícola do Vale do Sorraia, CRL"),
+    ("Matriculada na C.R.C. de Torres Vedras e NIPC 503 000 111", "C.R.C. de Torres Vedras"),
+]
+
+
+@pytest.mark.parametrize("text,name", LEGAL_FORM_AND_REGISTRY)
+def test_legal_form_suffixes_and_registry_offices(anonymizer, text, name):
+    assert name in _organizations(anonymizer, text)
+
+
+# a day before its month is a date's, not an act's number after "decisão de"; and the date of a decision
+# written in lower case is that decision's (private), even after an act cited earlier in the sentence
+DECISION_DATE = [
+    ("nos termos do artigo 267.º TFUE, por decisão de 3 de abril de 2024, que deu entrada", "3 de abril de 2024"),
+    ("ao abrigo do artigo 12.º, por sentença de 14 de março de 2023, transitada", "14 de março de 2023"),
+    ("previsto na Lei n.º 7/2009, por despacho de 2 de junho de 2022, o pedido", "2 de junho de 2022"),
+]
+
+
+@pytest.mark.parametrize("text,date", DECISION_DATE)
+def test_a_decisions_own_date_is_a_date(anonymizer, text, date):
+    assert (date, "DATE") in _masked(anonymizer, [text])[0]

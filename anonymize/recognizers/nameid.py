@@ -162,7 +162,9 @@ class NameIdRecognizer(Recognizer):
             regex.compile(alternation(rules["act_nouns"])))
         self.public_re = regex.compile(
             rf"(?<![\p{{L}}])(?:{alternation(r['public_nouns'])})(?:-\p{{L}}+)?\s*(?:\([^)]{{1,12}}\)\s*)?{GAP}"
-            r"(\d[\d./-]*\d|\d)", regex.IGNORECASE)
+            r"(\d[\d./-]*\d|\d)"
+            # (a day before its month is a date's: "por decisão de 3 de abril de 2024")
+            rf"(?!\s+de\s+(?:{alternation(rules['date']['months'])})(?![\p{{L}}]))", regex.IGNORECASE)
 
     def find(self, seg: Segment) -> list:
         t = seg.text

@@ -62,6 +62,8 @@ class OrganizationRecognizer(Recognizer):
         self.holder = regex.compile(
             rf"\s*(?:,\s*|\(\s*|,?\s+(?:tem|com|titular\s+d[oa])\s+(?:o|a)\s+)?(?:n\.?\s?º\s+de\s+)?"
             rf"(?i:{alternation(o.get('holder_number_words', []))})(?![\p{{L}}])")
+        self.tail_suffix = regex.compile(
+            rf"\s*,\s*(?:{alternation(o.get('tail_suffixes', []))})(?![\p{{L}}])")
         self.role_before = regex.compile(
             rf"(?<![\p{{L}}-])(?i:{alternation(o.get('company_role_nouns', []))})\s+d[aeo]s?\s+\Z")
         self.numbered = regex.compile(
@@ -102,7 +104,10 @@ class OrganizationRecognizer(Recognizer):
                 toks = seg.doc
                 if ch.start_tok > 0 and ORDINAL.match(toks[ch.start_tok - 1].text):
                     start = toks[ch.start_tok - 1].idx  # "8ª Turma Cível", "2ª Auditoria"
-                out.append(self.mention(seg, start, ch.end, "ORGANIZATION", rule, subtype=subtype))
+                end = ch.end
+                if rule == "tail" and (more := self.tail_suffix.match(seg.text, end)):
+                    end = more.end()  # "Sociedade de Advogados, SP, RL"
+                out.append(self.mention(seg, start, end, "ORGANIZATION", rule, subtype=subtype))
                 if k + 1 < len(chains) and chains[k + 1].in_parens and chains[k + 1].all_upper \
                         and ch.end_tok + 1 == chains[k + 1].start_tok and len(chains[k + 1].words) == 1 \
                         and abbreviates(chains[k + 1].words[0], seg.text[ch.start:ch.end]):
