@@ -178,3 +178,20 @@ DECISION_DATE = [
 @pytest.mark.parametrize("text,date", DECISION_DATE)
 def test_a_decisions_own_date_is_a_date(anonymizer, text, date):
     assert (date, "DATE") in _masked(anonymizer, [text])[0]
+
+
+# digits in spaced groups after "número" are an identifier, not a law's number; a property's tax entry ("sob o
+# artigo") names a number however short; a day before its month stays a date after a registration phrase
+IDENTIFIER_CONTEXTS = [
+    ("emitida pela Autoridade Tributária com o número 204 2021 0077 1290.", "204 2021 0077 1290", "NAMEID"),
+    ("o recibo com o número 3311 0042 5567 foi anulado", "3311 0042 5567", "NAMEID"),
+    ("inscrito na matriz predial urbana sob o artigo 87, da freguesia de Sé", "87", "NAMEID"),
+    ("descrito na matriz sob o artigo 412 e registado", "412", "NAMEID"),
+    ("notificado por carta registada de 12 de maio de 2024 e", "12 de maio de 2024", "DATE"),
+    ("comunicou-o por carta registada de 3 de janeiro de 2022.", "3 de janeiro de 2022", "DATE"),
+]
+
+
+@pytest.mark.parametrize("text,span,category", IDENTIFIER_CONTEXTS)
+def test_identifiers_and_dates_after_registration_words(anonymizer, text, span, category):
+    assert (span, category) in _masked(anonymizer, [text])[0]
