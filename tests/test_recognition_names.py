@@ -89,8 +89,8 @@ def test_a_mixed_case_word_is_an_organization(anonymizer, text, word):
     assert _masked(anonymizer, [text]) == [[(word, "ORGANIZATION")]]
 
 
-def _addresses(anonymizer, text: str) -> list[str]:
-    return [m.text for m in anonymizer.recognize_document([text])[0] if m.category == "ADDRESS"]
+def _spans(anonymizer, text: str, category: str) -> list[str]:
+    return [m.text for m in anonymizer.recognize_document([text])[0] if m.category == category]
 
 
 # an address in comma-separated parts that opens the segment (a letter's address line), its first part a long
@@ -116,11 +116,7 @@ BRITISH_ADDRESS = [
 
 @pytest.mark.parametrize("text,address", ADDRESS_LINE + BRITISH_ADDRESS)
 def test_an_address_in_parts_is_one_address_wherever_it_stands(anonymizer, text, address):
-    assert _addresses(anonymizer, text) == [address]
-
-
-def _organizations(anonymizer, text: str) -> list[str]:
-    return [m.text for m in anonymizer.recognize_document([text])[0] if m.category == "ORGANIZATION"]
+    assert _spans(anonymizer, text, "ADDRESS") == [address]
 
 
 # a head of several words holding a particle (Direção de Finanças) still needs a name after it, counted in
@@ -148,7 +144,7 @@ COMPANY_BY_CONTEXT = [
 
 @pytest.mark.parametrize("text,name", BODY_NAMES + COMPANY_BY_CONTEXT)
 def test_an_organization_by_its_head_or_its_context(anonymizer, text, name):
-    assert name in _organizations(anonymizer, text)
+    assert name in _spans(anonymizer, text, "ORGANIZATION")
 
 
 # a law firm's or cooperative's legal form goes on after a comma ("SP, RL"); a registry office's abbreviation
@@ -163,7 +159,7 @@ LEGAL_FORM_AND_REGISTRY = [
 
 @pytest.mark.parametrize("text,name", LEGAL_FORM_AND_REGISTRY)
 def test_legal_form_suffixes_and_registry_offices(anonymizer, text, name):
-    assert name in _organizations(anonymizer, text)
+    assert name in _spans(anonymizer, text, "ORGANIZATION")
 
 
 # a day before its month is a date's, not an act's number after "decisão de"; and the date of a decision
