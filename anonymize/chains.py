@@ -33,6 +33,7 @@ LOWER_WORD = regex.compile(r"(?<![\p{L}-])\p{Ll}[\p{L}\p{M}-]+")  # a word writt
 GERUND = regex.compile(r"^\p{L}{3,}(?:ando|endo|indo)$", regex.IGNORECASE)
 CLITIC_VERB = regex.compile(r"^\p{L}{3,}-(?:se|lhe|lhes|lo|la|los|las|nos|vos|me|te|o|a|os|as)$", regex.IGNORECASE)
 HEAD_LINKS = {"em", "para", "contra", "sobre"}  # prepositions inside a body's name (see analyse)
+HEAD_CONTRACTIONS = {"à", "às", "ao", "aos"}  # "Associação de Apoio à Vítima": a preposition and article, as written
 SENTENCE_END = {".", "!", "?", ":", ";", "•", "-", "–", "—"}
 
 
@@ -214,6 +215,8 @@ def analyse(doc: Doc, rules: ChainRules, lex: Lexicons, lower_vocab: set[str] | 
                 ch.sentence_initial = ch.sentence_initial or all(
                     fold(t.text) in rules.function_words or fold(t.text) in lex.common for t in toks[i:k]) and (
                     i == 0 or toks[i - 1].text in SENTENCE_END)
+                if ch.sentence_initial and all(fold(t.text) in lex.closed for t in toks[i:k]):
+                    ch.extra["after_opener"] = True  # "Segundo Ptolomeu", "Para Khomeini": a preposition opens
             chains.append(ch)
         i = j
     _merge_company(chains, toks, doc, rules, lex, lower_vocab or set())
@@ -232,11 +235,14 @@ def _joins(toks: list, i: int, j: int, rules: ChainRules, lex: Lexicons) -> int:
         return 1
     if (fold(t.text) in rules.particles and j + 1 < n and is_cap(toks[j + 1].text)
             and not t.text[:1].isupper()
-            and not (fold(t.text) == "e" and fold(toks[j + 1].text) in lex.first)
+            and not (fold(t.text) == "e" and (fold(toks[j + 1].text) in lex.first
+                                              or fold(toks[j + 1].text) in rules.not_names))
             and not rules.is_tail(prev.text)):
         return 1
-    if (fold(t.text) in HEAD_LINKS and rules.head_at(toks, i, j) and j + 1 < n
-            and (is_cap(toks[j + 1].text) or j + 2 < n and toks[j + 1].text in ("a", "o", "as", "os")
+    # (the run may open with a sentence's article: "O Centro de Atendimento à Família")
+    head = i + (fold(toks[i].text) in rules.function_words and i + 1 < j)
+    if ((fold(t.text) in HEAD_LINKS or t.text.lower() in HEAD_CONTRACTIONS) and rules.head_at(toks, head, j)
+            and j + 1 < n and (is_cap(toks[j + 1].text) or j + 2 < n and toks[j + 1].text in ("a", "o", "as", "os")
                  and is_cap(toks[j + 2].text))):
         # "Subseção II Especializada em Dissídios Individuais", "Juizados de Violência Doméstica contra a
         # Mulher": inside a body's name, a preposition before capitalized words
@@ -415,7 +421,9 @@ def _org_head(ch: Chain, words: list[str], folded: list[str], rules: ChainRules)
     for at in range(min(2, len(folded))):
         for n in range(min(rules.max_head, len(folded) - at), 0, -1):
             sub = rules.org_heads.get(tuple(folded[at:at + n]))
-            if sub and len(ch.content) > n + at:
+            # (more name words after the head: counted as content words, a head of several words holds
+            # particles: "Direção de Finanças de Lisboa")
+            if sub and len(ch.content) > sum(1 for w in words[:at + n] if w[:1].isupper() or w[:1].isdigit()):
                 return sub, " ".join(words[at:at + n])
     return None
 

@@ -31,6 +31,8 @@ from .recognizer import REGISTRY, DocumentMemory, Recognizer, Segment, SegmentAn
 DATA = Path(__file__).parent / "data"
 NO_BREAK_SPACES = str.maketrans({"\xa0": " ", "\u202f": " "})
 NAME_PART = regex.compile(r"[\p{L}'’-]+")  # the words of a name, for its surname
+# fall-back rules that read one unknown word mid-sentence as a name: their form spreads in the document
+LONE_NAME_RULES = ("fallback:unknown-proper-noun",)
 CATEGORY_PRIORITY = {"ADDRESS": 0, "NAMEID": 1, "DATE": 2, "ORGANIZATION": 3, "PERSON": 4, "PUBLIC_ID": 5}
 
 
@@ -247,11 +249,13 @@ class Anonymizer:
         before = phrase_key(text[max(0, m.start - 40):m.start])
         return any(before.endswith(h) and (len(before) == len(h) or before[-len(h) - 1] == " ") for h in heads)
 
-    def _propagation_forms(self, mentions: list[Mention]) -> dict[str, Mention]:
-        """Every found entity string, and each person's surname, folded, with the mention it came from."""
+    def _propagation_forms(self, mentions: list[Mention], lower_vocab: frozenset[str] | set[str] = frozenset()
+                           ) -> dict[str, Mention]:
+        """Every found entity string, and each person's surname, folded, with the mention it came from. A lone
+        unknown word the fall-back read as a name mid-sentence is the same name where it opens a sentence."""
         forms: dict[str, Mention] = {}
         for m in mentions:
-            if m.category not in ("PERSON", "ORGANIZATION") or m.score < 0.5:
+            if m.category not in ("PERSON", "ORGANIZATION") or m.score < 0.5 and m.rule not in LONE_NAME_RULES:
                 continue
             key = phrase_key(m.text)
             words = key.split()
@@ -277,7 +281,10 @@ class Anonymizer:
                 if len(toks) >= 2 and parts:
                     sur = parts[-1] if "," not in m.text else parts[0]
                     f = fold(sur)
-                    if (f not in self.lex.common or f in self.lex.last) and f not in self.lex.places \
+                    # a surname that is also a word (Trump, Coelho) is the person's wherever the document
+                    # never writes it in lower case
+                    if (f not in self.lex.common or f in self.lex.last
+                            or m.recognizer == "person" and f not in lower_vocab) and f not in self.lex.places \
                             and f not in self.allow:
                         forms.setdefault(f, Mention(0, 0, "PERSON", sur, "propagation", "surname"))
         return forms
@@ -302,7 +309,7 @@ class Anonymizer:
             if extra:
                 found[k] = self._add_sure(found[k], extra)
         if self.propagate:
-            forms = self._propagation_forms([m for ms in found for m in ms])
+            forms = self._propagation_forms([m for ms in found for m in ms], memory.lower_vocab)
             if forms:
                 for k, text in enumerate(texts):
                     extra = []
@@ -310,6 +317,8 @@ class Anonymizer:
                         if not text[s].isupper():
                             continue  # names are capitalized: "por" is not "Por", "erga omnes" not "ERGA OMNES"
                         src = forms[key]
+                        if src.rule in LONE_NAME_RULES and text[s:e] != src.text:
+                            continue  # a guessed lone name spreads only as it was written (not UFIRS for Ufirs)
                         extra.append(Mention(s, e, src.category, text[s:e], "propagation",
                                              f"same-document:{src.rule}", src.subtype, 0.9))
                     if extra:

@@ -31,6 +31,8 @@ NUMBER_REST = regex.compile(r"^[.\d/-]*\p{L}?$")
 # a foreign postcode and town after an address ("..., 67000 Strasbourg", "..., 1260 Nyon", "..., D-10115 Berlin")
 CODE_AT_END = regex.compile(r",\s*(?:[A-Z]{1,2}-)?\d{4,5}$")  # "Rue de la Gare, 17, 1260": a postcode, its town after
 TOWN_AFTER = regex.compile(r"\s+\p{Lu}[\p{L}'-]+(?:[\s-]+\p{Lu}[\p{L}'-]+)?")
+TOWN_BEFORE_CODE = regex.compile(r"(?:\p{Lu}[\p{L}'’-]+\s+){1,3}\Z")  # "Oxford " before "OX3 7LS"
+PART_OPENERS = (" em ", " no ", " na ", ": ", " at ", " in ")  # words that open an address
 POSTCODE_AFTER = regex.compile(r"\s*,\s*(?:[A-Z]{1,2}-)?\d{4,5}\s+\p{Lu}[\p{L}'-]+(?:[\s-]+\p{Lu}[\p{L}'-]+)?")
 
 
@@ -62,6 +64,7 @@ class AddressRecognizer(Recognizer):
         self.head_start = regex.compile(rf"(?:{heads})(?![\p{{L}}])")
         self.piece_words = {w.lower() for w in a["sub_words"]} | {w.lower() for w in rules["address_unit_words"]} \
             | {w.lower() for w in rules["address_name_particles"]} | {w.lower() for w in a["heads"]}
+        self.en_tail = regex.compile(rf"(?<![\p{{L}}])(?:{tails})$")
         self.en = Gated(regex.compile(
             rf"(?<![\p{{L}}\d])(?:(?P<num>\d+[a-zA-Z]?(?:[-/]\d+[a-zA-Z]?)?),?\s+)?(?:[\p{{Lu}}][\p{{L}}'’-]+\s+){{1,4}}"
             rf"(?:{tails})(?![\p{{L}}])(?P<after>{tail_after}*)"), regex.compile(tails))
@@ -117,7 +120,39 @@ class AddressRecognizer(Recognizer):
                 add(prev.start, m.end(), prev.rule)
                 continue
             add(m.start(), m.end(), "address:postcode")
-        return self._joined(t, out)
+        return self._joined(t, self._parts_before_code(t, out))
+
+    def _parts_before_code(self, t: str, out: list) -> list:
+        """``14 Elm Grove, Headington, Oxford OX3 7LS``, ``The Old Rectory, Church Lane, Little Wenham, Colchester
+        CO7 6PL``: a British postcode closes an address written in comma-separated parts, its town just before
+        it; the parts belong to it back to the one with a street word or a house number first, and further
+        (a house's name) when an address's opening word (``em``, ``at``, a colon) stands before them."""
+        res = []
+        for m in out:
+            if m.rule != "address:postcode" or not regex.fullmatch(POSTCODE_UK, m.text):
+                res.append(m)
+                continue
+            lo = max(0, m.start - PIECES_WINDOW)
+            town = TOWN_BEFORE_CODE.search(t, lo, m.start)
+            start = best = town.start() if town else m.start
+            for _ in range(5):
+                comma = t.rfind(",", lo, start)
+                if comma < 0 or t[comma + 1:start].strip():
+                    break
+                opener = max((k + len(w) for w in PART_OPENERS if (k := t.rfind(w, lo, comma)) >= 0), default=-1)
+                piece_start = max(t.rfind(",", lo, comma) + 1, opener, lo)
+                piece = t[piece_start:comma].strip()
+                if not piece or not self._pieces_only(f", {piece}, "):
+                    break
+                start = piece_start
+                if piece[:1].isdigit() or self.en_tail.search(piece):
+                    best = start
+                elif opener == piece_start and best < m.start:
+                    best = start  # the house's name after "em": "em The Old Rectory, Church Lane, ..."
+            while best < m.start and t[best] == " ":
+                best += 1
+            res.append(self.mention_like(m, t, best, m.end) if best < m.start else m)
+        return [m for m in res if not any(x is not m and x.start <= m.start and m.end <= x.end for x in res)]
 
     def _joined(self, t: str, out: list) -> list:
         """An address written in comma-separated parts is one address: two address mentions with only such
@@ -148,23 +183,26 @@ class AddressRecognizer(Recognizer):
         for _ in range(4):
             lo = max(0, start - PIECES_WINDOW)  # (a window: a long segment stays linear)
             comma = t.rfind(",", lo, start)
-            piece_start = max(t.rfind(",", lo, comma), t.rfind(" em ", lo, comma) + 3, t.rfind(" no ", lo, comma) + 3,
-                              t.rfind(" na ", lo, comma) + 3, t.rfind(":", lo, comma), lo - 1) + 1
+            # (a word not found gives -1, never a start: an address may open the segment, a letter's address line)
+            after_word = [k + 3 for k in (t.rfind(w, lo, comma) for w in (" em ", " no ", " na ")) if k >= 0]
+            piece_start = max(t.rfind(",", lo, comma), t.rfind(":", lo, comma), lo - 1, *after_word) + 1
             piece = t[piece_start:comma].strip()
-            if comma < 0 or t[comma + 1:start].strip() or not piece or not self._pieces_only(f", {piece}, "):
+            # (the part that opens with a head word may be a long name: "Zona Industrial da Cova das Faias")
+            longest = 8 if self.head_start.match(piece) else 5
+            if comma < 0 or t[comma + 1:start].strip() or not piece or not self._pieces_only(f", {piece}, ", longest):
                 break
             if self.head_start.match(piece):
                 best = piece_start + len(t[piece_start:comma]) - len(t[piece_start:comma].lstrip())
             start = piece_start
         return self.mention_like(m, t, best, m.end) if best < m.start else m
 
-    def _pieces_only(self, between: str) -> bool:
+    def _pieces_only(self, between: str, longest: int = 5) -> bool:
         pieces = [p.strip() for p in between.split(",")]
         if len(pieces) > 6 or pieces[-1] or not NUMBER_REST.match(pieces[0]):
             return False  # (the text between ends with a comma: ", Murches, ")
         for piece in pieces[1:-1]:
             words = PIECE_WORD.findall(piece)
-            if not words or len(words) > 5 or words[0].lower() in ("e", "and"):
+            if not words or len(words) > longest or words[0].lower() in ("e", "and"):
                 return False
             if not all(w[:1].isupper() or w[:1].isdigit() or w.lower() in self.piece_words for w in words):
                 return False

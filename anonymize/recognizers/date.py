@@ -72,6 +72,8 @@ class DateRecognizer(Recognizer):
         self.day_list = regex.compile(rf"(?<![\p{{L}}\d.,/])\d{{1,2}}(?:\s*,\s*\d{{1,2}})*\s+(?:{links})\s+$")
         acts = alternation(rules["act_nouns"])
         # a capitalized act noun in the clause before the date, or "a presente decisão": the act's date
+        self.decision_before = regex.compile(
+            rf"(?<![\p{{L}}])(?:{alternation(rules['date'].get('decision_nouns', []))})\s+de\s*\Z")
         self.act_before = regex.compile(rf"(?:(?<![\p{{L}}])(?:{acts})(?![\p{{L}}])|(?i:presente)\s+(?i:{acts})(?![\p{{L}}]))")
         self.signature = regex.compile(
             rf"(?<![\p{{L}}])(?:{alternation(rules['date_signature_leads'])})\s+em\s+\p{{Lu}}[\p{{L}}\s-]{{1,40}},?\s+(?:em\s+)?$")
@@ -112,6 +114,8 @@ class DateRecognizer(Recognizer):
         before = seg.text[:m.start]
         near = seg.text[max(0, m.start - CLAUSE_WINDOW):m.start]  # (a window: a long segment stays linear)
         clause = near[max((b.end() for b in SENTENCE_BREAK.finditer(near)), default=0):]
+        if self.decision_before.search(seg.text, max(0, m.start - 40), m.start):
+            return m  # "por decisão de 3 de abril de 2024": a decision's own date, whatever act the clause cites
         if self.signature.search(clause) or self.act_before.search(clause) and (
                 ACT_DATE_LEAD.search(before) or regex.search(r"(?i:presente)\s", clause)):
             m.category, m.rule = "PUBLIC_ID", "act_date"

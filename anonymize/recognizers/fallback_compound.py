@@ -8,10 +8,12 @@ import regex
 
 from ...text import fold
 from ..chains import ChainRules
+from ..lexicons import zipf
 from ..ordinary import ordinary_min_zipf, ordinary_phrase, spaced_letters
 from ..recognizer import Recognizer, Segment, register
 
 # a capitalized word with a capitals part: ICP-Brasil, CREA/DF, CAU/DF
+DOUBLE_CAPITAL = regex.compile(r"\p{Lu}\p{Lu}")  # UFIRs, SiasgNET: an acronym's capitals in a word
 MIXED_ACRONYM = regex.compile(r"^(?=.*\p{Lu}{2})[\p{L}]+(?:[-/][\p{L}]+)+$")
 
 
@@ -25,6 +27,7 @@ class CompoundFallback(Recognizer):
         crules = ChainRules(rules)
         self.heads = crules.org_heads
         self.roles = {t.rstrip(".") for t in crules.titles | crules.hum}
+        self.endings = tuple(fold(e) for e in rules.get("fallbacks", {}).get("derived_endings", []))
 
     def find(self, seg: Segment) -> list:
         out = []
@@ -60,12 +63,27 @@ class CompoundFallback(Recognizer):
             elif len(content) == 1 and "-" in content[0] and (fold(content[0]),) in self.heads:
                 # a compound head alone names the body of the context: "a Procuradoria-Geral"
                 out.append(self.mention(seg, ch.start, ch.end, "ORGANIZATION", "fallback:head-alone", score=0.5))
-            elif single and len(content) == 1 and not ch.sentence_initial and (ch.unknown or ch.surnames) \
-                    and not ch.places and len(content[0]) > 2 and not self._abbreviation(seg, ch) \
-                    and not self._compound_role(content[0]):
-                out.append(self.mention(seg, ch.start, ch.end, "PERSON", "fallback:unknown-proper-noun",
-                                        score=0.4))
+            elif single and len(content) == 1 and (ch.unknown or ch.surnames) and self._lone_name(seg, ch):
+                if DOUBLE_CAPITAL.search(content[0]) and not ch.surnames:  # UFIRs, SporTV: a body's or thing's
+                    out.append(self.mention(seg, ch.start, ch.end, "ORGANIZATION", "fallback:mixed-case",
+                                            score=0.4))
+                else:
+                    out.append(self.mention(seg, ch.start, ch.end, "PERSON", "fallback:unknown-proper-noun",
+                                            score=0.4))
         return out
+
+    def _lone_name(self, seg: Segment, ch) -> bool:
+        """One capitalized word no lexicon knows as a word, read as a name (Bick & Barreiro's fall-back):
+        inside a sentence or after the preposition that opens it (``disse Khomeini``, ``Segundo Ptolomeu``),
+        not a place, an abbreviation, a compound role (``Juiz-Auditor``) nor a word built with a derivational
+        or participle ending that wordfreq knows as a word (``Colegiado``, ``Diretivas``: nouns, adjectives).
+        A mixed-case word (``UFIRs``, ``SporTV``) is read as a body's or product's name instead."""
+        word = ch.content[0]
+        if ch.sentence_initial and not ch.extra.get("after_opener") or ch.places or len(word) <= 2:
+            return False
+        if not ch.surnames and fold(word).endswith(self.endings) and zipf(word.lower()) >= self.min_zipf:
+            return False
+        return not self._abbreviation(seg, ch) and not self._compound_role(word)
 
     def _compound_role(self, word: str) -> bool:
         """``Juiz-Auditor``, ``Ministro-Relator``, ``Subprocuradora-Geral``, ``Estado-autor``: a hyphenated

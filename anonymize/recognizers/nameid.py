@@ -160,9 +160,13 @@ class NameIdRecognizer(Recognizer):
             rf"(?<![\p{{L}}])(?:{alternation(rules['act_nouns'])})(?![\p{{L}}])[^.;:\n]{{0,90}}?"
             rf"(?<![\p{{L}}])(?:n\.?\s?[º°o]s?\.?|nº)\s*(?P<num>\d{{1,4}}/(?:19|20)?\d{{2}})(?![\d/])"),
             regex.compile(alternation(rules["act_nouns"])))
+        self.month_after = regex.compile(rf"\s+de\s+(?i:{alternation(rules['date']['months'])})(?![\p{{L}}])")
         self.public_re = regex.compile(
             rf"(?<![\p{{L}}])(?:{alternation(r['public_nouns'])})(?:-\p{{L}}+)?\s*(?:\([^)]{{1,12}}\)\s*)?{GAP}"
-            r"(\d[\d./-]*\d|\d)", regex.IGNORECASE)
+            r"(\d[\d./-]*\d|\d)(?!\d)(?!\s\d{2,})"
+            # (digits in spaced groups are an identifier's layout: "com o número 161 2023 0045 8832"; a day before
+            # its month is a date's: "por decisão de 3 de abril de 2024")
+            rf"(?!\s+de\s+(?:{alternation(rules['date']['months'])})(?![\p{{L}}]))", regex.IGNORECASE)
 
     def find(self, seg: Segment) -> list:
         t = seg.text
@@ -251,7 +255,7 @@ class NameIdRecognizer(Recognizer):
                 add(m.start(), m.end(), "PUBLIC_ID", "official_journal")
         low = t.lower()
         for m in self.phrase_re.finditer(t) if any(k in low for k in self.phrase_keys) else ():
-            self._code_after(t, m.end(), add, 3, amounts_too=True)
+            self._code_after(t, m.end(), add, 2, amounts_too=True)  # ("inscrito na matriz sob o artigo 55")
         if "/" in t:
             for m in EU_ACT.finditer(t):
                 g = "num" if m.group("num") else "num2"
@@ -280,8 +284,9 @@ class NameIdRecognizer(Recognizer):
         if not c:
             return
         code = c.group()
-        if len(code.replace(" ", "")) < min_len or sum(ch.isdigit() for ch in code) < 2:
-            return
+        if len(code.replace(" ", "")) < min_len or sum(ch.isdigit() for ch in code) < 2 \
+                or self.month_after.match(t, c.end()):
+            return  # (a day before its month is a date's: "carta registada de 20 de março de 2025")
         checked = checked_identifier(code)
         if MONEY.match(code) and not checked and not NINE_DIGITS.match(code) and sum(ch.isdigit() for ch in code) < 12 \
                 and not amounts_too:  # (a registration phrase names a number, whatever its layout: "marca n.º 712 884")

@@ -58,6 +58,14 @@ class OrganizationRecognizer(Recognizer):
         # words that follow it
         sections = alternation(rules["organization_section_words"])
         self.section_after = regex.compile(rf"\s+[–—-]\s+(?:{sections})\s+\d{{1,3}}(?![\d\p{{L}}])")
+        # the name before a legal person's number: "X, NIPC ...", "X (NIPC ...)", "X tem o NIPC", "X, com o NIPC"
+        self.holder = regex.compile(
+            rf"\s*(?:,\s*|\(\s*|,?\s+(?:tem|com|titular\s+d[oa])\s+(?:o|a)\s+)?(?:n\.?\s?º\s+de\s+)?"
+            rf"(?i:{alternation(o.get('holder_number_words', []))})(?![\p{{L}}])")
+        self.tail_suffix = regex.compile(
+            rf"\s*,\s*(?:{alternation(o.get('tail_suffixes', []))})(?![\p{{L}}])")
+        self.role_before = regex.compile(
+            rf"(?<![\p{{L}}-])(?i:{alternation(o.get('company_role_nouns', []))})\s+d[aeo]s?\s+\Z")
         self.numbered = regex.compile(
             rf"(?<![\p{{L}}\d])(?:\d{{1,3}}\s?\.?\s?[ªºa°o](?![\p{{L}}])|(?i:{words}))\s+(?i:{heads})(?![\p{{L}}])"
             rf"(?:\s+(?!(?i:de|do|da|e)\b)\p{{Lu}}[\p{{L}}\p{{M}}]+)*")
@@ -80,6 +88,13 @@ class OrganizationRecognizer(Recognizer):
                         long.start:long.end]):
                     seg.analysis.learn_acronym(ch.words[0], "ORGANIZATION", lsub, long_text)
                     subtype, rule = lsub, "acronym:after-long-form"
+            if not rule and not ch.title and not ch.hum and not ch.inverted and len(ch.content) >= 2 \
+                    and self.holder.match(seg.text, ch.end):
+                subtype, rule = "COMPANY", "number-holder"  # "a Quinta da Fraga Alta tem o NIPC ..."
+            elif not rule and not ch.title and not ch.inverted and not self._names_in(ch) \
+                    and ch.places < len(ch.content) and not ch.extra.get("territory") \
+                    and self.role_before.search(seg.text, max(0, ch.start - 40), ch.start):
+                subtype, rule = "COMPANY", "company-role"  # "na qualidade de gerentes da GRANITOS DO CÁVADO"
             if not rule and not ch.inverted and not self._names_in(ch):
                 # (a chain with names is left whole to the person recognizers, which skip covered chains; a
                 # surname that is also a place does not count: "Associação dos Amigos do Porto")
@@ -89,7 +104,10 @@ class OrganizationRecognizer(Recognizer):
                 toks = seg.doc
                 if ch.start_tok > 0 and ORDINAL.match(toks[ch.start_tok - 1].text):
                     start = toks[ch.start_tok - 1].idx  # "8ª Turma Cível", "2ª Auditoria"
-                out.append(self.mention(seg, start, ch.end, "ORGANIZATION", rule, subtype=subtype))
+                end = ch.end
+                if rule == "tail" and (more := self.tail_suffix.match(seg.text, end)):
+                    end = more.end()  # "Sociedade de Advogados, SP, RL"
+                out.append(self.mention(seg, start, end, "ORGANIZATION", rule, subtype=subtype))
                 if k + 1 < len(chains) and chains[k + 1].in_parens and chains[k + 1].all_upper \
                         and ch.end_tok + 1 == chains[k + 1].start_tok and len(chains[k + 1].words) == 1 \
                         and abbreviates(chains[k + 1].words[0], seg.text[ch.start:ch.end]):
