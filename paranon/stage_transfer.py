@@ -28,6 +28,7 @@ from .corpora.model import parse_pharaoh
 from .outputs import PartWriters
 from .parallel import in_order
 from .stage_common import AnonymizerStage
+from .stage_consistency import consistent_items
 from .stats import Stats
 from .workdir import WorkDir
 
@@ -42,6 +43,7 @@ class TransferJob:
     lines: LinkLines
     how: str | None
     next_by_scope: dict[str, int]
+    links: list[Links] | None = None  # given (``paranon apply``: the checkpoint's, fitted to new tokens)
 
 
 @dataclass
@@ -102,8 +104,8 @@ class TransferStage(AnonymizerStage):
         fin = self.finisher
         assert fin is not None
         fin.next_by_scope = dict(job.next_by_scope)
-        items = self.work.load(WorkDir.chunk("anon", job.k)).items
-        links = chunk_links(self.work, job.k, job.lines, job.how)
+        items = consistent_items(self.work, job.k)
+        links = job.links if job.links is not None else chunk_links(self.work, job.k, job.lines, job.how)
         done, found = fin.transfer_chunk(items, links)
         self.work.dump(WorkDir.chunk("tr", job.k), TransferredChunk(done, links, found, fin.next_by_scope))
         return job.k, len(items), found, fin.next_by_scope
@@ -130,7 +132,7 @@ class WriteStage(TransferStage):
         assert fin is not None and self.targets is not None
         saved: TransferredChunk = self.work.load(WorkDir.chunk("tr", k))
         fin.next_by_scope = dict(saved.next_by_scope if carried is None else carried)
-        items = self.work.load(WorkDir.chunk("anon", k)).items
+        items = consistent_items(self.work, k)
         writers = PartWriters(self.work.path, k, self.cfg["src"], self.cfg["tgt"])
         stats = Stats()
         rows: list[tuple] = []

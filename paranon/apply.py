@@ -1,0 +1,291 @@
+"""``paranon apply``: a review's decisions recomputed from the run's checkpoint, only where they reach.
+
+A complete run keeps its chunks' checkpoints in ``OUTDIR/.checkpoint`` (owner-only: originals). Applying the
+decisions of ``review.yaml`` then goes, in the run's order, only where something can change:
+
+1. **recognize** again only the documents whose text (source, target, metadata, inline code; folded, word
+   characters only) contains a string whose decision changed, or that a per-document decision names;
+2. **corpus forms** from every chunk's saved forms (those chunks' afresh); the chunks whose source text holds
+   a form that came, went or changed kind are made consistent again, with the recognized ones;
+3. **transfer** (pass 1) those chunks again over the run's alignment: a pair whose anonymized source changed
+   keeps its links, each new token taking the target words its original characters were linked to (the
+   aligner is not run again: a full re-run's aligner would learn a slightly different model from the new
+   tokens, which is the one difference from ``paranon run`` with the same decisions);
+4. **target forms** of the corpus again; the chunks whose target text holds a target form that changed are
+   written again (pass 2) with those of step 3, their key-store rows replaced;
+5. the output files concatenated again from the chunks' parts, the index built, the report and its audit.
+
+Numbering within a document or a segment makes each document's numbers its own, so a document not touched
+keeps its bytes. ``corpus`` scope (one count over the whole corpus), a checkpoint of another version or
+settings that differ in more than the decisions make :func:`apply_decisions` return None: a full re-run.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import regex
+
+from .align.finish import TargetForms, target_forms_of
+from .anonymize.anonymized import anonymize_docs
+from .anonymize.consistency import CorpusForms
+from .anonymize.corpus import corpus_forms
+from .anonymize.engine import Anonymizer, Replaced
+from .anonymize.keystore import KeyStore
+from .parallel import in_order
+from .pipeline import RunRecord, publish
+from .runlock import OutdirLock
+from .settings import Settings
+from .stage_anonymize import AnonChunk, ReadCounts
+from .stage_consistency import ConsistencyStage, consistent_items
+from .stage_transfer import TransferJob, TransferStage, WriteStage, _pass2
+from .stats import Stats
+from .text import fold, tokenize
+from .workdir import CHECKPOINT, CONFIG, WorkDir
+
+DECISION_KEYS = ("allow", "allow_in_documents", "deny")  # what a review changes; any other setting: a full run
+WORDS = regex.compile(r"[\p{L}\p{N}]+")
+
+
+def compact(text: str) -> str:
+    """Folded word characters only: a string found by any case-, accent- or spacing-insensitive match of a
+    recognizer or a form is a substring of its text's ``compact``."""
+    return "".join(WORDS.findall(fold(text)))
+
+
+@dataclass
+class Reach:
+    """What the decisions' change reaches: strings (compacted) and documents named by a decision."""
+
+    strings: set[str] = field(default_factory=set)
+    docs: set[str] = field(default_factory=set)
+
+    @classmethod
+    def between(cls, old: dict[str, Any], new: dict[str, Any]) -> Reach:
+        """The change from the ``anonymize`` section ``old`` to ``new``."""
+        strings = set(old["allow"]) ^ set(new["allow"])
+        deny = {(c, t) for c, ts in old["deny"].items() for t in ts} ^ {(c, t) for c, ts in new["deny"].items()
+                                                                          for t in ts}
+        strings |= {t for _, t in deny}
+        per_doc = {(d, t) for d, ts in old["allow_in_documents"].items() for t in ts} \
+            ^ {(d, t) for d, ts in new["allow_in_documents"].items() for t in ts}
+        return cls({s for s in map(compact, strings) if s}, {d for d, _ in per_doc})
+
+    def touches(self, doc: str, texts: PairTexts) -> bool:
+        return doc in self.docs or any(s in texts.every for s in self.strings)
+
+
+@dataclass(slots=True)
+class PairTexts:
+    """A pair's original texts, compacted: source, target, and both with metadata and inline code."""
+
+    src: str
+    tgt: str
+    every: str
+
+    @classmethod
+    def of(cls, pair: Any) -> PairTexts:
+        src, tgt = compact(pair.src), compact(pair.tgt)
+        rest = compact(" ".join((repr(pair.meta), repr(pair.src_inline), repr(pair.tgt_inline))))
+        return cls(src, tgt, " ".join((src, tgt, rest)))
+
+
+def _settings_but_decisions(cfg: dict[str, Any]) -> dict[str, Any]:
+    rest = {k: v for k, v in cfg.items() if k not in ("workers", "scheduler", "anonymize")}
+    rest["anonymize"] = {k: v for k, v in cfg["anonymize"].items() if k not in DECISION_KEYS}
+    return rest
+
+
+def apply_decisions(outdir: Path, cfg: dict[str, Any], quiet: bool = True,
+                    everything: bool = False) -> dict[str, Any] | None:
+    """Recompute ``outdir`` from its checkpoint with ``cfg`` (the run's settings and the decisions); None when
+    only a full re-run can (no checkpoint, ``corpus`` scope, other settings). ``everything``: recognize every
+    document again (the reference the tests compare the incremental result with)."""
+    outdir = Path(outdir).absolute()
+    kept = outdir / CHECKPOINT / CONFIG
+    if not kept.exists():
+        return None
+    with open(kept, "rb") as fh:
+        old_cfg = pickle.load(fh)
+    if _settings_but_decisions(old_cfg) != _settings_but_decisions(cfg) or cfg["anonymize"]["scope"] == "corpus":
+        return None
+    with OutdirLock(outdir):
+        umask = os.umask(0o077)  # the checkpoint's files hold originals
+        try:
+            work = WorkDir.reopen(outdir)
+            reach = Reach.between(old_cfg["anonymize"], cfg["anonymize"])
+            rec = _recompute(work, cfg, reach, everything, quiet)
+            return publish(outdir, work, rec, cfg, cfg["anonymize"]["scope"], umask, quiet, {"applied": rec.applied})
+        finally:
+            os.umask(umask)
+
+
+@dataclass
+class ApplyRecord(RunRecord):
+    applied: dict[str, int] = field(default_factory=dict)
+
+
+def _recompute(work: WorkDir, cfg: dict[str, Any], reach: Reach, everything: bool, quiet: bool) -> ApplyRecord:
+    settings = Settings.of(cfg)
+    an = Anonymizer(cfg)
+    counts = ReadCounts(**work.done("anonymize"))
+    sizes = work.done("consistency")["sizes"]
+    workers = min(settings.workers or os.cpu_count() or 1, 2)
+    rec = ApplyRecord(counts, Stats(), 0, work.done("align")["aligner"], workers, False, {})
+    chunks = range(counts.chunks)
+    with rec.timed("read_anonymize"):
+        recognized, n_docs, texts = _recognize_again(work, an, chunks, reach, everything)
+    with rec.timed("consistency"):
+        forms, changed = _corpus_forms(work, an, chunks, recognized, settings.anonymize.corpus_consistency)
+        redo = recognized | _holding(texts, changed, "src")
+        before = {k: (consistent_items(work, k), work.load(WorkDir.chunk("tr", k)).links) for k in redo}
+        stage = ConsistencyStage(cfg, work, an, forms, None)
+        with in_order(stage, sorted(redo), workers) as results:
+            for k, size, added in results:
+                work.write_json(WorkDir.chunk("cons", k, "json"), {"size": size, "added": added})
+        rec.consistency_masks = sum(work.read_json(WorkDir.chunk("cons", k, "json"))["added"] for k in chunks)
+        work.mark_done("consistency", {"added": rec.consistency_masks, "sizes": sizes})
+    with rec.timed("transfer"):
+        first = TransferStage(cfg, work, an, forms)
+        first.setup(None)
+        jobs = [TransferJob(k, [], None, {}, _fitted_links(consistent_items(work, k), *before[k]))
+                for k in sorted(redo)]
+        with in_order(first, jobs, workers) as results:
+            for _ in results:
+                pass
+        rewrite = redo | _new_targets(work, texts, forms is not None)
+        for k in rewrite:
+            (work / WorkDir.chunk("out", k, "json")).unlink(missing_ok=True)
+        rec.stats = _pass2(WriteStage(cfg, work, an, first.finisher), sizes, False, workers, {}, quiet)
+        KeyStore.in_chunk_order(work / "keys.sqlite")
+    rec.applied = {"documents_recognized": n_docs, "chunks_recognized": len(recognized),
+                   "chunks_transferred": len(redo), "chunks_written": len(rewrite), "chunks": counts.chunks}
+    return rec
+
+
+def _recognize_again(work: WorkDir, an: Anonymizer, chunks: Iterable[int], reach: Reach, everything: bool
+                     ) -> tuple[set[int], int, dict[int, list[PairTexts]]]:
+    """Recognize again the documents the decisions reach, chunk by chunk (``anon-K``, ``forms-K``); returns
+    the chunks changed, how many documents, and every chunk's pairs' texts (to look for forms in)."""
+    changed: set[int] = set()
+    n_docs = 0
+    texts: dict[int, list[PairTexts]] = {}
+    for k in chunks:
+        items = work.load(WorkDir.chunk("anon", k)).items
+        texts[k] = [PairTexts.of(it.pair) for it in items]
+        by_doc, hit, i = _by_document(items), set(), 0
+        for j, d in enumerate(by_doc):
+            if everything or any(reach.touches(it.pair.doc, t) for it, t in zip(d, texts[k][i:i + len(d)])):
+                hit.add(j)
+            i += len(d)
+        if not hit:
+            continue
+        new_items = [it for j, d in enumerate(by_doc)
+                     for it in (anonymize_docs(an, [[x.pair for x in d]]) if j in hit else d)]
+        work.dump(WorkDir.chunk("forms", k), corpus_forms(an, [new_items]).state())
+        work.dump(WorkDir.chunk("anon", k), AnonChunk(new_items, None))
+        changed.add(k)
+        n_docs += len(hit)
+    return changed, n_docs, texts
+
+
+def _by_document(items: list) -> list[list]:
+    out: list[list] = []
+    for it in items:
+        if out and out[-1][-1].pair.doc == it.pair.doc:
+            out[-1].append(it)
+        else:
+            out.append([it])
+    return out
+
+
+def _kinds(state: tuple[dict[str, int], list]) -> dict[str, Any]:
+    forms, kinds = state
+    return {key: kinds[i] for key, i in forms.items()}
+
+
+def _corpus_forms(work: WorkDir, an: Anonymizer, chunks: Iterable[int], recognized: set[int],
+                  enabled: bool) -> tuple[CorpusForms | None, set[str]]:
+    """The corpus's forms again (``forms.pkl``) and the keys that came, went or changed kind."""
+    if not enabled:
+        return None, set()
+    if not recognized:
+        return CorpusForms.from_state(work.load("forms.pkl")), set()
+    old = _kinds(work.load("forms.pkl"))
+    forms = CorpusForms(an._propagation_forms)
+    for k in chunks:
+        forms.merge(work.load(WorkDir.chunk("forms", k)))
+    work.dump("forms.pkl", forms.state())
+    new = _kinds(forms.state())
+    return forms, {key for key in old.keys() | new.keys() if old.get(key) != new.get(key)}
+
+
+def _holding(texts: dict[int, list[PairTexts]], keys: set[str], side: str) -> set[int]:
+    """The chunks with a pair whose ``side`` text holds one of the form ``keys`` (compacted: a superset)."""
+    wanted = {k.replace(" ", "") for k in keys}
+    if not wanted:
+        return set()
+    return {k for k, ts in texts.items() if any(w in getattr(t, side) for t in ts for w in wanted)}
+
+
+def _new_targets(work: WorkDir, texts: dict[int, list[PairTexts]], enabled: bool) -> set[int]:
+    """The corpus's target forms again (``targets.pkl``); the chunks whose target text holds one that changed."""
+    chunks = sorted(texts)
+    old: TargetForms = work.load("targets.pkl")
+    new = target_forms_of(work.load(WorkDir.chunk("tr", k)).found for k in chunks) if enabled else TargetForms()
+    work.dump("targets.pkl", new)
+
+    def entries(t: TargetForms) -> dict[str, tuple]:
+        kinds = _kinds(t.forms.state()) if t.forms is not None else {}
+        return {key: (kinds.get(key), frozenset(t.sources.get(key, ())), key in t.free)
+                for key in kinds.keys() | t.sources.keys() | t.free}
+
+    a, b = entries(old), entries(new)
+    return _holding(texts, {key for key in a.keys() | b.keys() if a.get(key) != b.get(key)}, "tgt")
+
+
+# -- the run's alignment, fitted to a pair's new tokens ------------------------------------------
+
+def _original_spans(rep: Replaced) -> list[tuple[int, int]]:
+    """Each token of the anonymized text with the span of original text it stands for (a placeholder: the
+    whole mention it replaced)."""
+    marks, shift = [], 0
+    for start, end, n in rep.replacements:
+        marks.append((start + shift, start + shift + n, start, end))
+        shift += n - (end - start)
+    out, i, shift = [], 0, 0
+    for s, e in tokenize(rep.text):
+        while i < len(marks) and marks[i][1] <= s:
+            shift += (marks[i][1] - marks[i][0]) - (marks[i][3] - marks[i][2])
+            i += 1
+        if i < len(marks) and marks[i][0] < e:
+            out.append((marks[i][2], marks[i][3]))
+        else:
+            out.append((s - shift, e - shift))
+    return out
+
+
+def fit_links(old: Replaced, new: Replaced, links: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``links`` (over ``old``'s tokens) over ``new``'s: a new token is linked to the target words that the
+    old tokens sharing original characters with it were linked to."""
+    if old.text == new.text:
+        return links
+    olds, news = _original_spans(old), _original_spans(new)
+    by_old: dict[int, set[int]] = {}
+    for i, j in links:
+        by_old.setdefault(i, set()).add(j)
+    out = set()
+    for n, (s, e) in enumerate(news):
+        for o, (os_, oe) in enumerate(olds):
+            if os_ < e and s < oe:
+                out.update((n, j) for j in by_old.get(o, ()))
+    return sorted(out)
+
+
+def _fitted_links(items: list, old_items: list, old_links: list) -> list[list[tuple[int, int]]]:
+    return [fit_links(o.replaced, it.replaced, lk) for it, o, lk in zip(items, old_items, old_links, strict=True)]
