@@ -3,8 +3,8 @@
 A complete run keeps its chunks' checkpoints in ``OUTDIR/.checkpoint`` (owner-only: originals). Applying the
 decisions of ``review.yaml`` then goes, in the run's order, only where something can change:
 
-1. **recognize** again only the documents whose text (source, target, metadata, inline code; folded, word
-   characters only) contains a string whose decision changed, or that a per-document decision names;
+1. **recognize** again only the documents whose text (source, target, metadata, inline code; folded words)
+   holds a string whose decision changed, or that a per-document decision names;
 2. **corpus forms** from every chunk's saved forms (those chunks' afresh); the chunks whose source text holds
    a form that came, went or changed kind are made consistent again, with the recognized ones;
 3. **transfer** (pass 1) those chunks again over the run's alignment: a pair whose anonymized source changed
@@ -29,11 +29,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import regex
-
 from .align.finish import TargetForms, target_forms_of
 from .anonymize.anonymized import anonymize_docs
-from .anonymize.consistency import CorpusForms
+from .anonymize.consistency import CorpusForms, form_key
 from .anonymize.corpus import corpus_forms
 from .anonymize.engine import Anonymizer, Replaced
 from .anonymize.keystore import KeyStore
@@ -45,22 +43,21 @@ from .stage_anonymize import AnonChunk, ReadCounts
 from .stage_consistency import ConsistencyStage, consistent_items
 from .stage_transfer import TransferJob, TransferStage, WriteStage, _pass2
 from .stats import Stats
-from .text import fold, tokenize
+from .text import tokenize
 from .workdir import CHECKPOINT, CONFIG, WorkDir
 
 DECISION_KEYS = ("allow", "allow_in_documents", "deny")  # what a review changes; any other setting: a full run
-WORDS = regex.compile(r"[\p{L}\p{N}]+")
 
 
-def compact(text: str) -> str:
-    """Folded word characters only: a string found by any case-, accent- or spacing-insensitive match of a
-    recognizer or a form is a substring of its text's ``compact``."""
-    return "".join(WORDS.findall(fold(text)))
+def words(text: str) -> str:
+    """The text's folded words between spaces: a string that any case- and accent-insensitive match on word
+    boundaries finds (a deny-list entry, an allowed mention, a corpus form) is, as `` words(s) ``, in it."""
+    return f" {form_key(text)} "
 
 
 @dataclass
 class Reach:
-    """What the decisions' change reaches: strings (compacted) and documents named by a decision."""
+    """What the decisions' change reaches: strings (as :func:`words`) and documents named by a decision."""
 
     strings: set[str] = field(default_factory=set)
     docs: set[str] = field(default_factory=set)
@@ -74,7 +71,7 @@ class Reach:
         strings |= {t for _, t in deny}
         per_doc = {(d, t) for d, ts in old["allow_in_documents"].items() for t in ts} \
             ^ {(d, t) for d, ts in new["allow_in_documents"].items() for t in ts}
-        return cls({s for s in map(compact, strings) if s}, {d for d, _ in per_doc})
+        return cls({s for s in map(words, strings) if s.strip()}, {d for d, _ in per_doc})
 
     def touches(self, doc: str, texts: PairTexts) -> bool:
         return doc in self.docs or any(s in texts.every for s in self.strings)
@@ -82,7 +79,7 @@ class Reach:
 
 @dataclass(slots=True)
 class PairTexts:
-    """A pair's original texts, compacted: source, target, and both with metadata and inline code."""
+    """A pair's original texts as :func:`words`: source, target, and both with metadata and inline code."""
 
     src: str
     tgt: str
@@ -90,9 +87,9 @@ class PairTexts:
 
     @classmethod
     def of(cls, pair: Any) -> PairTexts:
-        src, tgt = compact(pair.src), compact(pair.tgt)
-        rest = compact(" ".join((repr(pair.meta), repr(pair.src_inline), repr(pair.tgt_inline))))
-        return cls(src, tgt, " ".join((src, tgt, rest)))
+        src, tgt = words(pair.src), words(pair.tgt)
+        rest = words(" ".join((repr(pair.meta), repr(pair.src_inline), repr(pair.tgt_inline))))
+        return cls(src, tgt, src + tgt + rest)
 
 
 def _settings_but_decisions(cfg: dict[str, Any]) -> dict[str, Any]:
@@ -226,8 +223,8 @@ def _corpus_forms(work: WorkDir, an: Anonymizer, chunks: Iterable[int], recogniz
 
 
 def _holding(texts: dict[int, list[PairTexts]], keys: set[str], side: str) -> set[int]:
-    """The chunks with a pair whose ``side`` text holds one of the form ``keys`` (compacted: a superset)."""
-    wanted = {k.replace(" ", "") for k in keys}
+    """The chunks with a pair whose ``side`` text holds one of the form ``keys``."""
+    wanted = {f" {k} " for k in keys}
     if not wanted:
         return set()
     return {k for k, ts in texts.items() if any(w in getattr(t, side) for t in ts for w in wanted)}
