@@ -3,10 +3,11 @@
 A complete run keeps its chunks' checkpoints in ``OUTDIR/.checkpoint`` (owner-only: originals). Applying the
 decisions of ``review.yaml`` then goes, in the run's order, only where something can change:
 
-1. **recognize** again only the documents whose text (source, target, metadata, inline code; folded words)
-   holds a string whose decision changed, or that a per-document decision names;
+1. **recognize** again only the documents whose source text (with its metadata and inline code; folded
+   words) holds a string whose decision changed, or that a per-document decision names;
 2. **corpus forms** from every chunk's saved forms (those chunks' afresh); the chunks whose source text holds
-   a form that came, went or changed kind are made consistent again, with the recognized ones;
+   a form that came, went or changed kind are made consistent again, with the recognized ones and those
+   whose target text holds a decision's string (the target side reads the allow list too);
 3. **transfer** (pass 1) those chunks again over the run's alignment: a pair whose anonymized source changed
    keeps its links, each new token taking the target words its original characters were linked to (the
    aligner is not run again: a full re-run's aligner would learn a slightly different model from the new
@@ -22,6 +23,7 @@ settings that differ in more than the decisions make :func:`apply_decisions` ret
 
 from __future__ import annotations
 
+import logging
 import os
 import pickle
 from collections.abc import Iterable
@@ -46,6 +48,7 @@ from .stats import Stats
 from .text import tokenize
 from .workdir import CHECKPOINT, CONFIG, WorkDir
 
+log = logging.getLogger("paranon")
 DECISION_KEYS = ("allow", "allow_in_documents", "deny")  # what a review changes; any other setting: a full run
 
 
@@ -62,6 +65,9 @@ class Reach:
     strings: set[str] = field(default_factory=set)
     docs: set[str] = field(default_factory=set)
 
+    def keys(self) -> set[str]:
+        return {s.strip() for s in self.strings}
+
     @classmethod
     def between(cls, old: dict[str, Any], new: dict[str, Any]) -> Reach:
         """The change from the ``anonymize`` section ``old`` to ``new``."""
@@ -74,22 +80,24 @@ class Reach:
         return cls({s for s in map(words, strings) if s.strip()}, {d for d, _ in per_doc})
 
     def touches(self, doc: str, texts: PairTexts) -> bool:
-        return doc in self.docs or any(s in texts.every for s in self.strings)
+        """Whether the document's recognition may change: only its source side and metadata are recognized."""
+        return doc in self.docs or any(s in texts.recognized for s in self.strings)
 
 
 @dataclass(slots=True)
 class PairTexts:
-    """A pair's original texts as :func:`words`: source, target, and both with metadata and inline code."""
+    """A pair's original texts as :func:`words`: what is recognized (the source, its metadata and inline
+    code), and the source and the target alone (where corpus forms are looked for)."""
 
+    recognized: str
     src: str
     tgt: str
-    every: str
 
     @classmethod
     def of(cls, pair: Any) -> PairTexts:
-        src, tgt = words(pair.src), words(pair.tgt)
+        src = words(pair.src)
         rest = words(" ".join((repr(pair.meta), repr(pair.src_inline), repr(pair.tgt_inline))))
-        return cls(src, tgt, src + tgt + rest)
+        return cls(src + rest, src, words(pair.tgt))
 
 
 def _settings_but_decisions(cfg: dict[str, Any]) -> dict[str, Any]:
@@ -109,7 +117,13 @@ def apply_decisions(outdir: Path, cfg: dict[str, Any], quiet: bool = True,
         return None
     with open(kept, "rb") as fh:
         old_cfg = pickle.load(fh)
-    if _settings_but_decisions(old_cfg) != _settings_but_decisions(cfg) or cfg["anonymize"]["scope"] == "corpus":
+    old_rest, rest = _settings_but_decisions(old_cfg), _settings_but_decisions(cfg)
+    differ = sorted(k for k in old_rest.keys() | rest.keys() if old_rest.get(k) != rest.get(k))
+    differ += sorted(f"anonymize.{k}" for k in old_rest["anonymize"].keys() | rest["anonymize"].keys()
+                     if old_rest["anonymize"].get(k) != rest["anonymize"].get(k))
+    if differ or cfg["anonymize"]["scope"] == "corpus":
+        why = f"settings differ from the run's ({', '.join(differ[:5])})" if differ else "anonymize.scope is corpus"
+        log.warning("apply: %s: a full re-run", why)
         return None
     with OutdirLock(outdir):
         umask = os.umask(0o077)  # the checkpoint's files hold originals
@@ -139,7 +153,9 @@ def _recompute(work: WorkDir, cfg: dict[str, Any], reach: Reach, everything: boo
         recognized, n_docs, texts = _recognize_again(work, an, chunks, reach, everything)
     with rec.timed("consistency"):
         forms, changed = _corpus_forms(work, an, chunks, recognized, settings.anonymize.corpus_consistency)
-        redo = recognized | _holding(texts, changed, "src")
+        # the target side reads the allow list too (an allowed form stays visible there): a pair whose target
+        # holds a decision's string is transferred again, not recognized again
+        redo = recognized | _holding(texts, changed, "src") | _holding(texts, reach.keys(), "tgt")
         before = {k: (consistent_items(work, k), work.load(WorkDir.chunk("tr", k)).links) for k in redo}
         stage = ConsistencyStage(cfg, work, an, forms, None)
         with in_order(stage, sorted(redo), workers) as results:
