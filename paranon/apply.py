@@ -31,21 +31,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .align.finish import TargetForms, target_forms_of
+from .align.finish import Finisher, TargetForms, target_forms_of
 from .anonymize.anonymized import anonymize_docs
 from .anonymize.consistency import CorpusForms, form_key
 from .anonymize.corpus import corpus_forms
-from .anonymize.engine import Anonymizer, Replaced
+from .anonymize.engine import Anonymizer
 from .anonymize.keystore import KeyStore
-from .parallel import in_order
+from .apply_chunk import by_document, transfer_again, write_again
 from .pipeline import RunRecord, publish
 from .runlock import OutdirLock
 from .settings import Settings
 from .stage_anonymize import AnonChunk, ReadCounts
-from .stage_consistency import ConsistencyStage, consistent_items
-from .stage_transfer import TransferJob, TransferStage, WriteStage, _pass2
 from .stats import Stats
-from .text import tokenize
 from .workdir import CHECKPOINT, CONFIG, WorkDir
 
 log = logging.getLogger("paranon")
@@ -146,75 +143,70 @@ def _recompute(work: WorkDir, cfg: dict[str, Any], reach: Reach, everything: boo
     an = Anonymizer(cfg)
     counts = ReadCounts(**work.done("anonymize"))
     sizes = work.done("consistency")["sizes"]
-    workers = min(settings.workers or os.cpu_count() or 1, 2)
-    rec = ApplyRecord(counts, Stats(), 0, work.done("align")["aligner"], workers, False, {})
+    rec = ApplyRecord(counts, Stats(), 0, work.done("align")["aligner"], 1, False, {})
     chunks = range(counts.chunks)
     with rec.timed("read_anonymize"):
-        recognized, n_docs, texts = _recognize_again(work, an, chunks, reach, everything)
+        recognized, texts = _recognize_again(work, an, chunks, reach, everything)
     with rec.timed("consistency"):
-        forms, changed = _corpus_forms(work, an, chunks, recognized, settings.anonymize.corpus_consistency)
+        forms, changed = _corpus_forms(work, an, chunks, set(recognized), settings.anonymize.corpus_consistency)
         # the target side reads the allow list too (an allowed form stays visible there): a pair whose target
         # holds a decision's string is transferred again, not recognized again
-        redo = recognized | _holding(texts, changed, "src") | _holding(texts, reach.keys(), "tgt")
-        before = {k: (consistent_items(work, k), work.load(WorkDir.chunk("tr", k)).links) for k in redo}
-        stage = ConsistencyStage(cfg, work, an, forms, None)
-        with in_order(stage, sorted(redo), workers) as results:
-            for k, size, added in results:
-                work.write_json(WorkDir.chunk("cons", k, "json"), {"size": size, "added": added})
+        redo = _union(recognized, _holding(texts, changed, "src"), _holding(texts, reach.keys(), "tgt"))
+    with rec.timed("transfer"):
+        fin = Finisher(an, settings.src, settings.tgt)
+        fin.forms = forms
+        for k in sorted(redo):
+            transfer_again(work, an, fin, k, redo[k])
         rec.consistency_masks = sum(work.read_json(WorkDir.chunk("cons", k, "json"))["added"] for k in chunks)
         work.mark_done("consistency", {"added": rec.consistency_masks, "sizes": sizes})
-    with rec.timed("transfer"):
-        first = TransferStage(cfg, work, an, forms)
-        first.setup(None)
-        jobs = [TransferJob(k, [], None, {}, _fitted_links(consistent_items(work, k), *before[k]))
-                for k in sorted(redo)]
-        with in_order(first, jobs, workers) as results:
-            for _ in results:
-                pass
-        rewrite = redo | _new_targets(work, texts, forms is not None)
-        for k in rewrite:
-            (work / WorkDir.chunk("out", k, "json")).unlink(missing_ok=True)
-        rec.stats = _pass2(WriteStage(cfg, work, an, first.finisher), sizes, False, workers, {}, quiet)
+        rewrite = _union(redo, _new_targets(work, texts, forms is not None))
+        targets = work.load("targets.pkl")
+        keys = KeyStore(work / "keys.sqlite")
+        try:
+            for k in sorted(rewrite):
+                write_again(work, fin, targets, keys, k, rewrite[k], (settings.src, settings.tgt))
+        finally:
+            keys.close()
         KeyStore.in_chunk_order(work / "keys.sqlite")
-    rec.applied = {"documents_recognized": n_docs, "chunks_recognized": len(recognized),
-                   "chunks_transferred": len(redo), "chunks_written": len(rewrite), "chunks": counts.chunks}
+        rec.stats = Stats.merged([work.read_json(WorkDir.chunk("out", k, "json"))["stats"] for k in chunks])
+    rec.applied = {"documents_recognized": sum(map(len, recognized.values())),
+                   "documents_transferred": sum(map(len, redo.values())),
+                   "documents_written": sum(map(len, rewrite.values())), "documents": sum(map(len, texts.values())),
+                   "chunks_written": len(rewrite), "chunks": counts.chunks}
     return rec
 
 
+Positions = dict[int, set[int]]  # chunk -> positions of its documents
+
+
+def _union(*parts: Positions) -> Positions:
+    out: Positions = {}
+    for part in parts:
+        for k, docs in part.items():
+            if docs:
+                out.setdefault(k, set()).update(docs)
+    return out
+
+
 def _recognize_again(work: WorkDir, an: Anonymizer, chunks: Iterable[int], reach: Reach, everything: bool
-                     ) -> tuple[set[int], int, dict[int, list[PairTexts]]]:
+                     ) -> tuple[Positions, dict[int, list[list[PairTexts]]]]:
     """Recognize again the documents the decisions reach, chunk by chunk (``anon-K``, ``forms-K``); returns
-    the chunks changed, how many documents, and every chunk's pairs' texts (to look for forms in)."""
-    changed: set[int] = set()
-    n_docs = 0
-    texts: dict[int, list[PairTexts]] = {}
+    them, and every document's pairs' texts (to look for forms in)."""
+    recognized: Positions = {}
+    texts: dict[int, list[list[PairTexts]]] = {}
     for k in chunks:
-        items = work.load(WorkDir.chunk("anon", k)).items
-        texts[k] = [PairTexts.of(it.pair) for it in items]
-        by_doc, hit, i = _by_document(items), set(), 0
-        for j, d in enumerate(by_doc):
-            if everything or any(reach.touches(it.pair.doc, t) for it, t in zip(d, texts[k][i:i + len(d)])):
-                hit.add(j)
-            i += len(d)
+        by_doc = by_document(work.load(WorkDir.chunk("anon", k)).items)
+        texts[k] = [[PairTexts.of(it.pair) for it in d] for d in by_doc]
+        hit = {j for j, d in enumerate(by_doc)
+               if everything or any(reach.touches(it.pair.doc, t) for it, t in zip(d, texts[k][j], strict=True))}
         if not hit:
             continue
         new_items = [it for j, d in enumerate(by_doc)
                      for it in (anonymize_docs(an, [[x.pair for x in d]]) if j in hit else d)]
         work.dump(WorkDir.chunk("forms", k), corpus_forms(an, [new_items]).state())
         work.dump(WorkDir.chunk("anon", k), AnonChunk(new_items, None))
-        changed.add(k)
-        n_docs += len(hit)
-    return changed, n_docs, texts
-
-
-def _by_document(items: list) -> list[list]:
-    out: list[list] = []
-    for it in items:
-        if out and out[-1][-1].pair.doc == it.pair.doc:
-            out[-1].append(it)
-        else:
-            out.append([it])
-    return out
+        recognized[k] = hit
+    return recognized, texts
 
 
 def _kinds(state: tuple[dict[str, int], list]) -> dict[str, Any]:
@@ -238,19 +230,22 @@ def _corpus_forms(work: WorkDir, an: Anonymizer, chunks: Iterable[int], recogniz
     return forms, {key for key in old.keys() | new.keys() if old.get(key) != new.get(key)}
 
 
-def _holding(texts: dict[int, list[PairTexts]], keys: set[str], side: str) -> set[int]:
-    """The chunks with a pair whose ``side`` text holds one of the form ``keys``."""
+def _holding(texts: dict[int, list[list[PairTexts]]], keys: Iterable[str], side: str) -> Positions:
+    """The documents with a pair whose ``side`` text holds one of the form ``keys``."""
     wanted = {f" {k} " for k in keys}
     if not wanted:
-        return set()
-    return {k for k, ts in texts.items() if any(w in getattr(t, side) for t in ts for w in wanted)}
+        return {}
+    return {k: {j for j, d in enumerate(docs) if any(w in getattr(t, side) for t in d for w in wanted)}
+            for k, docs in texts.items()}
 
 
-def _new_targets(work: WorkDir, texts: dict[int, list[PairTexts]], enabled: bool) -> set[int]:
-    """The corpus's target forms again (``targets.pkl``); the chunks whose target text holds one that changed."""
+def _new_targets(work: WorkDir, texts: dict[int, list[list[PairTexts]]], enabled: bool) -> Positions:
+    """The corpus's target forms again (``targets.pkl``); the documents whose target text holds one that
+    changed."""
     chunks = sorted(texts)
     old: TargetForms = work.load("targets.pkl")
-    new = target_forms_of(work.load(WorkDir.chunk("tr", k)).found for k in chunks) if enabled else TargetForms()
+    new = target_forms_of(f for k in chunks for f in work.load(WorkDir.chunk("tr", k)).found) if enabled \
+        else TargetForms()
     work.dump("targets.pkl", new)
 
     def entries(t: TargetForms) -> dict[str, tuple]:
@@ -260,45 +255,3 @@ def _new_targets(work: WorkDir, texts: dict[int, list[PairTexts]], enabled: bool
 
     a, b = entries(old), entries(new)
     return _holding(texts, {key for key in a.keys() | b.keys() if a.get(key) != b.get(key)}, "tgt")
-
-
-# -- the run's alignment, fitted to a pair's new tokens ------------------------------------------
-
-def _original_spans(rep: Replaced) -> list[tuple[int, int]]:
-    """Each token of the anonymized text with the span of original text it stands for (a placeholder: the
-    whole mention it replaced)."""
-    marks, shift = [], 0
-    for start, end, n in rep.replacements:
-        marks.append((start + shift, start + shift + n, start, end))
-        shift += n - (end - start)
-    out, i, shift = [], 0, 0
-    for s, e in tokenize(rep.text):
-        while i < len(marks) and marks[i][1] <= s:
-            shift += (marks[i][1] - marks[i][0]) - (marks[i][3] - marks[i][2])
-            i += 1
-        if i < len(marks) and marks[i][0] < e:
-            out.append((marks[i][2], marks[i][3]))
-        else:
-            out.append((s - shift, e - shift))
-    return out
-
-
-def fit_links(old: Replaced, new: Replaced, links: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """``links`` (over ``old``'s tokens) over ``new``'s: a new token is linked to the target words that the
-    old tokens sharing original characters with it were linked to."""
-    if old.text == new.text:
-        return links
-    olds, news = _original_spans(old), _original_spans(new)
-    by_old: dict[int, set[int]] = {}
-    for i, j in links:
-        by_old.setdefault(i, set()).add(j)
-    out = set()
-    for n, (s, e) in enumerate(news):
-        for o, (os_, oe) in enumerate(olds):
-            if os_ < e and s < oe:
-                out.update((n, j) for j in by_old.get(o, ()))
-    return sorted(out)
-
-
-def _fitted_links(items: list, old_items: list, old_links: list) -> list[list[tuple[int, int]]]:
-    return [fit_links(o.replaced, it.replaced, lk) for it, o, lk in zip(items, old_items, old_links, strict=True)]

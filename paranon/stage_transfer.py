@@ -52,7 +52,7 @@ class TransferredChunk:
 
     done: list[tuple[TransferResult, str]]
     links: list[Links]
-    found: TargetFound
+    found: list[TargetFound]  # one per document, in order
     next_by_scope: dict[str, int]
 
 
@@ -66,6 +66,7 @@ class WrittenChunk:
     stats: dict
     next_by_scope: dict[str, int]
     id_rows: list[tuple]
+    doc_stats: list[dict]
 
 
 def chunk_links(work: WorkDir, k: int, lines: LinkLines, how: str | None) -> list[Links]:
@@ -99,7 +100,7 @@ class TransferStage(AnonymizerStage):
             elif self.work.has("forms.pkl"):
                 self.finisher.forms = CorpusForms.from_state(self.work.load("forms.pkl"))
 
-    def __call__(self, job: TransferJob) -> tuple[int, int, TargetFound, dict[str, int]]:
+    def __call__(self, job: TransferJob) -> tuple[int, int, list[TargetFound], dict[str, int]]:
         """Saves the chunk's results to ``tr-K.pkl``; returns its target forms and numbering state."""
         fin = self.finisher
         assert fin is not None
@@ -134,17 +135,22 @@ class WriteStage(TransferStage):
         fin.next_by_scope = dict(saved.next_by_scope if carried is None else carried)
         items = consistent_items(self.work, k)
         writers = PartWriters(self.work.path, k, self.cfg["src"], self.cfg["tgt"])
-        stats = Stats()
+        doc_stats: list[Stats] = []  # per document, for ``paranon apply`` to replace one
         rows: list[tuple] = []
         n = 0
+        doc = None
         for r in fin.finish_transferred(items, saved.links, saved.done, self.targets):
             writers.write(r.anonymized)
             rows += KeyStore.rows(r.anonymized, r.scope_key, k)
             n += 1
-            stats.add(r)
+            if r.anonymized.doc != doc or not doc_stats:
+                doc_stats.append(Stats())
+                doc = r.anonymized.doc
+            doc_stats[-1].add(r)
         writers.commit()
-        return WrittenChunk(k, n, rows, stats.to_json(), fin.next_by_scope,
-                            KeyStore.id_rows([it.pair for it in items], k))
+        per_doc = [st.to_json() for st in doc_stats]
+        return WrittenChunk(k, n, rows, Stats.merged(per_doc).to_json(), fin.next_by_scope,
+                            KeyStore.id_rows([it.pair for it in items], k), per_doc)
 
 
 def _pass1(stage: TransferStage, sizes: list[int], how: str | None, sequential: bool, workers: int,
@@ -167,7 +173,7 @@ def _pass1(stage: TransferStage, sizes: list[int], how: str | None, sequential: 
                     else [fl.readline() for _ in range(n)]
                 if work.has(WorkDir.chunk("tr", k)):  # resumed: pass 1 of this chunk is done
                     saved: TransferredChunk = work.load(WorkDir.chunk("tr", k))
-                    founds.append(saved.found)
+                    founds.extend(saved.found)
                     carried = saved.next_by_scope
                     bar.update(n)
                     continue
@@ -175,7 +181,7 @@ def _pass1(stage: TransferStage, sizes: list[int], how: str | None, sequential: 
 
         with in_order(stage, jobs(), workers) as results:
             for _k, n_pairs, found, next_by_scope in results:
-                founds.append(found)
+                founds.extend(found)
                 if sequential:
                     carried = next_by_scope
                 bar.update(n_pairs)
@@ -211,7 +217,7 @@ def _pass2(stage: WriteStage, sizes: list[int], corpus_scope: bool, workers: int
                 if corpus_scope:
                     carried = w.next_by_scope
                 work.write_json(WorkDir.chunk("out", w.k, "json"),
-                                {"stats": w.stats, "next_by_scope": w.next_by_scope})
+                                {"stats": w.stats, "next_by_scope": w.next_by_scope, "doc_stats": w.doc_stats})
                 stats.merge(w.stats)
                 bar.update(w.pairs)
     finally:

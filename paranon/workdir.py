@@ -23,8 +23,9 @@ CHECKPOINT = ".checkpoint"  # OUTDIR/.checkpoint: what a complete run keeps for 
 CONFIG = "config.pkl"  # the run's settings, in the checkpoint
 SCRATCH = ("tokens.*", "links.*", "tok-*", "*.part", "state.json", "dask")  # only the run itself needs these
 
-WORK_VERSION = 9  # 7: opaque ids and anonymized metadata in the checkpoints; 8: target forms' evidence;
-# 9: dataclasses (Anonymized, AnonChunk, TransferredChunk) and EntityNumbers in the checkpoints
+WORK_VERSION = 10  # 7: opaque ids and anonymized metadata in the checkpoints; 8: target forms' evidence;
+# 9: dataclasses (Anonymized, AnonChunk, TransferredChunk) and EntityNumbers in the checkpoints; 10: cons-K
+# beside anon-K, target forms and report counts per document (for ``paranon apply``)
 
 
 def fingerprint(input_path: str | Path, cfg: dict[str, Any]) -> str:

@@ -10,9 +10,10 @@ import shutil
 import sqlite3
 
 import pytest
-
 from paranon.anonymize.engine import Replaced
-from paranon.apply import apply_decisions, fit_links
+
+from paranon.apply import apply_decisions
+from paranon.apply_chunk import fit_links
 from paranon.config import load_config
 from paranon.pipeline import run
 from paranon.review import Decisions
@@ -25,7 +26,7 @@ FILES = ["corpus.jsonl", "corpus.tmx", "corpus.tsv", "corpus.pt", "corpus.en", "
 def small_chunks():
     c = load_config()
     c["workers"] = 1
-    c["chunk_size"] = 40  # the sample's 12 documents in 6 chunks: a decision reaches some of them
+    c["chunk_size"] = 90  # the sample's 12 documents in 4 chunks of 3: a decision reaches some of them
     c["index"]["enabled"] = False  # the index after apply: tests/test_review_browser.py
     return c
 
@@ -107,7 +108,8 @@ def test_apply_recomputes_only_what_the_decisions_reach(base, tmp_path, kind):
     ref, _ = _apply(base, tmp_path, "every-document", decisions, True)
     assert _outputs(inc) == _outputs(ref)
     applied = report["applied"]
-    assert 0 < applied["chunks_recognized"] < applied["chunks"]
+    assert 0 < applied["documents_recognized"] < applied["documents"]
+    assert applied["documents_written"] < applied["documents"]
     assert _outputs(inc) != _outputs(base), "the decision changed the outputs"
     assert report["audit"]["files_scanned"] == json.loads((ref / "report.json").read_text())["audit"]["files_scanned"]
     assert (inc / ".checkpoint").stat().st_mode & 0o077 == 0
