@@ -76,25 +76,25 @@ class Reach:
             ^ {(d, t) for d, ts in new["allow_in_documents"].items() for t in ts}
         return cls({s for s in map(words, strings) if s.strip()}, {d for d, _ in per_doc})
 
-    def touches(self, doc: str, texts: PairTexts) -> bool:
+    def touches(self, doc: str, texts: DocTexts) -> bool:
         """Whether the document's recognition may change: only its source side and metadata are recognized."""
         return doc in self.docs or any(s in texts.recognized for s in self.strings)
 
 
 @dataclass(slots=True)
-class PairTexts:
-    """A pair's original texts as :func:`words`: what is recognized (the source, its metadata and inline
-    code), and the source and the target alone (where corpus forms are looked for)."""
+class DocTexts:
+    """A document's original texts as :func:`words`, its pairs' one after the other: what is recognized (the
+    source, its metadata and inline code), and the source and the target alone (where forms are looked for)."""
 
     recognized: str
     src: str
     tgt: str
 
     @classmethod
-    def of(cls, pair: Any) -> PairTexts:
-        src = words(pair.src)
-        rest = words(" ".join((repr(pair.meta), repr(pair.src_inline), repr(pair.tgt_inline))))
-        return cls(src + rest, src, words(pair.tgt))
+    def of(cls, pairs: list[Any]) -> DocTexts:
+        src = "".join(words(p.src) for p in pairs)
+        rest = "".join(words(" ".join((repr(p.meta), repr(p.src_inline), repr(p.tgt_inline)))) for p in pairs)
+        return cls(src + rest, src, "".join(words(p.tgt) for p in pairs))
 
 
 def _settings_but_decisions(cfg: dict[str, Any]) -> dict[str, Any]:
@@ -189,16 +189,16 @@ def _union(*parts: Positions) -> Positions:
 
 
 def _recognize_again(work: WorkDir, an: Anonymizer, chunks: Iterable[int], reach: Reach, everything: bool
-                     ) -> tuple[Positions, dict[int, list[list[PairTexts]]]]:
+                     ) -> tuple[Positions, dict[int, list[DocTexts]]]:
     """Recognize again the documents the decisions reach, chunk by chunk (``anon-K``, ``forms-K``); returns
     them, and every document's pairs' texts (to look for forms in)."""
     recognized: Positions = {}
-    texts: dict[int, list[list[PairTexts]]] = {}
+    texts: dict[int, list[DocTexts]] = {}
     for k in chunks:
         by_doc = by_document(work.load(WorkDir.chunk("anon", k)).items)
-        texts[k] = [[PairTexts.of(it.pair) for it in d] for d in by_doc]
+        texts[k] = [DocTexts.of([it.pair for it in d]) for d in by_doc]
         hit = {j for j, d in enumerate(by_doc)
-               if everything or any(reach.touches(it.pair.doc, t) for it, t in zip(d, texts[k][j], strict=True))}
+               if everything or reach.touches(d[0].pair.doc, texts[k][j])}
         if not hit:
             continue
         new_items = [it for j, d in enumerate(by_doc)
@@ -230,18 +230,22 @@ def _corpus_forms(work: WorkDir, an: Anonymizer, chunks: Iterable[int], recogniz
     return forms, {key for key in old.keys() | new.keys() if old.get(key) != new.get(key)}
 
 
-def _holding(texts: dict[int, list[list[PairTexts]]], keys: Iterable[str], side: str) -> Positions:
-    """The documents with a pair whose ``side`` text holds one of the form ``keys``."""
-    wanted = {f" {k} " for k in keys}
+def _holding(texts: dict[int, list[DocTexts]], keys: Iterable[str], side: str,
+             also: dict[str, set[str]] | None = None) -> Positions:
+    """The documents whose ``side`` text holds one of the form ``keys`` (and, for a key in ``also``, whose
+    source text holds one of the forms it gives)."""
+    wanted = [(f" {k} ", {f" {s} " for s in (also or {}).get(k, ())}) for k in keys]
     if not wanted:
         return {}
-    return {k: {j for j, d in enumerate(docs) if any(w in getattr(t, side) for t in d for w in wanted)}
+    return {k: {j for j, d in enumerate(docs)
+                if any(w in getattr(d, side) and (not src or any(s in d.src for s in src)) for w, src in wanted)}
             for k, docs in texts.items()}
 
 
-def _new_targets(work: WorkDir, texts: dict[int, list[list[PairTexts]]], enabled: bool) -> Positions:
-    """The corpus's target forms again (``targets.pkl``); the documents whose target text holds one that
-    changed."""
+def _new_targets(work: WorkDir, texts: dict[int, list[DocTexts]], enabled: bool) -> Positions:
+    """The corpus's target forms again (``targets.pkl``); the documents whose target text holds one that came,
+    went or changed kind, or one whose source forms changed where the document's source holds one of those (a
+    document's occurrence takes the number of its entity with one of those source forms)."""
     chunks = sorted(texts)
     old: TargetForms = work.load("targets.pkl")
     new = target_forms_of(f for k in chunks for f in work.load(WorkDir.chunk("tr", k)).found) if enabled \
@@ -250,8 +254,15 @@ def _new_targets(work: WorkDir, texts: dict[int, list[list[PairTexts]]], enabled
 
     def entries(t: TargetForms) -> dict[str, tuple]:
         kinds = _kinds(t.forms.state()) if t.forms is not None else {}
-        return {key: (kinds.get(key), frozenset(t.sources.get(key, ())), key in t.free)
+        return {key: (kinds.get(key), key in t.free, frozenset(t.sources.get(key, ())))
                 for key in kinds.keys() | t.sources.keys() | t.free}
 
     a, b = entries(old), entries(new)
-    return _holding(texts, {key for key in a.keys() | b.keys() if a.get(key) != b.get(key)}, "tgt")
+    changed, sources = set(), {}
+    for key in a.keys() | b.keys():
+        x, y = a.get(key), b.get(key)
+        if x != y:
+            changed.add(key)
+            if x is not None and y is not None and x[:2] == y[:2]:
+                sources[key] = x[2] ^ y[2]
+    return _holding(texts, changed, "tgt", sources)
