@@ -37,11 +37,12 @@ from .anonymize.consistency import CorpusForms, form_key
 from .anonymize.corpus import corpus_forms
 from .anonymize.engine import Anonymizer
 from .anonymize.keystore import KeyStore
-from .apply_chunk import by_document, transfer_again, write_again
+from .apply_chunk import by_document, cut, transfer_again, write_again
 from .pipeline import RunRecord, publish
 from .runlock import OutdirLock
 from .settings import Settings
 from .stage_anonymize import AnonChunk, ReadCounts
+from .stage_consistency import consistent_items
 from .stats import Stats
 from .workdir import CHECKPOINT, CONFIG, WorkDir
 
@@ -159,7 +160,7 @@ def _recompute(work: WorkDir, cfg: dict[str, Any], reach: Reach, everything: boo
             transfer_again(work, an, fin, k, redo[k])
         rec.consistency_masks = sum(work.read_json(WorkDir.chunk("cons", k, "json"))["added"] for k in chunks)
         work.mark_done("consistency", {"added": rec.consistency_masks, "sizes": sizes})
-        rewrite = _union(redo, _new_targets(work, texts, forms is not None))
+        rewrite = _union(redo, _new_targets(work, texts, forms is not None, redo))
         targets = work.load("targets.pkl")
         keys = KeyStore(work / "keys.sqlite")
         try:
@@ -242,10 +243,10 @@ def _holding(texts: dict[int, list[DocTexts]], keys: Iterable[str], side: str,
             for k, docs in texts.items()}
 
 
-def _new_targets(work: WorkDir, texts: dict[int, list[DocTexts]], enabled: bool) -> Positions:
-    """The corpus's target forms again (``targets.pkl``); the documents whose target text holds one that came,
-    went or changed kind, or one whose source forms changed where the document's source holds one of those (a
-    document's occurrence takes the number of its entity with one of those source forms)."""
+def _new_targets(work: WorkDir, texts: dict[int, list[DocTexts]], enabled: bool, redo: Positions) -> Positions:
+    """The corpus's target forms again (``targets.pkl``); the documents (besides ``redo``) where pass 2 finds
+    one that came, went or changed kind, or one whose source forms changed where the document's source holds
+    one of those (a document's occurrence takes the number of its entity with one of those source forms)."""
     chunks = sorted(texts)
     old: TargetForms = work.load("targets.pkl")
     new = target_forms_of(f for k in chunks for f in work.load(WorkDir.chunk("tr", k)).found) if enabled \
@@ -265,4 +266,22 @@ def _new_targets(work: WorkDir, texts: dict[int, list[DocTexts]], enabled: bool)
             changed.add(key)
             if x is not None and y is not None and x[:2] == y[:2]:
                 sources[key] = x[2] ^ y[2]
-    return _holding(texts, changed, "tgt", sources)
+    return _found_by_pass2(work, old, new, changed, _holding(texts, changed, "tgt", sources), redo)
+
+
+def _found_by_pass2(work: WorkDir, old: TargetForms, new: TargetForms, changed: set[str], candidates: Positions,
+                    redo: Positions) -> Positions:
+    """Of the ``candidates`` (their target text holds a changed form), those where pass 2 finds a changed form,
+    with the corpus's old target forms or the new ones, beside the pairs' mentions (a form inside a mention,
+    or in none of the forms' hits, changes nothing there)."""
+    out: Positions = {}
+    for k, docs in candidates.items():
+        docs = docs - redo.get(k, set())
+        if not docs:
+            continue
+        items = by_document(consistent_items(work, k))
+        done = cut(work.load(WorkDir.chunk("tr", k)).done, items)
+        out[k] = {j for j in docs if any(
+            key in changed for it, (tr, _) in zip(items[j], done[j], strict=True) for t in (old, new)
+            if t.forms is not None for _s, _e, key in t.forms.find(it.pair.tgt, tr.mentions))}
+    return out

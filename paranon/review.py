@@ -47,7 +47,7 @@ VERY_COMMON_ZIPF = 4.5
 AMOUNT = regex.compile(r"^\d{1,3}(?:[.,]\d{3})*(?:[.,]\d{1,2})?$")
 MISSES_LISTED = 500
 HEADER = ("# Decisions made in `paranon review` on {outdir}.\n"
-          "# `paranon apply {outdir}` runs again with them; `paranon run INPUT --config review.yaml` reuses them.\n"
+          "# `paranon apply {outdir}` recomputes what they reach; `paranon run INPUT --config review.yaml` reuses them.\n"
           "# PRIVATE: the strings below are originals. Never publish this file.\n")
 
 
