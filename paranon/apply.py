@@ -37,7 +37,7 @@ from .anonymize.consistency import CorpusForms, form_key
 from .anonymize.corpus import corpus_forms
 from .anonymize.engine import Anonymizer
 from .anonymize.keystore import KeyStore
-from .apply_chunk import by_document, cut, transfer_again, write_again
+from .apply_chunk import CachedWork, by_document, cut, transfer_again, write_again
 from .pipeline import RunRecord, publish
 from .runlock import OutdirLock
 from .settings import Settings
@@ -126,7 +126,7 @@ def apply_decisions(outdir: Path, cfg: dict[str, Any], quiet: bool = True,
     with OutdirLock(outdir):
         umask = os.umask(0o077)  # the checkpoint's files hold originals
         try:
-            work = WorkDir.reopen(outdir)
+            work = CachedWork(WorkDir.reopen(outdir).path)
             reach = Reach.between(old_cfg["anonymize"], cfg["anonymize"])
             rec = _recompute(work, cfg, reach, everything, quiet)
             return publish(outdir, work, rec, cfg, cfg["anonymize"]["scope"], umask, quiet, {"applied": rec.applied})

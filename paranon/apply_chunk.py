@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 import regex
 
@@ -27,6 +28,28 @@ from .text import tokenize
 from .workdir import WorkDir
 
 TU_START = regex.compile(r"(?m)^(?=<tu )")  # a TMX part file's units start at the line's start
+
+
+class CachedWork(WorkDir):
+    """The checkpoint folder with what ``apply`` loaded or saved kept in memory (it reads a chunk's files in
+    several steps; a chunk's pickles weigh a few MB). What a step changes in a loaded object it saves."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self.cache: dict[str, Any] = {}
+
+    def load(self, name: str) -> Any:
+        if name not in self.cache:
+            self.cache[name] = super().load(name)
+        return self.cache[name]
+
+    def dump(self, name: str, obj: Any) -> None:
+        super().dump(name, obj)
+        self.cache[name] = obj
+
+    def drop(self, name: str) -> None:
+        super().drop(name)
+        self.cache.pop(name, None)
 
 
 def by_document(items: list[Anonymized]) -> list[list[Anonymized]]:
@@ -64,7 +87,7 @@ def transfer_again(work: WorkDir, an: Anonymizer, fin: Finisher, k: int, docs: s
     if added:
         work.dump(WorkDir.chunk("cons", k), AnonChunk(items, None))
     else:
-        (work / WorkDir.chunk("cons", k)).unlink(missing_ok=True)
+        work.drop(WorkDir.chunk("cons", k))
     work.write_json(WorkDir.chunk("cons", k, "json"), {"size": len(items), "added": added})
     sel = sorted(docs)
     fitted = [[fit_links(o.replaced, n.replaced, lk) for n, o, lk in zip(new[j], old[j], links[j], strict=True)]

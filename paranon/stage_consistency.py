@@ -50,7 +50,7 @@ class ConsistencyStage(AnonymizerStage):
             chunk.items = items
             self.work.dump(WorkDir.chunk("cons", k), chunk)
         else:
-            (self.work / WorkDir.chunk("cons", k)).unlink(missing_ok=True)
+            self.work.drop(WorkDir.chunk("cons", k))
         for side, texts in (("src", (it.replaced.text for it in items)), ("tgt", (it.pair.tgt for it in items))):
             with atomic_write(self.work / WorkDir.chunk("tok", k, side), perm=0o600) as fh:  # target's originals
                 fh.writelines(" ".join(token_words(text)) + "\n" for text in texts)

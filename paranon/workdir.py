@@ -97,6 +97,9 @@ class WorkDir:
         with open(self.path / name, "rb") as fh:
             return pickle.load(fh)
 
+    def drop(self, name: str) -> None:
+        (self.path / name).unlink(missing_ok=True)
+
     def write_json(self, name: str, obj: Any) -> None:
         path = self.path / name
         tmp = path.with_name(path.name + ".part")
