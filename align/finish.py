@@ -69,7 +69,7 @@ class FormEvidence:
     aligned: int = 0
 
 
-TargetFound = dict[str, FormEvidence]  # a chunk's target forms, by form key
+TargetFound = dict[str, FormEvidence]  # a document's target forms, by form key
 
 
 @dataclass
@@ -142,8 +142,8 @@ class Finisher:
 
     def finish_chunk(self, items: list[Anonymized], links: list[list[tuple[int, int]]]) -> Iterator[PairResult]:
         """Both passes on one chunk that is the whole corpus (``process_in_memory``)."""
-        done, found = self.transfer_chunk(items, links)
-        targets = target_forms_of([found]) if self.forms is not None else TargetForms()
+        done, founds = self.transfer_chunk(items, links)
+        targets = target_forms_of(founds) if self.forms is not None else TargetForms()
         yield from self.finish_transferred(items, links, done, targets)
 
     @staticmethod
@@ -155,15 +155,18 @@ class Finisher:
         return variants
 
     def transfer_chunk(self, items: list[Anonymized], links: list[list[tuple[int, int]]]
-                       ) -> tuple[list[tuple[TransferResult, str]], TargetFound]:
+                       ) -> tuple[list[tuple[TransferResult, str]], list[TargetFound]]:
         """Pass 1: every pair's target mentions. Within a document, the target forms the transfer found in one
         pair are masked in the others (``European Regions Airline Association`` aligned in one pair is hidden
-        in the next too, where no source mention pointed at it). Returns the results and the chunk's target
-        forms, each with the source forms of its entity (for pass 2, across documents)."""
+        in the next too, where no source mention pointed at it). Returns the results and each document's target
+        forms, each with the source forms of its entity (for pass 2, across documents; ``paranon apply``
+        replaces a document's)."""
         variants = self._variants(items)
         out: list[tuple[TransferResult, str]] = []
-        found: TargetFound = {}
+        founds: list[TargetFound] = []
         for doc, group in groupby(zip(items, links, strict=True), key=lambda x: x[0].pair.doc):
+            found: TargetFound = {}
+            founds.append(found)
             numbers = _form_numbers(variants[doc]) if self.forms is not None else None
             pairs = list(group)
             done = [self.transfer(it, lk, variants[doc], numbers) for it, lk in pairs]
@@ -203,7 +206,7 @@ class Finisher:
                         tr.mentions = sorted(tr.mentions + extra, key=lambda m: m.start)
                         tr.steps["target_consistency"] = len(extra)
             out += done
-        return out, found
+        return out, founds
 
     def finish_transferred(self, items: list[Anonymized], links: list[list[tuple[int, int]]],
                            done: list[tuple[TransferResult, str]], targets: TargetForms) -> Iterator[PairResult]:

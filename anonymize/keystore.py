@@ -42,7 +42,7 @@ class KeyStore:
         self.db.executescript(SCHEMA)
 
     def begin_chunk(self, chunk: int) -> None:
-        self.db.execute("DELETE FROM mentions WHERE chunk = ?", (chunk,))
+        self.begin_chunk_mentions(chunk)
         self.db.execute("DELETE FROM ids WHERE chunk = ?", (chunk,))
 
     @staticmethod
@@ -95,6 +95,32 @@ class KeyStore:
     def close(self) -> None:
         self.db.commit()
         self.db.close()
+
+    def replace_units(self, chunk: int, rows: dict[str, list[tuple]], units: list[str]) -> None:
+        """The chunk's rows with those of the units in ``rows`` replaced, in the order of ``units``."""
+        old: dict[str, list[tuple]] = {}
+        for row in self.db.execute("SELECT * FROM mentions WHERE chunk = ? ORDER BY rowid", (chunk,)):
+            old.setdefault(row[0], []).append(row)
+        self.begin_chunk_mentions(chunk)
+        self.add_rows([r for u in units for r in (rows[u] if u in rows else old.get(u, []))])
+
+    def begin_chunk_mentions(self, chunk: int) -> None:
+        self.db.execute("DELETE FROM mentions WHERE chunk = ?", (chunk,))
+
+    @staticmethod
+    def in_chunk_order(path: str | Path) -> None:
+        """Rows in the order a run writes them, chunk after chunk, the files last (``paranon apply`` writes
+        the chunks it redoes last): the entity table and the report list entities by their first mention."""
+        db = sqlite3.connect(str(path))
+        try:
+            for table in ("mentions", "ids"):
+                db.execute(f"CREATE TEMP TABLE sorted AS SELECT * FROM {table} ORDER BY chunk < 0, chunk, rowid")
+                db.execute(f"DELETE FROM {table}")
+                db.execute(f"INSERT INTO {table} SELECT * FROM sorted")
+                db.execute("DROP TABLE sorted")
+            db.commit()
+        finally:
+            db.close()
 
     @staticmethod
     def finalize(path: str | Path) -> None:

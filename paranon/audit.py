@@ -16,8 +16,8 @@ Public texts are read as a reader sees them:
   other line is scanned;
 * any other file: as UTF-8 text.
 
-``keys.sqlite`` and ``review.yaml`` are private by design and the checkpoint folder ``.work`` is deleted
-when a run ends; they are not scanned.
+``keys.sqlite``, ``review.yaml``, the run's checkpoints (``.work``) and what a complete run keeps of them for
+``paranon apply`` (``.checkpoint``) are private by design (owner-only, never served); they are not scanned.
 
 A hit is a leak unless it is public text on its own: it lies inside an allowed string (a masked "União"
 inside an allowed "União Europeia"), or the original is a number that is not identifier-shaped or one
@@ -49,7 +49,7 @@ from .parallel import Workers
 from .settings import Settings
 from .text import fold_same_length
 
-PRIVATE = {"keys.sqlite", "review.yaml", ".work"}  # never public: not scanned
+PRIVATE = {"keys.sqlite", "review.yaml", ".work", ".checkpoint"}  # never public: not scanned
 NOT_TEXT = re.compile(r"\.bin$")  # hot postings: int arrays and encoded positions
 WHOOSH_TOC = "_*.toc"
 TANTIVY_META = "meta.json"  # beside ".managed.json": a tantivy index folder

@@ -278,9 +278,11 @@ def _add_review_commands(sub) -> None:
     rw.add_argument("--port", type=int, default=0, help="default: a free port")
     rw.add_argument("--config", help="the run's settings YAML (its allow-list is not listed as candidate misses)")
     rw.set_defaults(func=cmd_review)
-    ap = sub.add_parser("apply", help="run again with the decisions of OUTDIR/review.yaml (a full re-run from "
-                        "the input keys.sqlite names)")
+    ap = sub.add_parser("apply", help="the decisions of OUTDIR/review.yaml applied: recomputed from the run's "
+                        "checkpoint where they reach (else a full re-run from the input keys.sqlite names); pass "
+                        "the run's --config and options")
     ap.add_argument("outdir")
+    ap.add_argument("--workers", type=int, help="processes for the parallel stages (default: all cores)")
     ap.add_argument("--input", help="the run's input, if not where keys.sqlite says it was")
     common_options(ap)
     ap.set_defaults(func=cmd_apply)

@@ -8,7 +8,9 @@ own. The run is resumable:
   run ends, then it is deleted);
 * the aligner learns from the whole corpus once, reading token files from disk;
 * transfer and writing go chunk by chunk into part files, committed with their key-store rows; the final files
-  are concatenated from the parts (:mod:`paranon.outputs`) and renamed into place only when complete.
+  are concatenated from the parts (:mod:`paranon.outputs`) and renamed into place only when complete;
+* a complete run keeps its chunks' checkpoints (not the token files) in ``OUTDIR/.checkpoint``, owner-only, for
+  ``paranon apply`` (:mod:`paranon.apply`) to recompute only what a review's decisions touch.
 
 Killing the run at any point and starting the same command again continues from the last completed chunk; the
 outputs are the same as an uninterrupted run's, and the same whatever ``--workers`` is (documents are
@@ -98,6 +100,14 @@ def _stages(input_path: str | Path, outdir: Path, cfg: dict[str, Any], settings:
             runner = Runner(1, runner.client)
         rec = _source_and_target(input_path, cfg, settings, work, anonymizer, runner, quiet, resumed)
     KeyStore.set_files(work / "keys.sqlite", rec.counts.files, input_path)
+    return publish(outdir, work, rec, cfg, anonymizer.scope, umask, quiet)
+
+
+def publish(outdir: Path, work: WorkDir, rec: RunRecord, cfg: dict[str, Any], scope: str, umask: int,
+            quiet: bool, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The outputs from the written chunks, the index, the report (with ``extra``) and its audit; then the
+    checkpoints that ``paranon apply`` needs are kept in ``OUTDIR/.checkpoint`` (private), the rest deleted."""
+    settings = Settings.of(cfg)
     with rec.timed("write"):
         assemble(outdir, work.path, rec.counts.chunks, settings.src, settings.tgt)
     os.umask(umask)  # the index is public: readable as the user's umask makes it
@@ -107,9 +117,13 @@ def _stages(input_path: str | Path, outdir: Path, cfg: dict[str, Any], settings:
         with rec.timed("index"):
             build_index(outdir, quiet=quiet, backend=settings.index.backend)
     n_entities, rows = entity_rows(outdir / "keys.sqlite")
-    report = _report(rec, settings, anonymizer.scope, n_entities)
+    report = _report(rec, settings, scope, n_entities) | (extra or {})
     publish_report(outdir, report, rows, cfg)  # report.json/.html, then the leak audit on top of them
-    work.remove()  # the checkpoints hold originals: gone once the outputs are complete
+    os.umask(0o077)
+    try:
+        work.keep(outdir, cfg)
+    finally:
+        os.umask(umask)
     return report
 
 

@@ -8,7 +8,7 @@
   ordinary words nor places) or identifiers (digit-bearing tokens of identifier shape);
 * ``Decisions``: ``OUTDIR/review.yaml``, a config file (``anonymize.allow``, ``allow_in_documents``,
   ``deny``) that a person can read, edit, undo entry by entry, and pass to ``paranon run --config``;
-* ``apply``: the run again, from its input, with the decisions added to its settings.
+* ``apply``: the decisions added to the run's settings, recomputed where they reach (:mod:`paranon.apply`).
 
 Everything here reads originals: it is for the reviewer's private page, never for a public output.
 """
@@ -47,7 +47,7 @@ VERY_COMMON_ZIPF = 4.5
 AMOUNT = regex.compile(r"^\d{1,3}(?:[.,]\d{3})*(?:[.,]\d{1,2})?$")
 MISSES_LISTED = 500
 HEADER = ("# Decisions made in `paranon review` on {outdir}.\n"
-          "# `paranon apply {outdir}` runs again with them; `paranon run INPUT --config review.yaml` reuses them.\n"
+          "# `paranon apply {outdir}` recomputes what they reach; `paranon run INPUT --config review.yaml` reuses them.\n"
           "# PRIVATE: the strings below are originals. Never publish this file.\n")
 
 
@@ -322,14 +322,18 @@ def run_input(outdir: Path, given: str | None) -> Path:
 
 
 def apply(outdir: Path, cfg: dict[str, Any], input_path: str | None = None, quiet: bool = True) -> dict[str, Any]:
-    """The whole run again from its input, with the review's decisions added to ``cfg`` (a full re-run:
-    the decisions change recognition, numbering and transfer, and the run's checkpoints are gone)."""
+    """The run's outputs again with the review's decisions added to ``cfg``: recomputed from the run's
+    checkpoint where the decisions reach (:mod:`paranon.apply`), else (no checkpoint, ``corpus`` scope, other
+    settings) the whole run again from its input."""
+    from .apply import apply_decisions
     from .pipeline import run
 
     outdir = Path(outdir)
-    decisions = Decisions.load(outdir)
-    source = run_input(outdir, input_path)
-    return run(source, outdir, decisions.overlay(cfg), quiet=quiet, restart=True)
+    cfg = Decisions.load(outdir).overlay(cfg)
+    report = apply_decisions(outdir, cfg, quiet=quiet)
+    if report is not None:
+        return report
+    return run(run_input(outdir, input_path), outdir, cfg, quiet=quiet, restart=True)
 
 
 def risk_words(e: dict[str, Any]) -> list[str]:

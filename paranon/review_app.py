@@ -91,8 +91,8 @@ identifiers (digit-bearing, identifier-shaped), most frequent first. "Mask" mask
 <option {{ 'selected' if cat == (c.kind == 'identifier' and 'NAMEID' or 'PERSON') }}>{{ cat }}</option>{% endfor %}</select>
 <button>mask this span</button></form></td></tr>{% endfor %}</tbody></table>"""
 
-DECISIONS = """<h1>Decisions</h1><p>Recorded in <code>{{ path }}</code>. <code>paranon apply {{ outdir }}</code> runs
-again with them.</p>{% if entries %}<table id="decisions"><thead><tr><th>text</th><th>decision</th><th></th></tr></thead><tbody>
+DECISIONS = """<h1>Decisions</h1><p>Recorded in <code>{{ path }}</code>. <code>paranon apply {{ outdir }}</code>
+applies them: it recomputes the documents they reach.</p>{% if entries %}<table id="decisions"><thead><tr><th>text</th><th>decision</th><th></th></tr></thead><tbody>
 {% for d in entries %}<tr><td>{{ d.text }}</td><td>{{ d.words }}</td><td><form class="inline" method="post" action="/decide">
 <input type="hidden" name="action" value="undo"><input type="hidden" name="kind" value="{{ d.kind }}">
 <input type="hidden" name="where" value="{{ d.where }}"><input type="hidden" name="text" value="{{ d.text }}">

@@ -1,5 +1,6 @@
 """Stage 2: corpus consistency on the source side (:mod:`paranon.anonymize.corpus`), and each chunk's alignment
-input (its tokens, ``tok-K.src``/``tok-K.tgt``): the last stage that changes the source text."""
+input (its tokens, ``tok-K.src``/``tok-K.tgt``): the last stage that changes the source text. A chunk it adds
+mentions to is saved as ``cons-K.pkl`` beside the recognizers' ``anon-K.pkl`` (kept for ``paranon apply``)."""
 
 from __future__ import annotations
 
@@ -40,14 +41,16 @@ class ConsistencyStage(AnonymizerStage):
 
     def __call__(self, k: int) -> tuple[int, int, int]:
         assert self.anonymizer is not None
-        name = WorkDir.chunk("anon", k)
-        chunk = self.work.load(name)
+        chunk = self.work.load(WorkDir.chunk("anon", k))
         items, added = chunk.items, 0
         if self.forms is not None:
             items, added = make_consistent(items, self.forms, self.anonymizer, self.corpus)
-            if added:
-                chunk.items = items
-                self.work.dump(name, chunk)
+        # the recognizers' result (anon-K) stays as it was: ``paranon apply`` starts again from it
+        if added:
+            chunk.items = items
+            self.work.dump(WorkDir.chunk("cons", k), chunk)
+        else:
+            self.work.drop(WorkDir.chunk("cons", k))
         for side, texts in (("src", (it.replaced.text for it in items)), ("tgt", (it.pair.tgt for it in items))):
             with atomic_write(self.work / WorkDir.chunk("tok", k, side), perm=0o600) as fh:  # target's originals
                 fh.writelines(" ".join(token_words(text)) + "\n" for text in texts)
@@ -55,8 +58,15 @@ class ConsistencyStage(AnonymizerStage):
 
 
 def chunk_items(work: WorkDir, n_chunks: int) -> Iterator[list[Anonymized]]:
+    """The recognizers' result, chunk by chunk (before corpus consistency)."""
     for k in range(n_chunks):
         yield work.load(WorkDir.chunk("anon", k)).items
+
+
+def consistent_items(work: WorkDir, k: int) -> list[Anonymized]:
+    """Chunk ``k`` after corpus consistency (``cons-K.pkl`` when it added mentions, else ``anon-K.pkl``)."""
+    name = WorkDir.chunk("cons", k)
+    return work.load(name if work.has(name) else WorkDir.chunk("anon", k)).items
 
 
 def run_consistency(cfg: dict[str, Any], enabled: bool, work: WorkDir, n_chunks: int, anonymizer: Anonymizer,

@@ -28,6 +28,7 @@ from .corpora.model import parse_pharaoh
 from .outputs import PartWriters
 from .parallel import Runner
 from .stage_common import AnonymizerStage
+from .stage_consistency import consistent_items
 from .stats import Stats
 from .workdir import WorkDir
 
@@ -42,6 +43,7 @@ class TransferJob:
     lines: LinkLines
     how: str | None
     next_by_scope: dict[str, int]
+    links: list[Links] | None = None  # given (``paranon apply``: the checkpoint's, fitted to new tokens)
 
 
 @dataclass
@@ -50,7 +52,7 @@ class TransferredChunk:
 
     done: list[tuple[TransferResult, str]]
     links: list[Links]
-    found: TargetFound
+    found: list[TargetFound]  # one per document, in order
     next_by_scope: dict[str, int]
 
 
@@ -64,6 +66,7 @@ class WrittenChunk:
     stats: dict
     next_by_scope: dict[str, int]
     id_rows: list[tuple]
+    doc_stats: list[dict]
 
 
 def chunk_links(work: WorkDir, k: int, lines: LinkLines, how: str | None) -> list[Links]:
@@ -97,13 +100,13 @@ class TransferStage(AnonymizerStage):
             elif self.work.has("forms.pkl"):
                 self.finisher.forms = CorpusForms.from_state(self.work.load("forms.pkl"))
 
-    def __call__(self, job: TransferJob) -> tuple[int, int, TargetFound, dict[str, int]]:
+    def __call__(self, job: TransferJob) -> tuple[int, int, list[TargetFound], dict[str, int]]:
         """Saves the chunk's results to ``tr-K.pkl``; returns its target forms and numbering state."""
         fin = self.finisher
         assert fin is not None
         fin.next_by_scope = dict(job.next_by_scope)
-        items = self.work.load(WorkDir.chunk("anon", job.k)).items
-        links = chunk_links(self.work, job.k, job.lines, job.how)
+        items = consistent_items(self.work, job.k)
+        links = job.links if job.links is not None else chunk_links(self.work, job.k, job.lines, job.how)
         done, found = fin.transfer_chunk(items, links)
         self.work.dump(WorkDir.chunk("tr", job.k), TransferredChunk(done, links, found, fin.next_by_scope))
         return job.k, len(items), found, fin.next_by_scope
@@ -130,19 +133,24 @@ class WriteStage(TransferStage):
         assert fin is not None and self.targets is not None
         saved: TransferredChunk = self.work.load(WorkDir.chunk("tr", k))
         fin.next_by_scope = dict(saved.next_by_scope if carried is None else carried)
-        items = self.work.load(WorkDir.chunk("anon", k)).items
+        items = consistent_items(self.work, k)
         writers = PartWriters(self.work.path, k, self.cfg["src"], self.cfg["tgt"])
-        stats = Stats()
+        doc_stats: list[Stats] = []  # per document, for ``paranon apply`` to replace one
         rows: list[tuple] = []
         n = 0
+        doc = None
         for r in fin.finish_transferred(items, saved.links, saved.done, self.targets):
             writers.write(r.anonymized)
             rows += KeyStore.rows(r.anonymized, r.scope_key, k)
             n += 1
-            stats.add(r)
+            if r.anonymized.doc != doc or not doc_stats:
+                doc_stats.append(Stats())
+                doc = r.anonymized.doc
+            doc_stats[-1].add(r)
         writers.commit()
-        return WrittenChunk(k, n, rows, stats.to_json(), fin.next_by_scope,
-                            KeyStore.id_rows([it.pair for it in items], k))
+        per_doc = [st.to_json() for st in doc_stats]
+        return WrittenChunk(k, n, rows, Stats.merged(per_doc).to_json(), fin.next_by_scope,
+                            KeyStore.id_rows([it.pair for it in items], k), per_doc)
 
 
 def _pass1(stage: TransferStage, sizes: list[int], how: str | None, sequential: bool, runner: Runner,
@@ -165,7 +173,7 @@ def _pass1(stage: TransferStage, sizes: list[int], how: str | None, sequential: 
                     else [fl.readline() for _ in range(n)]
                 if work.has(WorkDir.chunk("tr", k)):  # resumed: pass 1 of this chunk is done
                     saved: TransferredChunk = work.load(WorkDir.chunk("tr", k))
-                    founds.append(saved.found)
+                    founds.extend(saved.found)
                     carried = saved.next_by_scope
                     bar.update(n)
                     continue
@@ -173,7 +181,7 @@ def _pass1(stage: TransferStage, sizes: list[int], how: str | None, sequential: 
 
         with runner.in_order(stage, jobs()) as results:
             for _k, n_pairs, found, next_by_scope in results:
-                founds.append(found)
+                founds.extend(found)
                 if sequential:
                     carried = next_by_scope
                 bar.update(n_pairs)
@@ -209,7 +217,7 @@ def _pass2(stage: WriteStage, sizes: list[int], corpus_scope: bool, runner: Runn
                 if corpus_scope:
                     carried = w.next_by_scope
                 work.write_json(WorkDir.chunk("out", w.k, "json"),
-                                {"stats": w.stats, "next_by_scope": w.next_by_scope})
+                                {"stats": w.stats, "next_by_scope": w.next_by_scope, "doc_stats": w.doc_stats})
                 stats.merge(w.stats)
                 bar.update(w.pairs)
     finally:

@@ -45,6 +45,14 @@ class Stats:
     def to_json(self) -> dict:
         return {k: (dict(v) if isinstance(v, Counter) else v) for k, v in vars(self).items()}
 
+    @classmethod
+    def merged(cls, parts: list[dict]) -> Stats:
+        """The counts of ``parts`` (``to_json``'s), in order."""
+        out = cls()
+        for d in parts:
+            out.merge(d)
+        return out
+
     def merge(self, d: dict) -> None:
         for k, v in d.items():
             cur = getattr(self, k)

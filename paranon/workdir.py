@@ -1,6 +1,7 @@
 """A run's checkpoints: ``OUTDIR/.work``, what they belong to (the fingerprint), their files and done markers.
 
-The folder is owner-only: it holds originals until the run ends, then it is deleted. Every file is written
+The folder is owner-only: it holds originals. When the run ends, what ``paranon apply`` needs of it is kept as
+``OUTDIR/.checkpoint`` (owner-only too, never public), the rest is deleted. Every file is written
 to a ``.part`` name and renamed into place, so a file that exists is complete; a chunk's or a stage's last
 file marks it done.
 """
@@ -18,8 +19,13 @@ from typing import Any
 
 log = logging.getLogger("paranon")
 
-WORK_VERSION = 9  # 7: opaque ids and anonymized metadata in the checkpoints; 8: target forms' evidence;
-# 9: dataclasses (Anonymized, AnonChunk, TransferredChunk) and EntityNumbers in the checkpoints
+CHECKPOINT = ".checkpoint"  # OUTDIR/.checkpoint: what a complete run keeps for ``paranon apply`` (private)
+CONFIG = "config.pkl"  # the run's settings, in the checkpoint
+SCRATCH = ("tokens.*", "links.*", "tok-*", "*.part", "state.json", "dask")  # only the run itself needs these
+
+WORK_VERSION = 10  # 7: opaque ids and anonymized metadata in the checkpoints; 8: target forms' evidence;
+# 9: dataclasses (Anonymized, AnonChunk, TransferredChunk) and EntityNumbers in the checkpoints; 10: cons-K
+# beside anon-K, target forms and report counts per document (for ``paranon apply``)
 
 
 def fingerprint(input_path: str | Path, cfg: dict[str, Any]) -> str:
@@ -91,6 +97,9 @@ class WorkDir:
         with open(self.path / name, "rb") as fh:
             return pickle.load(fh)
 
+    def drop(self, name: str) -> None:
+        (self.path / name).unlink(missing_ok=True)
+
     def write_json(self, name: str, obj: Any) -> None:
         path = self.path / name
         tmp = path.with_name(path.name + ".part")
@@ -109,3 +118,25 @@ class WorkDir:
 
     def remove(self) -> None:
         shutil.rmtree(self.path)
+
+    def keep(self, outdir: Path, cfg: dict[str, Any]) -> None:
+        """End a complete run: the chunks' checkpoints (recognized, consistent and transferred items with their
+        links, part files, forms, key store) become ``OUTDIR/.checkpoint`` with the settings, for ``paranon
+        apply``; what only the run needed (token files, whole-corpus links) goes. Owner-only: originals."""
+        for pattern in SCRATCH:
+            for p in self.path.glob(pattern):
+                shutil.rmtree(p) if p.is_dir() else p.unlink()
+        self.dump(CONFIG, cfg)
+        kept = outdir / CHECKPOINT
+        if kept.exists():
+            shutil.rmtree(kept)
+        os.replace(self.path, kept)
+
+    @classmethod
+    def reopen(cls, outdir: Path) -> WorkDir:
+        """The checkpoint a complete run kept, moved back to ``OUTDIR/.work`` for ``paranon apply``."""
+        work = outdir / ".work"
+        if work.exists():
+            shutil.rmtree(work)  # a killed run's or apply's
+        os.replace(outdir / CHECKPOINT, work)
+        return cls(work)

@@ -9,6 +9,8 @@ import sys
 
 from paranon.anonymize.keystore import originals
 
+from paranon.audit import PRIVATE
+
 from .conftest import GOLD, SAMPLE, SHARED, needs_shared
 
 OUTPUTS = ["corpus.jsonl", "corpus.tmx", "corpus.pt", "corpus.en", "corpus.tsv", "alignments.pharaoh",
@@ -16,8 +18,9 @@ OUTPUTS = ["corpus.jsonl", "corpus.tmx", "corpus.pt", "corpus.en", "corpus.tsv",
 
 
 def public_files(out):
+    """Every file but the private ones (``keys.sqlite``, the checkpoint ``paranon apply`` keeps ...)."""
     for p in out.rglob("*"):
-        if p.is_file() and p.name != "keys.sqlite":
+        if p.is_file() and p.relative_to(out).parts[0] not in PRIVATE:
             yield p
 
 

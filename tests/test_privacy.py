@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from paranon.corpora.model import Inline, SegmentPair
 
+from paranon.audit import PRIVATE
 from paranon.cli import main
 from paranon.config import load_config
 from paranon.pipeline import run
@@ -64,10 +65,11 @@ TMX_CHANNELS = {
 
 
 def _public_texts(out: Path) -> dict[str, str]:
-    """Every public file of an output folder (all but keys.sqlite), index files included, as text."""
+    """Every public file of an output folder (all but keys.sqlite and the other private files: the audit's
+    ``PRIVATE``), index files included, as text."""
     texts = {}
     for p in out.rglob("*"):
-        if p.is_file() and p.name != "keys.sqlite":
+        if p.is_file() and p.relative_to(out).parts[0] not in PRIVATE:
             texts[str(p.relative_to(out))] = p.read_bytes().decode("utf-8", "ignore")
     for p in (out / "index").resolve().rglob("*") if (out / "index").exists() else ():
         if p.is_file():

@@ -1,6 +1,6 @@
 """A reviewer's session in a real browser (Debian's chromium driven by Playwright, never ``playwright install``):
 ``paranon review`` on a run of the sample, one entity rejected, one missed span masked (after an undo),
-``paranon apply``, then the corpus files, the key store and the audit checked."""
+``paranon apply``, then the corpus files, the key store, the index and the audit checked."""
 
 from __future__ import annotations
 
@@ -43,6 +43,12 @@ def originals(out) -> list[tuple[str, str]]:
         return list(db.execute("SELECT DISTINCT original, category FROM mentions"))
     finally:
         db.close()
+
+
+def hits(out, query: str) -> int:
+    from paranon.search_portal.search import Searcher
+
+    return Searcher(out, cache_size=0).search(query, "both")["total"]
 
 
 def public_text(out) -> str:
@@ -88,14 +94,19 @@ def test_reject_an_entity_mask_a_missed_span_and_apply(run_copy, review):
     assert (run_copy / "review.yaml").stat().st_mode & 0o077 == 0
     assert missed in public_text(run_copy) and rejected not in public_text(run_copy)
 
+    before = {q: hits(run_copy, q) for q in (f'"{missed}"', rejected.split()[0])}
+    assert before[f'"{missed}"'] > 0
     r = subprocess.run([sys.executable, "-m", "paranon.cli", "apply", str(run_copy), "--quiet"], capture_output=True,
                        text=True, timeout=600)
     assert r.returncode == 0, r.stderr
+    # the index: the masked span found no more, the rejected entity's words found where they are now visible
+    assert hits(run_copy, f'"{missed}"') == 0 and hits(run_copy, rejected.split()[0]) > before[rejected.split()[0]]
     assert "audit: clean" in r.stderr
     text = public_text(run_copy)
     assert missed not in text and (missed, "NAMEID") in originals(run_copy)
     assert rejected in text and rejected not in {o for o, _ in originals(run_copy)}
     report = json.loads((run_copy / "report.json").read_text(encoding="utf-8"))
     assert report["audit"]["clean"]
+    assert 0 < report["applied"]["documents_recognized"], "recomputed from the run's checkpoint"
     audit = subprocess.run([sys.executable, "-m", "paranon.cli", "audit", str(run_copy)], capture_output=True, text=True)
     assert audit.returncode == 0 and "CLEAN" in audit.stdout
