@@ -99,7 +99,9 @@ class DocTexts:
 
 
 def _settings_but_decisions(cfg: dict[str, Any]) -> dict[str, Any]:
-    rest = {k: v for k, v in cfg.items() if k not in ("workers", "scheduler", "anonymize")}
+    # the index and the portal are built afresh by apply with the settings given now: they decide nothing
+    # that the checkpoint holds
+    rest = {k: v for k, v in cfg.items() if k not in ("workers", "scheduler", "anonymize", "index", "portal")}
     rest["anonymize"] = {k: v for k, v in cfg["anonymize"].items() if k not in DECISION_KEYS}
     return rest
 

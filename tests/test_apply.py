@@ -162,6 +162,19 @@ def test_other_settings_need_a_full_run(base, tmp_path):
     assert apply_decisions(out, small_chunks()) is None
 
 
+@pytest.mark.parametrize("section, key, value", [
+    ("index", "backend", "whoosh"),  # the index is built afresh after apply, with the settings given now
+    ("index", "backend", "tantivy"),
+    ("portal", "per_page", 7),
+])
+def test_index_and_portal_settings_keep_the_checkpoint(base, tmp_path, section, key, value):
+    out = tmp_path / "out"
+    shutil.copytree(base, out, symlinks=True)
+    cfg = small_chunks()
+    cfg[section][key] = value
+    assert apply_decisions(out, cfg) is not None
+
+
 def _rep(text: str, replacements: list[tuple[int, int, int]]) -> Replaced:
     return Replaced(text, [], replacements)
 
