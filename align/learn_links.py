@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from ..config import load_config
+from ..corpora.formats import atomic_write
 from ..text import token_words
 from .aligners import make_aligner
 from .priors import MIN_LINK_COUNT
@@ -56,12 +57,12 @@ def count_links(pairs: list[tuple[list[str], list[str]]], seed: int = 0) -> Coun
 
 def write_counts(counts: Counter, out: Path, min_count: int = MIN_LINK_COUNT) -> int:
     """Write the counts of at least ``min_count``; returns the number of pairs written."""
-    kept = sorted((a, b, n) for (a, b), n in counts.items() if n >= min_count and "\t" not in a + b)
-    tmp = Path(f"{out}.part")
-    with open(tmp, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", filename="", mtime=0) as gz:
+    # a tab would split a line, and a first word opening with "#" would be read back as a comment (priors.py)
+    kept = sorted((a, b, n) for (a, b), n in counts.items()
+                  if n >= min_count and "\t" not in a + b and not a.startswith("#"))
+    with atomic_write(out, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", filename="", mtime=0) as gz:
         gz.write("".join(line + "\n" for line in LICENCE_LINES).encode("utf-8"))
         gz.write("".join(f"{a}\t{b}\t{n}\n" for a, b, n in kept).encode("utf-8"))
-    tmp.replace(out)
     return len(kept)
 
 

@@ -274,3 +274,27 @@ def test_builtin_priors_add_the_link_counts_to_the_dictionary():
     without, _ = make_aligner(cfg)
     assert with_counts._prior_lines() == without._prior_lines()  # the same dictionary
     assert without._link_lines() == [] and len(with_counts._link_lines()) > 5_000
+
+
+# the shipped link counts are written by learn_links and read back by link_lines: every pair written is read
+# back with its weight; pairs seen once, or a word the file could not hold (a tab splits a line, a "#" first
+# opens a comment), are not written
+LINK_COUNTS = [
+    ({("contrato", "contract"): 5, ("de", "of"): 40}, ["LEX\tcontrato\tcontract\t5\n", "LEX\tde\tof\t40\n"]),
+    ({("banco", "bank"): 1, ("banco", "bench"): 2}, ["LEX\tbanco\tbench\t2\n"]),
+    ({("#", "#"): 4, ("n.º", "no."): 3}, ["LEX\tn.º\tno.\t3\n"]),
+    ({("a\tb", "x"): 9, ("lei", "law"): 2}, ["LEX\tlei\tlaw\t2\n"]),
+]
+
+
+@pytest.mark.parametrize("counts, lines", LINK_COUNTS)
+def test_link_counts_written_are_the_priors_read(tmp_path, counts, lines):
+    from collections import Counter
+
+    from paranon.align.learn_links import write_counts
+    from paranon.align.priors import link_lines
+
+    out = tmp_path / "links.tsv.gz"
+    assert write_counts(Counter(counts), out) == len(lines)
+    assert link_lines(out, str.lower) == lines
+    assert not list(tmp_path.glob("*.part"))
