@@ -21,6 +21,7 @@ from .anonymize.keystore import KeyStore
 from .corpora.formats import atomic_write
 from .outputs import PARTS, PartWriters
 from .stage_anonymize import AnonChunk
+from .stage_common import documents
 from .stage_consistency import consistent_items
 from .stage_transfer import TransferredChunk
 from .stats import Stats
@@ -53,14 +54,8 @@ class CachedWork(WorkDir):
 
 
 def by_document(items: list[Anonymized]) -> list[list[Anonymized]]:
-    """Consecutive items of the same document (as the stages group them)."""
-    out: list[list[Anonymized]] = []
-    for it in items:
-        if out and out[-1][-1].pair.doc == it.pair.doc:
-            out[-1].append(it)
-        else:
-            out.append([it])
-    return out
+    """Consecutive items of the same document (as the stages group them: ``stage_common.documents``)."""
+    return list(documents(items, lambda it: it.pair.doc))
 
 
 def cut(flat: list, like: list[list]) -> list[list]:

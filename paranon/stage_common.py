@@ -9,8 +9,9 @@ builds it in :meth:`AnonymizerStage.setup`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import groupby
+from operator import attrgetter
 from typing import Any
 
 from .anonymize.engine import Anonymizer
@@ -19,9 +20,9 @@ from .corpora.model import SegmentPair
 from .workdir import WorkDir
 
 
-def documents(pairs: Iterable[SegmentPair]) -> Iterator[list[SegmentPair]]:
-    """Consecutive pairs of the same document."""
-    for _, group in groupby(pairs, key=lambda p: p.doc):
+def documents(pairs: Iterable[Any], doc_of: Callable[[Any], str] = attrgetter("doc")) -> Iterator[list[Any]]:
+    """Consecutive pairs of the same document (``doc_of``: an item's document, for items that hold a pair)."""
+    for _, group in groupby(pairs, key=doc_of):
         yield list(group)
 
 
