@@ -8,6 +8,7 @@ forms), or written (their records in the part files ``out-K.*``, their key-store
 from __future__ import annotations
 
 import shutil
+from bisect import bisect_right
 from pathlib import Path
 from typing import Any
 
@@ -177,9 +178,14 @@ def fit_links(old: Replaced, new: Replaced, links: list[tuple[int, int]]) -> lis
     by_old: dict[int, set[int]] = {}
     for i, j in links:
         by_old.setdefault(i, set()).add(j)
+    # the old spans follow each other in text order, so those a new span meets are a run found by bisection
+    # (not every old token looked at for every new one: a long segment stays linear)
+    ends = [oe for _, oe in olds]
     out = set()
     for n, (s, e) in enumerate(news):
-        for o, (os_, oe) in enumerate(olds):
-            if os_ < e and s < oe:
+        o = bisect_right(ends, s)  # the first old span that ends after s
+        while o < len(olds) and olds[o][0] < e:
+            if s < olds[o][1]:
                 out.update((n, j) for j in by_old.get(o, ()))
+            o += 1
     return sorted(out)
