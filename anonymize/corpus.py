@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from .anonymized import Anonymized
 from .consistency import CorpusForms, form_key
 from .engine import apply_mentions
-from .numbering import EntityNumbers
+from .numbering import Constraints, EntityNumbers
 
 if TYPE_CHECKING:
     from .engine import Anonymizer
@@ -50,6 +50,7 @@ def make_consistent(items: list[Anonymized], forms: CorpusForms, anonymizer: Ano
         else:
             known = {form_key(m.text): m.entity for it in group for m in it.mentions}
             numbers = EntityNumbers.above(known.values(), max([it.next_free for it in group] + [1]), known)
+        _known_groups(numbers, group, anonymizer.numberer.constraints)
         out = []
         for it in group:
             p, ms, rep = it.pair, it.mentions, it.replaced
@@ -61,3 +62,14 @@ def make_consistent(items: list[Anonymized], forms: CorpusForms, anonymizer: Ano
             out.append((p, ms, rep))
         new_items += [Anonymized(p, ms, rep, numbers.next) for p, ms, rep in out]
     return new_items, added
+
+
+def _known_groups(numbers: EntityNumbers, group: list[Anonymized], constraints: Constraints) -> None:
+    """A form of a ``same_entity`` group masked here takes the number its group has in the scope."""
+    if not constraints.group:
+        return
+    for it in group:
+        for m in it.mentions:
+            g = constraints.group_of(m.text)
+            for f in constraints.members.get(g, ()) if g is not None else ():
+                numbers.known.setdefault(form_key(f), m.entity)

@@ -24,7 +24,7 @@ from . import recognizers as _recognizers  # noqa: F401  (registers the plug-ins
 from .aliases import defined_aliases
 from .chains import ChainRules, analyse, lower_vocabulary
 from .lexicons import lexicons
-from .numbering import Numberer, entity_key, name_tokens, organization_aliases
+from .numbering import Constraints, Numberer, entity_key, name_tokens, organization_aliases
 from .operators import Operators
 from .recognizer import REGISTRY, DocumentMemory, Recognizer, Segment, SegmentAnalysis, alternation
 
@@ -186,7 +186,8 @@ class Anonymizer:
         if self.scope not in ("segment", "document", "corpus"):
             raise ValueError(f"anonymize.scope: {self.scope!r} is not segment, document or corpus")
         self.chain_rules = ChainRules(self.rules)
-        self.numberer = Numberer(frozenset(self.chain_rules.particles), float(a.clustering.threshold))
+        self.numberer = Numberer(frozenset(self.chain_rules.particles), float(a.clustering.threshold),
+                                 Constraints(a.same_entity, a.different_entities))
         self._aliases: dict[str, str] = {}  # the document's defined aliases (recognize_document), for number()
         self.propagate = a.propagate
         self.function_words = {fold(w) for w in self.rules.get("function_words", [])}

@@ -7,12 +7,19 @@ reordering inverted names: the best setting in Garat & Wonsever (2022, ARI 0.96)
 Two guards keep different people apart: clusters holding two full names farther
 apart than the threshold never merge, and a bare given name that fits two
 different people stays an entity of its own.
+
+A reviewer's say (``paranon review``, ``anonymize.same_entity`` and ``different_entities``, :class:`Constraints`)
+comes first: the forms of a ``same_entity`` group are one entity in every scope (must-link: they start the
+clustering as one cluster, and other categories' keys are redirected to the group's), and two forms listed as
+``different_entities`` never share a number (cannot-link: two clusters holding such a pair never merge, an alias
+between them is not followed).
 """
 
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from itertools import combinations
 
 import regex
 
@@ -38,7 +45,54 @@ def overlap_distance(a: frozenset[str], b: frozenset[str]) -> float:
     return 1.0 - len(a & b) / min(len(a), len(b))
 
 
-def cluster_names(variants: list[str], particles: frozenset[str], threshold: float) -> list[int]:
+class Constraints:
+    """The reviewer's decisions on numbering, forms compared by :func:`phrase_key` (case, accents and spacing
+    aside, like allow-list entries). ``same``: groups of forms of one entity (groups sharing a form are one);
+    ``different``: lists of forms that are pairwise different entities. A pair both joined and kept apart is
+    joined (must-link wins; ``config_check`` rejects such a file)."""
+
+    def __init__(self, same: Iterable[Sequence[str]] = (), different: Iterable[Sequence[str]] = ()) -> None:
+        parent: dict[str, str] = {}
+
+        def find(k: str) -> str:
+            while parent.setdefault(k, k) != k:
+                k = parent[k]
+            return k
+
+        for forms in same:
+            keys = [phrase_key(f) for f in forms]
+            for k in keys[1:]:
+                a, b = find(keys[0]), find(k)
+                if a != b:
+                    parent[b] = a
+        self.group = {k: find(k) for k in parent}  # form key -> its group's first form key
+        self.members: dict[str, list[str]] = {}  # group key -> the forms as written
+        for forms in same:
+            for f in forms:
+                bucket = self.members.setdefault(self.group[phrase_key(f)], [])
+                if f not in bucket:
+                    bucket.append(f)
+        self.apart = {frozenset(pair) for forms in different
+                      for pair in combinations({phrase_key(f) for f in forms}, 2)
+                      if self.group.get(pair[0], pair[0]) != self.group.get(pair[1], pair[1])}
+
+    def __bool__(self) -> bool:
+        return bool(self.group or self.apart)
+
+    def group_of(self, form: str) -> str | None:
+        """The key of the ``same_entity`` group ``form`` is in, if any."""
+        return self.group.get(phrase_key(form))
+
+    def kept_apart(self, a: Iterable[str], b: Iterable[str]) -> bool:
+        """Whether a form key of ``a`` and one of ``b`` are different entities."""
+        return bool(self.apart) and any(frozenset((x, y)) in self.apart for x in a for y in b)
+
+
+NO_CONSTRAINTS = Constraints()
+
+
+def cluster_names(variants: list[str], particles: frozenset[str], threshold: float,
+                  constraints: Constraints = NO_CONSTRAINTS) -> list[int]:
     """Cluster label per variant (labels are indices of the variant that opened the cluster).
 
     Average-linkage agglomerative clustering: the closest two clusters merge while their average distance
@@ -47,7 +101,10 @@ def cluster_names(variants: list[str], particles: frozenset[str], threshold: flo
     kept in a heap and recomputed only when one of its clusters grows. Ties go to the pair opened first, as
     in the plain algorithm, and the averages are summed in the same order, so the labels are the same.
     """
-    return _NameClusters([name_tokens(v, particles) for v in variants], threshold).labels()
+    clusters = _NameClusters([name_tokens(v, particles) for v in variants], threshold)
+    if constraints:
+        clusters.constrain([phrase_key(v) for v in variants], constraints)
+    return clusters.labels()
 
 
 class _NameClusters:
@@ -70,6 +127,27 @@ class _NameClusters:
         self.cluster_of = list(range(self.n))
         self.version = [0] * self.n
         self.heap: list[tuple[float, int, int, int, int]] = []
+        self.forms: list[str] = []
+        self.constraints = NO_CONSTRAINTS
+        self.unit = list(range(self.n))  # a variant's name: the first variant of its same_entity group, else itself
+        self.grouped = False
+
+    def constrain(self, forms: list[str], constraints: Constraints) -> None:
+        """The reviewer's say (``forms``: each variant's form key): the variants of one ``same_entity`` group
+        start as one cluster (opened by the first of them), and a cannot-link pair keeps two clusters apart."""
+        self.forms, self.constraints = forms, constraints
+        first: dict[str, int] = {}
+        for i, f in enumerate(forms):
+            g = constraints.group_of(f)
+            if g is None:
+                continue
+            x = first.setdefault(g, i)
+            self.unit[i] = x
+            if x != i:
+                self.members[x].append(i)
+                del self.members[i]
+                self.cluster_of[i] = x
+        self.grouped = len(first) > 0
 
     def dist(self, i: int, j: int) -> float:
         return overlap_distance(self.toks[i], self.toks[j])
@@ -82,13 +160,34 @@ class _NameClusters:
     def average(self, x: int, y: int) -> float | None:
         """The two clusters' average distance when they may merge (x opened before y), else None."""
         a, b, toks, threshold = self.members[x], self.members[y], self.toks, self.threshold
+        if self.constraints.apart and self.constraints.kept_apart([self.forms[i] for i in a], [self.forms[j] for j in b]):
+            return None
         if any(i in self.ambiguous for i in a + b) and not all(toks[i] == toks[j] for i in a for j in b):
             return None
+        if self.grouped:
+            return self._average_names(a, b)
         pairs = [self.dist(i, j) for i in a for j in b]
         avg = sum(pairs) / len(pairs)
         if avg > threshold:
             return None
         if any(self.dist(i, j) > threshold and len(toks[i]) > 1 and len(toks[j]) > 1 for i in a for j in b):
+            return None
+        return avg
+
+    def _average_names(self, a: list[int], b: list[int]) -> float | None:
+        """``average`` where a ``same_entity`` group is one name with several forms: its distance to another
+        name is that of its nearest form (a nickname in the group does not push the bare surname away)."""
+        units: dict[int, list[int]] = {}
+        for i in a + b:
+            units.setdefault(self.unit[i], []).append(i)
+        ua = [units[u] for u in dict.fromkeys(self.unit[i] for i in a)]
+        ub = [units[u] for u in dict.fromkeys(self.unit[j] for j in b)]
+        dist = {(id(x), id(y)): min(self.dist(i, j) for i in x for j in y) for x in ua for y in ub}
+        avg = sum(dist.values()) / len(dist)
+        if avg > self.threshold:
+            return None
+        full = {id(x): any(len(self.toks[i]) > 1 for i in x) for x in ua + ub}
+        if any(d > self.threshold and full[x] and full[y] for (x, y), d in dist.items()):
             return None
         return avg
 
@@ -100,11 +199,12 @@ class _NameClusters:
             heapq.heappush(self.heap, (avg, x, y, self.version[x], self.version[y]))
 
     def labels(self) -> list[int]:
+        cluster_of = self.cluster_of
         for i in range(self.n):
             for j in self.sharing(i):
-                if i < j:
-                    self.push(i, j)
-        members, version, cluster_of = self.members, self.version, self.cluster_of
+                if i < j and cluster_of[i] != cluster_of[j]:
+                    self.push(cluster_of[i], cluster_of[j])
+        members, version = self.members, self.version
         while self.heap:
             _, x, y, vx, vy = heapq.heappop(self.heap)
             if x not in members or y not in members or version[x] != vx or version[y] != vy:
@@ -193,10 +293,10 @@ class EntityNumbers:
 
 class Numberer:
     """Numbers the mentions of a scope by entity. ``start_scope`` starts a new scope (segment/document scopes).
-    Person names are clustered without their ``particles``."""
+    Person names are clustered without their ``particles``; ``constraints``: the reviewer's say."""
 
-    def __init__(self, particles: frozenset[str], threshold: float) -> None:
-        self.particles, self.threshold = particles, threshold
+    def __init__(self, particles: frozenset[str], threshold: float, constraints: Constraints = NO_CONSTRAINTS) -> None:
+        self.particles, self.threshold, self.constraints = particles, threshold, constraints
         self.scope = EntityNumbers()
 
     @property
@@ -214,11 +314,34 @@ class Numberer:
         variants = sorted({m.text for m in persons}, key=lambda v: next(i for i, m in enumerate(persons) if m.text == v))
         canon: dict[str, str] = {}
         if variants:
-            labels = cluster_names(variants, self.particles, self.threshold)
+            labels = cluster_names(variants, self.particles, self.threshold, self.constraints)
             for v, lab in zip(variants, labels, strict=True):
                 canon["PERSON:" + phrase_key(v)] = "PERSON:" + phrase_key(variants[lab])
-        aliases = aliases or {}
-        for m in mentions:
-            key = entity_key(m)
-            key = canon.get(key, key)
-            m.entity = self.scope.of(aliases.get(key, key))
+        bases = [canon.get(k, k) for k in map(entity_key, mentions)]
+        joined = self._joined(mentions, bases, aliases or {}) if self.constraints else None
+        for m, key in zip(mentions, bases, strict=True):
+            m.entity = self.scope.of(joined[key] if joined is not None else (aliases or {}).get(key, key))
+
+    def _joined(self, mentions: list[Mention], bases: list[str], aliases: dict[str, str]) -> dict[str, str]:
+        """Each entity key's final key under the constraints: its alias's (unless a form of one and a form of
+        the other are different entities), then its ``same_entity`` group's (``CATEGORY:=group``)."""
+        c = self.constraints
+        forms: dict[str, set[str]] = {}
+        redirect: dict[str, str] = {}
+        for m, key in zip(mentions, bases, strict=True):
+            forms.setdefault(key, set()).add(phrase_key(m.text))
+            g = c.group_of(m.text)
+            if g is not None:
+                redirect.setdefault(key, f"{m.category}:={g}")
+        group_forms: dict[str, set[str]] = {}
+        for key, g in redirect.items():
+            group_forms.setdefault(g, set()).update(forms[key])
+        out = {}
+        for key in forms:
+            target = aliases.get(key, key)
+            final = redirect.get(target, target)
+            mates = forms.get(target, {target.split(":", 1)[-1]}) | group_forms.get(final, set())
+            if target != key and c.kept_apart(forms[key], mates):
+                final = redirect.get(key, key)
+            out[key] = final
+        return out

@@ -40,6 +40,10 @@ def _str_list(v: Any) -> bool:
     return isinstance(v, list) and all(isinstance(x, str) for x in v)
 
 
+def _form_groups(v: Any) -> bool:
+    return isinstance(v, list) and all(_str_list(g) and len(g) >= 2 for g in v)
+
+
 def _one_of(*choices: str) -> tuple[Check, str]:
     return (lambda v: v in choices), (f"{choices[0]!r}" if len(choices) == 1 else
                                       "one of " + ", ".join(choices))
@@ -78,6 +82,8 @@ SPECIAL: dict[str, tuple[Check, str]] = {
                        "a mapping of CATEGORY: [strings]"),
     "anonymize.allow_in_documents": (lambda v: isinstance(v, dict) and all(_str_list(x) for x in v.values()),
                                      "a mapping of DOCUMENT: [strings]"),
+    "anonymize.same_entity": (_form_groups, "a list of lists of two or more forms ([[form, form], ...])"),
+    "anonymize.different_entities": (_form_groups, "a list of lists of two or more forms ([[form, form], ...])"),
     "anonymize.recognizer_options": (lambda v: isinstance(v, dict) and all(isinstance(x, dict) for x in v.values()),
                                      "a mapping of recognizer: {option: value}"),
     "anonymize.operators": (lambda v: isinstance(v, dict) and all(isinstance(x, str) for x in v.values()),
@@ -158,3 +164,23 @@ def check_values(user: dict[str, Any], defaults: dict[str, Any], where: str, lin
                 walk(value, default, name + ".")
 
     walk(user, defaults, prefix)
+    section = user.get("anonymize") if prefix == "" else user if prefix == "anonymize." else None
+    if isinstance(section, dict) and (both := _joined_and_apart(section)):
+        key = "anonymize.different_entities"
+        line = f":{lines[key]}" if key in lines else ""
+        raise InputError(f"{where}{line}: {key}: {both[0]!r} and {both[1]!r} are also in one same_entity group; "
+                         "keep one of the two decisions")
+
+
+def _joined_and_apart(section: dict[str, Any]) -> tuple[str, str] | None:
+    """Two forms that ``different_entities`` keeps apart while one ``same_entity`` group joins them."""
+    from .anonymize.numbering import Constraints
+
+    joined = Constraints(section.get("same_entity") or [])
+    for forms in section.get("different_entities") or []:
+        for i, a in enumerate(forms):
+            for b in forms[i + 1:]:
+                ga, gb = joined.group_of(a), joined.group_of(b)
+                if ga is not None and ga == gb:
+                    return a, b
+    return None

@@ -77,6 +77,8 @@ class AnonymizeSettings(Section):
     allow_files: tuple[str, ...]
     allow_in_documents: dict[str, list[str]]
     deny: dict[str, list[str]]
+    same_entity: tuple[list[str], ...]
+    different_entities: tuple[list[str], ...]
     propagate: bool
     corpus_consistency: bool
     scope: str

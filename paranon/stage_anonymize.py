@@ -84,7 +84,9 @@ def run_anonymize(input_path: str | Path, cfg: dict[str, Any], settings: Setting
     if corpus_scope:  # a resumed corpus-scope run continues the numbering where the last saved chunk left it
         saved = sorted(work.path.glob("anon-*.pkl"))
         if saved:
-            anonymizer.numberer = work.load(saved[-1].name).numberer
+            numberer = work.load(saved[-1].name).numberer
+            numberer.constraints = anonymizer.numberer.constraints  # the same settings (the checkpoint's fingerprint)
+            anonymizer.numberer = numberer
 
     def todo() -> Iterator[tuple[int, list[list[SegmentPair]]]]:
         nonlocal n_chunks

@@ -1,0 +1,75 @@
+"""The numbering authority honours a reviewer's say: a ``same_entity`` group is one number in its scope (a
+must-link in the name clustering, a redirect for other categories), ``different_entities`` never share one (a
+cannot-link). The names, firms and identifiers below are made up for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from paranon.anonymize.numbering import Constraints, Numberer, cluster_names
+from paranon.corpora.model import Mention
+
+PARTICLES = frozenset({"da", "de", "do", "das", "dos", "e"})
+
+
+def numbered(forms: list[tuple[str, str]], same=(), different=(), aliases=None) -> dict[str, int]:
+    """Each form's number when ``forms`` (category, text) are one scope's mentions in this order."""
+    ms, at = [], 0
+    for cat, text in forms:
+        ms.append(Mention(at, at + len(text), cat, text, "test"))
+        at += len(text) + 1
+    Numberer(PARTICLES, 0.45, Constraints(same, different)).assign(ms, aliases)
+    return {m.text: m.entity for m in ms}
+
+
+@pytest.mark.parametrize("forms, same, different, together, apart", [
+    # no say: the clustering alone (variants of one name share a number, strangers do not)
+    ([("PERSON", "Quitéria Bragança"), ("PERSON", "Bragança"), ("PERSON", "Olegário Frazão")], (), (),
+     [("Quitéria Bragança", "Bragança")], [("Bragança", "Olegário Frazão")]),
+    # merge: a nickname with no word in common joins the full name, and the bare surname follows it
+    ([("PERSON", "Quitéria Bragança"), ("PERSON", "Quica"), ("PERSON", "Bragança")], [["Quitéria Bragança", "quica"]],
+     (), [("Quitéria Bragança", "Quica"), ("Quica", "Bragança")], []),
+    # split: two people with the same surname and the bare surname the clustering would give the first
+    ([("PERSON", "Quitéria Bragança"), ("PERSON", "Bragança")], (), [["QUITÉRIA BRAGANÇA", "Bragança"]],
+     [], [("Quitéria Bragança", "Bragança")]),
+    # merge of two firms' names (not clustered: joined by the group) and of two spellings of an identifier
+    ([("ORGANIZATION", "Tecelagem Arouquense Lda."), ("ORGANIZATION", "TAL"), ("NAMEID", "PT-77/31"),
+      ("NAMEID", "77-31 PT")], [["Tecelagem Arouquense Lda.", "TAL"], ["PT-77/31", "77-31 PT"]], (),
+     [("Tecelagem Arouquense Lda.", "TAL"), ("PT-77/31", "77-31 PT")], [("TAL", "PT-77/31")]),
+    # a merged group keeps one number when a third form is the group's short form (an alias)
+    ([("ORGANIZATION", "Vidros Ferrão SA"), ("ORGANIZATION", "Casa Ferrão"), ("ORGANIZATION", "Vidros Ferrão")],
+     [["Vidros Ferrão SA", "Casa Ferrão"]], (), [("Vidros Ferrão", "Casa Ferrão"), ("Vidros Ferrão SA", "Casa Ferrão")],
+     []),
+])
+def test_decisions_join_and_part_numbers(forms, same, different, together, apart):
+    aliases = {"ORGANIZATION:vidros ferrao": "ORGANIZATION:vidros ferrao sa"}
+    n = numbered(forms, same, different, aliases)
+    assert all(n[a] == n[b] for a, b in together), n
+    assert all(n[a] != n[b] for a, b in apart), n
+
+
+def test_a_split_short_form_is_not_its_alias_s_entity():
+    aliases = {"ORGANIZATION:grupo lenhador": "ORGANIZATION:grupo lenhador construcoes sa"}
+    forms = [("ORGANIZATION", "Grupo Lenhador Construções SA"), ("ORGANIZATION", "Grupo Lenhador")]
+    assert len(set(numbered(forms, aliases=aliases).values())) == 1
+    split = numbered(forms, different=[["Grupo Lenhador", "Grupo Lenhador Construções SA"]], aliases=aliases)
+    assert len(set(split.values())) == 2
+
+
+@pytest.mark.parametrize("variants, same, different, expected", [
+    # a cannot-link between two clusters keeps a third name that fits both from joining them
+    (["Rosalina Teixeira Pombo", "Rosalina Pombo", "Rosalina Teixeira"], (),
+     [["Rosalina Pombo", "Rosalina Teixeira"]], 2),
+    # must-links are one cluster from the start, whatever their distance
+    (["Belarmino Cunha", "Xana Cunha Vaz", "Miro"], [["Belarmino Cunha", "Miro"]], (), 2),
+    # a must-link wins over a cannot-link of the same pair
+    (["Belarmino Cunha", "Miro"], [["Belarmino Cunha", "Miro"]], [["Belarmino Cunha", "Miro"]], 1),
+])
+def test_the_clustering_takes_must_and_cannot_links(variants, same, different, expected):
+    labels = cluster_names(variants, PARTICLES, 0.45, Constraints(same, different))
+    assert len(set(labels)) == expected
+    for forms in same:
+        assert len({labels[variants.index(f)] for f in forms}) == 1
+    for forms in different:
+        if not same:
+            assert len({labels[variants.index(f)] for f in forms}) == len(forms)
