@@ -47,7 +47,7 @@ from .stats import Stats
 from .workdir import CHECKPOINT, CONFIG, WorkDir
 
 log = logging.getLogger("paranon")
-DECISION_KEYS = ("allow", "allow_in_documents", "deny")  # what a review changes; any other setting: a full run
+DECISION_KEYS = ("allow", "allow_in_documents", "deny", "same_entity", "different_entities")  # what a review changes; any other setting: a full run
 
 
 def words(text: str) -> str:
@@ -73,6 +73,9 @@ class Reach:
         deny = {(c, t) for c, ts in old["deny"].items() for t in ts} ^ {(c, t) for c, ts in new["deny"].items()
                                                                           for t in ts}
         strings |= {t for _, t in deny}
+        for key in ("same_entity", "different_entities"):  # a merge or a split renumbers where its forms are
+            strings |= {t for g in {tuple(g) for g in old.get(key, [])} ^ {tuple(g) for g in new.get(key, [])}
+                        for t in g}
         per_doc = {(d, t) for d, ts in old["allow_in_documents"].items() for t in ts} \
             ^ {(d, t) for d, ts in new["allow_in_documents"].items() for t in ts}
         return cls({s for s in map(words, strings) if s.strip()}, {d for d, _ in per_doc})

@@ -7,7 +7,8 @@
 * ``candidate_misses``: spans the run left visible that look like names (capitalized words that are neither
   ordinary words nor places) or identifiers (digit-bearing tokens of identifier shape);
 * ``Decisions``: ``OUTDIR/review.yaml``, a config file (``anonymize.allow``, ``allow_in_documents``,
-  ``deny``) that a person can read, edit, undo entry by entry, and pass to ``paranon run --config``;
+  ``deny``, ``same_entity``, ``different_entities``) that a person can read, edit, undo entry by entry, and
+  pass to ``paranon run --config``;
 * ``apply``: the decisions added to the run's settings, recomputed where they reach (:mod:`paranon.apply`).
 
 Everything here reads originals: it is for the reviewer's private page, never for a public output.
@@ -30,7 +31,7 @@ import yaml
 from .anonymize.consistency import identifier_form
 from .audit import form_key
 from .errors import InputError
-from .text import PLACEHOLDER, fold
+from .text import PLACEHOLDER, fold, phrase_key
 
 REVIEW_FILE = "review.yaml"
 CATEGORIES = ("PERSON", "ORGANIZATION", "ORGANIZATION_ADMIN", "ORGANIZATION_COMPANY", "ORGANIZATION_INSTITUTION",
@@ -55,12 +56,15 @@ HEADER = ("# Decisions made in `paranon review` on {outdir}.\n"
 
 @dataclass
 class Decisions:
-    """``review.yaml``: strings that are not entities (everywhere or in one document) and strings to mask
-    with a category (a missed span, or an entity's new category)."""
+    """``review.yaml``: strings that are not entities (everywhere or in one document), strings to mask with a
+    category (a missed span, or an entity's new category), groups of forms that are one entity (a merge) and
+    pairs of forms that are different entities (a split)."""
 
     allow: list[str] = field(default_factory=list)
     allow_in_documents: dict[str, list[str]] = field(default_factory=dict)
     deny: dict[str, list[str]] = field(default_factory=dict)
+    same_entity: list[list[str]] = field(default_factory=list)
+    different_entities: list[list[str]] = field(default_factory=list)
 
     @classmethod
     def load(cls, outdir: Path) -> Decisions:
@@ -71,11 +75,13 @@ class Decisions:
 
         a = load_settings(path).anonymize  # a hand-edited file is checked like any config file
         return cls(list(a.allow), {str(k): list(v) for k, v in a.allow_in_documents.items()},
-                   {str(k): list(v) for k, v in a.deny.items()})
+                   {str(k): list(v) for k, v in a.deny.items()}, [list(g) for g in a.same_entity],
+                   [list(g) for g in a.different_entities])
 
     def save(self, outdir: Path) -> None:
         path = Path(outdir) / REVIEW_FILE
-        body = {"anonymize": {"allow": self.allow, "allow_in_documents": self.allow_in_documents, "deny": self.deny}}
+        body = {"anonymize": {"allow": self.allow, "allow_in_documents": self.allow_in_documents, "deny": self.deny,
+                              "same_entity": self.same_entity, "different_entities": self.different_entities}}
         tmp = path.with_name(f".{REVIEW_FILE}.part")
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # originals: owner only
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
@@ -100,8 +106,48 @@ class Decisions:
             items.append(text)
         self.deny = {k: v for k, v in self.deny.items() if v}
 
+    def merge(self, forms: list[str], other: list[str]) -> None:
+        """The entity of ``forms`` and that of ``other`` are one (``same_entity``): one group with every form of
+        both and of the groups they were in; a ``different_entities`` pair inside it is dropped."""
+        group = list(dict.fromkeys([*forms, *other]))
+        keys = {phrase_key(f) for f in group}
+        kept = []
+        for g in self.same_entity:
+            if keys & {phrase_key(f) for f in g}:
+                group += [f for f in g if phrase_key(f) not in {phrase_key(x) for x in group}]
+            else:
+                kept.append(g)
+        keys = {phrase_key(f) for f in group}
+        self.different_entities = [g for g in self.different_entities if len(keys & {phrase_key(f) for f in g}) < 2]
+        self.same_entity = [*kept, group]
+
+    def split(self, chosen: list[str], rest: list[str]) -> None:
+        """The ``chosen`` forms of an entity are not the entity of its ``rest``: a ``different_entities`` pair
+        for each (rest, chosen) two forms; the chosen forms leave a ``same_entity`` group holding the rest."""
+        out = {phrase_key(f) for f in chosen}
+        rest_keys = {phrase_key(f) for f in rest}
+        groups = []
+        for g in self.same_entity:
+            if rest_keys & {phrase_key(f) for f in g}:
+                g = [f for f in g if phrase_key(f) not in out]
+            if len(g) >= 2:
+                groups.append(g)
+        self.same_entity = groups
+        for r in rest:
+            for c in chosen:
+                if not any({phrase_key(r), phrase_key(c)} <= {phrase_key(f) for f in g}
+                           for g in self.different_entities):
+                    self.different_entities.append([r, c])
+
     def undo(self, kind: str, text: str, where: str = "") -> None:
-        if kind == "allow" and text in self.allow:
+        """Drop one decision: ``text`` (a list of forms as JSON for ``same_entity``, ``different_entities``),
+        ``where`` (its document or category)."""
+        if kind in ("same_entity", "different_entities"):
+            groups = getattr(self, kind)
+            forms = json.loads(text)
+            if forms in groups:
+                groups.remove(forms)
+        elif kind == "allow" and text in self.allow:
             self.allow.remove(text)
         elif kind == "allow_in_documents" and text in self.allow_in_documents.get(where, []):
             self.allow_in_documents[where].remove(text)
@@ -116,6 +162,12 @@ class Decisions:
         out += [{"kind": "allow_in_documents", "where": d, "text": t, "words": f"not an entity in document {d}"}
                 for d, ts in self.allow_in_documents.items() for t in ts]
         out += [{"kind": "deny", "where": c, "text": t, "words": f"masked as {c}"} for c, ts in self.deny.items() for t in ts]
+        for out_kind, words in (("same_entity", "one entity (merged): one number"),
+                                ("different_entities", "different entities (split): never one number")):
+            out += [{"kind": out_kind, "where": "", "text": " | ".join(g), "value": json.dumps(g, ensure_ascii=False),
+                     "words": words} for g in getattr(self, out_kind)]
+        for d in out:
+            d.setdefault("value", d["text"])
         return out
 
     def overlay(self, cfg: dict[str, Any]) -> dict[str, Any]:
@@ -130,6 +182,9 @@ class Decisions:
         for c, ts in self.deny.items():
             deny.setdefault(c, []).extend(t for t in ts if t not in deny[c])
         a["deny"] = deny
+        for key in ("same_entity", "different_entities"):
+            a[key] = [list(g) for g in a.get(key, [])]
+            a[key] += [list(g) for g in getattr(self, key) if list(g) not in a[key]]
         return cfg
 
 

@@ -68,13 +68,44 @@ def _decisions(out) -> dict[str, Decisions]:
     doc = next(json.loads(line)["doc"] for line in open(out / "corpus.jsonl", encoding="utf-8")
                if json.loads(line)["id"] == unit)
     miss = "qx-zorblat"
+    merged, split = Decisions(), Decisions()
+    merged.merge(*_two_people(out))
+    split.split(*_surname_apart(out))
     return {
         "not an entity, everywhere": Decisions(allow=[person]),
         "not an entity, in one document": Decisions(allow_in_documents={doc: [org]}),
         "change category": Decisions(deny={"ORGANIZATION_COMPANY": [person]}),
         "mask this span": Decisions(deny={"PERSON": [miss]}),
         "several at once": Decisions(allow=[org], deny={"PERSON": [miss]}),
+        "merge with entity N": merged,
+        "split": split,
     }
+
+
+def _forms(out, where: str) -> dict[tuple[str, int], list[str]]:
+    """The source forms of each PERSON entity (scope, number) of the rows ``where`` picks."""
+    rows = _rows(out, "SELECT scope, number, original FROM mentions WHERE side = 'src' AND category = 'PERSON' "
+                      f"AND {where} ORDER BY rowid")
+    out_: dict[tuple[str, int], list[str]] = {}
+    for scope, number, original in rows:
+        forms = out_.setdefault((scope, number), [])
+        if original not in forms:
+            forms.append(original)
+    return out_
+
+
+def _two_people(out) -> tuple[list[str], list[str]]:
+    """Two people of the first document (their forms): a merge."""
+    first = _first(out, "SELECT scope FROM mentions ORDER BY rowid LIMIT 1")[0]
+    people = list(_forms(out, f"scope = '{first}'").values())
+    return people[0], people[1]
+
+
+def _surname_apart(out) -> tuple[list[str], list[str]]:
+    """A bare surname and the full names of its entity: a split."""
+    forms = next(fs for fs in _forms(out, "1").values()
+                 if any(len(f.split()) == 1 for f in fs) and any(len(f.split()) > 1 for f in fs))
+    return [f for f in forms if len(f.split()) == 1], [f for f in forms if len(f.split()) > 1]
 
 
 def _outputs(out) -> dict[str, object]:
@@ -101,7 +132,7 @@ def _apply(base, tmp_path, name, decisions, everything):
 
 
 @pytest.mark.parametrize("kind", ["not an entity, everywhere", "not an entity, in one document", "change category",
-                                  "mask this span", "several at once"])
+                                  "mask this span", "several at once", "merge with entity N", "split"])
 def test_apply_recomputes_only_what_the_decisions_reach(base, tmp_path, kind):
     decisions = _decisions(base)[kind]
     inc, report = _apply(base, tmp_path, "incremental", decisions, False)
@@ -115,7 +146,8 @@ def test_apply_recomputes_only_what_the_decisions_reach(base, tmp_path, kind):
     assert (inc / ".checkpoint").stat().st_mode & 0o077 == 0
 
 
-@pytest.mark.parametrize("kind", ["not an entity, everywhere", "change category", "mask this span"])
+@pytest.mark.parametrize("kind", ["not an entity, everywhere", "change category", "mask this span",
+                                  "merge with entity N", "split"])
 def test_the_source_side_is_a_full_runs(base, tmp_path, kind):
     """Against ``paranon run`` with the same decisions: the source side (recognition, numbering, corpus
     consistency) is the same bytes; the target side differs only where the full run's new alignment does."""
@@ -150,6 +182,30 @@ def test_the_decision_shows_in_the_corpus(base, tmp_path, kind):
         span = decisions.deny["PERSON"][0]
         assert span in (base / "corpus.jsonl").read_text() and span not in text
         assert _rows(out, f"SELECT 1 FROM mentions WHERE original = '{span}' AND category = 'PERSON'")
+
+
+@pytest.mark.parametrize("kind", ["merge with entity N", "split"])
+def test_a_merge_or_a_split_renumbers_both_sides(base, tmp_path, kind):
+    """A merge: the two people are one number wherever they are named; a split: the surname never shares its
+    former entity's number. The target side takes the source side's numbers."""
+    decisions = _decisions(base)[kind]
+    out, _ = _apply(base, tmp_path, "out", decisions, False)
+    numbers = {}
+    for (scope, number), forms in _forms(out, "1").items():
+        for f in forms:
+            numbers.setdefault(scope, {}).setdefault(f, set()).add(number)
+    if decisions.same_entity:
+        group = decisions.same_entity[0]
+        assert all(len(set().union(*(ns[f] for f in group if f in ns))) == 1
+                              for ns in numbers.values() if sum(f in ns for f in group) > 1)
+        first = _first(base, "SELECT scope FROM mentions ORDER BY rowid LIMIT 1")[0]
+        assert len(set().union(*(numbers[first][f] for f in group))) == 1
+    else:
+        pairs = decisions.different_entities
+        assert pairs and all(not (ns[a] & ns[b]) for ns in numbers.values() for a, b in pairs if a in ns and b in ns)
+    src = set(_rows(out, "SELECT unit, number FROM mentions WHERE side = 'src'"))
+    tgt = set(_rows(out, "SELECT unit, number FROM mentions WHERE side = 'tgt' AND recognizer NOT LIKE 'transfer:target%'"))
+    assert tgt <= src, "a target mention's number is its pair's source entity's"
 
 
 def test_other_settings_need_a_full_run(base, tmp_path):

@@ -38,6 +38,15 @@ def one_line_error(r) -> str:
     ("align:\n  eflomal_iterations: lots\n", 2, "align.eflomal_iterations", "expected 'auto' or null or an integer"),
     ("input:\n  format: docx\n", 2, "input.format", "expected null or one of tmx, tsv, moses, jsonl"),
     ("portal: 20\n", 1, "portal", "expected a mapping"),
+    ("anonymize:\n  same_entity: [Ana Lobo, Tita]\n", 2, "anonymize.same_entity",
+     "expected a list of lists of two or more forms ([[form, form], ...]), got a list"),
+    ("anonymize:\n  different_entities: [[Ana Lobo]]\n", 2, "anonymize.different_entities",
+     "expected a list of lists of two or more forms"),
+    ("anonymize:\n  same_entity: {PERSON: [Ana, Tita]}\n", 2, "anonymize.same_entity",
+     "expected a list of lists of two or more forms ([[form, form], ...]), got a mapping"),
+    # a merge and a split of the same two forms (compared like allow-list entries)
+    ("anonymize:\n  same_entity: [[Ana Lobo, Tita]]\n  different_entities: [[Rui, TITA, ana lobo]]\n", 3,
+     "anonymize.different_entities", "'TITA' and 'ana lobo' are also in one same_entity group"),
 ])
 def test_a_setting_of_the_wrong_type_names_file_line_key_and_type(tmp_path, yaml_text, line, key, expected):
     cfg = tmp_path / "cfg.yaml"
@@ -51,6 +60,7 @@ def test_a_setting_of_the_wrong_type_names_file_line_key_and_type(tmp_path, yaml
     "workers: 2\nanonymize:\n  allow: [Lisboa]\n  deny: {PERSON: [Silva]}\n",
     "input:\n  src_col: 1\n  tgt_col: target\nalign:\n  eflomal_iterations: 10\n  eflomal_samplers: auto\n",
     "scheduler: tcp://host:8786\nanonymize:\n  operators: {default: placeholder, PERSON: pseudonym}\n",
+    "anonymize:\n  same_entity: [[Ana Lobo, Tita], [Grupo Sá, GS]]\n  different_entities: [[Ana Lobo, Ana Sá, Rui]]\n",
 ])
 def test_settings_of_the_right_type_load(tmp_path, yaml_text):
     cfg = tmp_path / "cfg.yaml"

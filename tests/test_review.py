@@ -16,18 +16,31 @@ from paranon.config import load_config
 from paranon.review import Decisions, candidate_misses, entity_table, mentions_of
 
 
+NONE = {"allow": [], "allow_in_documents": {}, "deny": {}, "same_entity": [], "different_entities": []}
+LOBO, NICK = ["Ana Lobo", "A. Lobo"], ["Tita"]
+
+
 @pytest.mark.parametrize("steps, expected", [
-    ([("not_entity", "Tribunal", None)], {"allow": ["Tribunal"], "allow_in_documents": {}, "deny": {}}),
-    ([("not_entity", "Costa", "DOC-1"), ("not_entity", "Costa", "DOC-1")],
-     {"allow": [], "allow_in_documents": {"DOC-1": ["Costa"]}, "deny": {}}),
-    ([("mask", "Bento Queiroga", "PERSON")], {"allow": [], "allow_in_documents": {}, "deny": {"PERSON": ["Bento Queiroga"]}}),
+    ([("not_entity", "Tribunal", None)], {"allow": ["Tribunal"]}),
+    ([("not_entity", "Costa", "DOC-1"), ("not_entity", "Costa", "DOC-1")], {"allow_in_documents": {"DOC-1": ["Costa"]}}),
+    ([("mask", "Bento Queiroga", "PERSON")], {"deny": {"PERSON": ["Bento Queiroga"]}}),
     # a new category replaces the old one
     ([("mask", "Lusomar", "PERSON"), ("mask", "Lusomar", "ORGANIZATION_COMPANY")],
-     {"allow": [], "allow_in_documents": {}, "deny": {"ORGANIZATION_COMPANY": ["Lusomar"]}}),
-    ([("mask", "PX45580-1433", "NAMEID"), ("undo", "PX45580-1433", ("deny", "NAMEID"))],
-     {"allow": [], "allow_in_documents": {}, "deny": {}}),
-    ([("not_entity", "Costa", "DOC-1"), ("undo", "Costa", ("allow_in_documents", "DOC-1"))],
-     {"allow": [], "allow_in_documents": {}, "deny": {}}),
+     {"deny": {"ORGANIZATION_COMPANY": ["Lusomar"]}}),
+    ([("mask", "PX45580-1433", "NAMEID"), ("undo", "PX45580-1433", ("deny", "NAMEID"))], {}),
+    ([("not_entity", "Costa", "DOC-1"), ("undo", "Costa", ("allow_in_documents", "DOC-1"))], {}),
+    # merge: one group of both entities' forms; a merge with a form already grouped grows that group
+    ([("merge", LOBO, NICK)], {"same_entity": [["Ana Lobo", "A. Lobo", "Tita"]]}),
+    ([("merge", LOBO, NICK), ("merge", ["tita"], ["Lobo"])], {"same_entity": [["tita", "Lobo", "Ana Lobo", "A. Lobo"]]}),  # forms compared like allow entries
+    # split: the chosen form apart from each of the others, and out of the group it was merged into
+    ([("split", NICK, LOBO)], {"different_entities": [["Ana Lobo", "Tita"], ["A. Lobo", "Tita"]]}),
+    ([("merge", LOBO, NICK), ("split", NICK, LOBO)],
+     {"same_entity": [LOBO], "different_entities": [["Ana Lobo", "Tita"], ["A. Lobo", "Tita"]]}),
+    # a merge drops the split it contradicts
+    ([("split", NICK, LOBO), ("merge", ["A. Lobo"], NICK)],
+     {"same_entity": [["A. Lobo", "Tita"]], "different_entities": [["Ana Lobo", "Tita"]]}),
+    ([("merge", LOBO, NICK), ("undo", '["Ana Lobo", "A. Lobo", "Tita"]', ("same_entity", ""))], {}),
+    ([("split", NICK, ["Ana Lobo"]), ("undo", '["Ana Lobo", "Tita"]', ("different_entities", ""))], {}),
 ])
 def test_decisions_are_a_config_file_with_undo(tmp_path, steps, expected):
     for action, text, arg in steps:
@@ -36,15 +49,19 @@ def test_decisions_are_a_config_file_with_undo(tmp_path, steps, expected):
             d.not_entity(text, arg)
         elif action == "mask":
             d.mask(text, arg)
+        elif action in ("merge", "split"):
+            getattr(d, action)(text, arg)
         else:
             d.undo(arg[0], text, arg[1])
         d.save(tmp_path)
+    expected = {**NONE, **expected}
     path = tmp_path / "review.yaml"
     assert yaml.safe_load(path.read_text(encoding="utf-8"))["anonymize"] == expected
     assert path.stat().st_mode & 0o077 == 0
     assert path.read_text(encoding="utf-8").startswith("# Decisions made in `paranon review`")
     cfg = load_config(path)  # reusable as --config
-    assert cfg["anonymize"]["allow"] == expected["allow"] and cfg["anonymize"]["deny"] == expected["deny"]
+    assert {k: cfg["anonymize"][k] for k in NONE} == expected
+    assert Decisions.load(tmp_path).entries() == d.entries()  # and read back the same
 
 
 def test_decisions_add_to_the_run_settings():
@@ -55,6 +72,10 @@ def test_decisions_add_to_the_run_settings():
     a = d.overlay(cfg)["anonymize"]
     assert a["allow"] == ["IVA", "Tribunal"] and a["allow_in_documents"] == {"D": ["Costa"]}
     assert a["deny"] == {"PERSON": ["Ana", "Rui"], "NAMEID": ["X1"]}
+    cfg["anonymize"]["same_entity"] = [["Rui", "R. Sá"]]
+    a = Decisions(same_entity=[["Rui", "R. Sá"], ["Ana", "Aninhas"]], different_entities=[["Ana", "Ana Sá"]]).overlay(cfg)
+    assert a["anonymize"]["same_entity"] == [["Rui", "R. Sá"], ["Ana", "Aninhas"]]
+    assert a["anonymize"]["different_entities"] == [["Ana", "Ana Sá"]]
 
 
 def test_the_entity_table_puts_risky_entities_first(sample_out):
