@@ -6,7 +6,8 @@ cannot post decisions). Its own Flask app, never part of ``paranon serve``. Page
 
 * ``/``: the entity table, riskiest first, filtered by category and rule;
 * ``/entity``: one entity's mentions in context, with the actions "not an entity" (everywhere or in one
-  document) and "change category";
+  document), "change category", "merge with entity N" (another entity of its scope and category: one number)
+  and "split" (the forms chosen are another entity: a number of their own);
 * ``/misses``: candidate misses, with "mask this span";
 * ``/decisions``: ``review.yaml``'s decisions, each with "undo".
 """
@@ -75,6 +76,16 @@ Rules: {{ e.rules|join(', ') }}. <span class="risk">{{ risk(e)|join(', ') }}</sp
 <input type="hidden" name="text" value="{{ f }}"><input type="hidden" name="next" value="{{ here }}">
 <select name="category">{% for c in categories %}<option {{ 'selected' if c == e.label }}>{{ c }}</option>{% endfor %}</select>
 <button>change category</button></form></div>{% endfor %}
+{% if others %}<form id="merge" method="post" action="/decide"><input type="hidden" name="action" value="merge">
+<input type="hidden" name="scope" value="{{ e.scope }}"><input type="hidden" name="number" value="{{ e.number }}">
+<input type="hidden" name="next" value="{{ here }}"><label>merge with entity <select name="other">
+{% for o in others %}<option value="{{ o.number }}">#{{ o.number }}: {{ o.forms.src|join(' | ') }}</option>{% endfor %}
+</select></label> <button>merge</button> <span class="note">the two get one number (recorded by their forms)</span></form>{% endif %}
+{% if e.forms.src|length > 1 %}<form id="split" method="post" action="/decide"><input type="hidden" name="action" value="split">
+<input type="hidden" name="scope" value="{{ e.scope }}"><input type="hidden" name="number" value="{{ e.number }}">
+<input type="hidden" name="next" value="{{ here }}">split: the forms ticked are a different entity:
+{% for f in e.forms.src %}<label><input type="checkbox" name="form" value="{{ f }}"> {{ f }}</label> {% endfor %}
+<button>split</button></form>{% endif %}
 <h2>Mentions ({{ mentions|length }})</h2><table><thead><tr><th>unit</th><th>side</th><th>context</th><th>rule</th></tr></thead>
 <tbody>{% for m in mentions %}<tr><td>{{ m.unit }}</td><td>{{ m.side }}</td>
 <td class="ctx">{{ m.before }}<mark>{{ m.original }}</mark>{{ m.after }}</td><td>{{ m.rule }}</td></tr>{% endfor %}</tbody></table>"""
@@ -95,7 +106,7 @@ DECISIONS = """<h1>Decisions</h1><p>Recorded in <code>{{ path }}</code>. <code>p
 applies them: it recomputes the documents they reach.</p>{% if entries %}<table id="decisions"><thead><tr><th>text</th><th>decision</th><th></th></tr></thead><tbody>
 {% for d in entries %}<tr><td>{{ d.text }}</td><td>{{ d.words }}</td><td><form class="inline" method="post" action="/decide">
 <input type="hidden" name="action" value="undo"><input type="hidden" name="kind" value="{{ d.kind }}">
-<input type="hidden" name="where" value="{{ d.where }}"><input type="hidden" name="text" value="{{ d.text }}">
+<input type="hidden" name="where" value="{{ d.where }}"><input type="hidden" name="text" value="{{ d.value }}">
 <input type="hidden" name="next" value="/decisions"><button>undo</button></form></td></tr>{% endfor %}</tbody></table>
 {% else %}<p>No decisions yet.</p>{% endif %}"""
 
@@ -137,8 +148,17 @@ class _Review:
         ms = mentions_of(self.out, scope, number)
         forms = list(dict.fromkeys([*e["forms"]["src"], *e["forms"]["tgt"]]))
         docs = sorted({m["doc"] for m in ms})
+        others = [x for x in self.table() if x["scope"] == scope and x["category"] == e["category"]
+                  and x["number"] != number and x["forms"]["src"] and e["forms"]["src"]]
+        others.sort(key=lambda x: x["number"])
         return self.page(ENTITY, e=e, forms=forms, mentions=ms, docs=docs, categories=CATEGORIES, risk=risk_words,
-                         here=request.full_path)
+                         here=request.full_path, others=others)
+
+    def _entity(self, scope: str, number: str) -> dict[str, Any]:
+        e = next((x for x in self.table() if x["scope"] == scope and str(x["number"]) == number), None)
+        if e is None or not e["forms"]["src"]:
+            abort(400)
+        return e
 
     def misses(self) -> str:
         if "misses" not in self.cache:
@@ -155,24 +175,44 @@ class _Review:
 
     def decide(self) -> Any:
         f = request.form
-        text = f.get("text", "").strip()
-        if not text:
-            abort(400)
         d = Decisions.load(self.out)
         action = f.get("action")
-        if action == "not_entity":
-            d.not_entity(text, f.get("doc") or None)
-        elif action == "mask":
-            if f.get("category") not in CATEGORIES:
-                abort(400)
-            d.mask(text, f["category"])
-        elif action == "undo":
-            d.undo(f.get("kind", ""), text, f.get("where", ""))
+        if action in ("merge", "split"):
+            self._regroup(d, action)
         else:
-            abort(400)
+            text = f.get("text", "").strip()
+            if not text:
+                abort(400)
+            if action == "not_entity":
+                d.not_entity(text, f.get("doc") or None)
+            elif action == "mask":
+                if f.get("category") not in CATEGORIES:
+                    abort(400)
+                d.mask(text, f["category"])
+            elif action == "undo":
+                d.undo(f.get("kind", ""), text, f.get("where", ""))
+            else:
+                abort(400)
         d.save(self.out)
         nxt = f.get("next", "/")
         return redirect(nxt if nxt.startswith("/") and not nxt.startswith("//") else "/")
+
+    def _regroup(self, d: Decisions, action: str) -> None:
+        """"merge with entity N" (their source forms: one entity) or "split" (the forms ticked: another entity)."""
+        f = request.form
+        e = self._entity(f.get("scope", ""), f.get("number", ""))
+        forms = list(e["forms"]["src"])
+        if action == "merge":
+            other = self._entity(e["scope"], f.get("other", ""))
+            if other["category"] != e["category"] or other is e:
+                abort(400)
+            d.merge(forms, list(other["forms"]["src"]))
+            return
+        chosen = [x for x in f.getlist("form") if x in forms]
+        rest = [x for x in forms if x not in chosen]
+        if not chosen or not rest:
+            abort(400)
+        d.split(chosen, rest)
 
 
 def _guard(app: Flask, token: str) -> None:

@@ -206,3 +206,36 @@ def test_the_misses_page_filters_by_kind(review_client, kind):
     page = client.get(f"/misses?kind={kind}").get_data(as_text=True)
     other = "identifier" if kind == "name" else "name"
     assert f"<td>{kind}</td>" in page and f"<td>{other}</td>" not in page
+
+
+def _two_forms(table):
+    """A PERSON entity with a one-word source form and a longer one, and another PERSON of its scope."""
+    e = next(e for e in table if e["category"] == "PERSON" and any(len(f.split()) == 1 for f in e["forms"]["src"])
+             and any(len(f.split()) > 1 for f in e["forms"]["src"]))
+    other = next(x for x in table if x["scope"] == e["scope"] and x["category"] == "PERSON" and x is not e
+                 and x["forms"]["src"])
+    return e, other
+
+
+def test_merge_and_split_are_recorded_by_their_forms_with_undo(review_client, sample_out):
+    out, client = review_client
+    client.get("/?token=secret-token")
+    e, other = _two_forms(entity_table(sample_out))
+    page = client.get(f"/entity?scope={e['scope']}&number={e['number']}").get_data(as_text=True)
+    assert 'id="merge"' in page and f'value="{other["number"]}"' in page and 'id="split"' in page
+    where = {"scope": e["scope"], "number": str(e["number"])}
+    assert client.post("/decide", data={**where, "action": "merge", "other": "99999"}).status_code == 400
+    client.post("/decide", data={**where, "action": "merge", "other": str(other["number"])})
+    assert Decisions.load(out).same_entity == [[*e["forms"]["src"], *other["forms"]["src"]]]
+    short = [f for f in e["forms"]["src"] if len(f.split()) == 1]
+    rest = [f for f in e["forms"]["src"] if f not in short]
+    assert client.post("/decide", data={**where, "action": "split", "form": list(e["forms"]["src"])}).status_code == 400
+    client.post("/decide", data={**where, "action": "split", "form": short})
+    d = Decisions.load(out)
+    assert d.different_entities == [[r, s] for r in rest for s in short]
+    assert all(s not in g for g in d.same_entity for s in short)
+    page = client.get("/decisions").get_data(as_text=True)
+    assert f"{rest[0]} | {short[0]}" in page and "different entities (split)" in page
+    undo = next(x for x in d.entries() if x["kind"] == "different_entities")
+    client.post("/decide", data={"action": "undo", "kind": undo["kind"], "where": "", "text": undo["value"]})
+    assert len(Decisions.load(out).different_entities) == len(d.different_entities) - 1

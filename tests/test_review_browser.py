@@ -1,6 +1,7 @@
 """A reviewer's session in a real browser (Debian's chromium driven by Playwright, never ``playwright install``):
-``paranon review`` on a run of the sample, one entity rejected, one missed span masked (after an undo),
-``paranon apply``, then the corpus files, the key store, the index and the audit checked."""
+``paranon review`` on a run of the sample, one entity rejected, one missed span masked (after an undo), a bare
+surname split from its entity, ``paranon apply``, then the corpus files, the key store, the index and the audit
+checked."""
 
 from __future__ import annotations
 
@@ -55,9 +56,33 @@ def public_text(out) -> str:
     return "\n".join((out / name).read_text(encoding="utf-8") for name in ("corpus.pt", "corpus.en", "corpus.tsv"))
 
 
-def test_reject_an_entity_mask_a_missed_span_and_apply(run_copy, review):
+def numbers(out, scope: str) -> dict[str, set[tuple[str, str, int]]]:
+    """Each source form of ``scope``: its mentions (unit, side, number), the target side's by its unit."""
+    db = sqlite3.connect(out / "keys.sqlite")
+    try:
+        rows = list(db.execute("SELECT original, unit, side, number FROM mentions WHERE scope = ?", (scope,)))
+    finally:
+        db.close()
+    got: dict[str, set[tuple[str, str, int]]] = {}
+    for original, unit, side, number in rows:
+        got.setdefault(original, set()).add((unit, side, number))
+    return got
+
+
+def split_target(out) -> tuple[dict, list[str], list[str]]:
+    """A PERSON entity with a bare surname beside full names: its surname(s) and its other forms."""
+    from paranon.review import entity_table
+
+    e = next(e for e in entity_table(out) if e["category"] == "PERSON"
+             and any(len(f.split()) == 1 for f in e["forms"]["src"]) and any(len(f.split()) > 1 for f in e["forms"]["src"]))
+    short = [f for f in e["forms"]["src"] if len(f.split()) == 1]
+    return e, short, [f for f in e["forms"]["src"] if f not in short]
+
+
+def test_reject_an_entity_mask_a_missed_span_split_and_apply(run_copy, review, sample_out):
     sync_api = pytest.importorskip("playwright.sync_api")
     base = review.split("?")[0]
+    entity, short, rest = split_target(run_copy)
     with sync_api.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
         page = browser.new_page()
@@ -87,6 +112,14 @@ def test_reject_an_entity_mask_a_missed_span_and_apply(run_copy, review):
         page.locator(f"#misses tbody tr[data-text='{missed}']").locator("text=mask this span").click()
         page.click("text=Decisions")
         assert page.locator("#decisions tbody tr").count() == 2
+        # a bare surname split from the full names of its entity
+        page.goto(f"{base}entity?scope={entity['scope']}&number={entity['number']}")
+        for f in short:
+            page.locator(f"#split input[value='{f}']").check()
+        page.locator("#split button").click()
+        page.click("text=Decisions")
+        assert page.locator("#decisions tbody tr", has_text="different entities (split)").count() == \
+            len(short) * len(rest)
         browser.close()
 
     decisions = (run_copy / "review.yaml").read_text(encoding="utf-8")
@@ -110,3 +143,16 @@ def test_reject_an_entity_mask_a_missed_span_and_apply(run_copy, review):
     assert 0 < report["applied"]["documents_recognized"], "recomputed from the run's checkpoint"
     audit = subprocess.run([sys.executable, "-m", "paranon.cli", "audit", str(run_copy)], capture_output=True, text=True)
     assert audit.returncode == 0 and "CLEAN" in audit.stdout
+    # the split: the surname has a number of its own in its document, both sides, in the corpus files too
+    got = numbers(run_copy, entity["scope"])
+    surname = {n for f in short for _, side, n in got.get(f, ()) if side == "src"}
+    full = {n for f in rest for _, side, n in got.get(f, ()) if side == "src"}
+    assert surname and full and not surname & full
+    assert {n for f in short for _, side, n in numbers(sample_out, entity["scope"]).get(f, ())
+            if side == "src"} <= full, "one entity before the split"
+    units = {u for f in short for u, side, _ in got[f] if side == "src"}
+    records = [json.loads(line) for line in open(run_copy / "corpus.jsonl", encoding="utf-8")]
+    for r in records:
+        if r["id"] in units:
+            assert any(f"<NAME{n}_PERSON>" in r["src"] for n in surname)
+            assert all(f"<NAME{n}_PERSON>" not in r["tgt"] or f"<NAME{n}_PERSON>" in r["src"] for n in surname | full)
