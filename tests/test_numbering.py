@@ -5,7 +5,6 @@ cannot-link). The names, firms and identifiers below are made up for these tests
 from __future__ import annotations
 
 import pytest
-
 from paranon.anonymize.numbering import Constraints, Numberer, cluster_names
 from paranon.corpora.model import Mention
 

@@ -15,7 +15,6 @@ from paranon.anonymize.keystore import KeyStore
 from paranon.config import load_config
 from paranon.review import Decisions, candidate_misses, entity_table, mentions_of
 
-
 NONE = {"allow": [], "allow_in_documents": {}, "deny": {}, "same_entity": [], "different_entities": []}
 LOBO, NICK = ["Ana Lobo", "A. Lobo"], ["Tita"]
 
