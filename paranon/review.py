@@ -144,7 +144,10 @@ class Decisions:
         ``where`` (its document or category)."""
         if kind in ("same_entity", "different_entities"):
             groups = getattr(self, kind)
-            forms = json.loads(text)
+            try:
+                forms = json.loads(text)
+            except ValueError:
+                return  # not a list this page wrote: nothing to undo
             if forms in groups:
                 groups.remove(forms)
         elif kind == "allow" and text in self.allow:

@@ -40,6 +40,8 @@ LOBO, NICK = ["Ana Lobo", "A. Lobo"], ["Tita"]
      {"same_entity": [["A. Lobo", "Tita"]], "different_entities": [["Ana Lobo", "Tita"]]}),
     ([("merge", LOBO, NICK), ("undo", '["Ana Lobo", "A. Lobo", "Tita"]', ("same_entity", ""))], {}),
     ([("split", NICK, ["Ana Lobo"]), ("undo", '["Ana Lobo", "Tita"]', ("different_entities", ""))], {}),
+    ([("split", NICK, ["Ana Lobo"]), ("undo", "Ana Lobo | Tita", ("different_entities", ""))],
+     {"different_entities": [["Ana Lobo", "Tita"]]}),  # an undo names the decision as the page wrote it
 ])
 def test_decisions_are_a_config_file_with_undo(tmp_path, steps, expected):
     for action, text, arg in steps:
