@@ -54,6 +54,17 @@ HEADER = ("# Decisions made in `paranon review` on {outdir}.\n"
 
 # -- decisions ----------------------------------------------------------------------------------
 
+class _Forms(list):
+    """One merge's or split's forms, written on one line: ``- [Rui Quaresma Bettencourt, Bettencourt]``."""
+
+
+class _Dumper(yaml.SafeDumper):
+    pass
+
+
+_Dumper.add_representer(_Forms, lambda d, forms: d.represent_sequence("tag:yaml.org,2002:seq", forms, flow_style=True))
+
+
 @dataclass
 class Decisions:
     """``review.yaml``: strings that are not entities (everywhere or in one document), strings to mask with a
@@ -81,12 +92,13 @@ class Decisions:
     def save(self, outdir: Path) -> None:
         path = Path(outdir) / REVIEW_FILE
         body = {"anonymize": {"allow": self.allow, "allow_in_documents": self.allow_in_documents, "deny": self.deny,
-                              "same_entity": self.same_entity, "different_entities": self.different_entities}}
+                              "same_entity": [_Forms(g) for g in self.same_entity],
+                              "different_entities": [_Forms(g) for g in self.different_entities]}}
         tmp = path.with_name(f".{REVIEW_FILE}.part")
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # originals: owner only
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(HEADER.format(outdir=outdir))
-            yaml.safe_dump(body, fh, allow_unicode=True, sort_keys=False, default_flow_style=False)
+            yaml.dump(body, fh, Dumper=_Dumper, allow_unicode=True, sort_keys=False, default_flow_style=False)
         os.replace(tmp, path)
 
     def not_entity(self, text: str, doc: str | None = None) -> None:

@@ -63,6 +63,8 @@ def test_decisions_are_a_config_file_with_undo(tmp_path, steps, expected):
     cfg = load_config(path)  # reusable as --config
     assert {k: cfg["anonymize"][k] for k in NONE} == expected
     assert Decisions.load(tmp_path).entries() == d.entries()  # and read back the same
+    for forms in expected["same_entity"] + expected["different_entities"]:  # a merge or a split: one line
+        assert f"  - [{', '.join(forms)}]\n" in path.read_text(encoding="utf-8")
 
 
 def test_decisions_add_to_the_run_settings():
