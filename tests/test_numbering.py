@@ -72,3 +72,30 @@ def test_the_clustering_takes_must_and_cannot_links(variants, same, different, e
     for forms in different:
         if not same:
             assert len({labels[variants.index(f)] for f in forms}) == len(forms)
+
+
+@pytest.mark.parametrize("same, quica_is_hers", [
+    ((), False),  # without a say, a form masked by corpus consistency is an entity of its own
+    ([["Quitéria Bragança", "Quica"]], True),
+])
+def test_corpus_consistency_gives_a_group_s_form_the_group_s_number(same, quica_is_hers):
+    from paranon.anonymize.anonymized import Anonymized
+    from paranon.anonymize.consistency import CorpusForms, FormKind
+    from paranon.anonymize.corpus import make_consistent
+    from paranon.anonymize.engine import Anonymizer, apply_mentions
+    from paranon.config import load_config
+    from paranon.corpora.model import SegmentPair
+
+    cfg = load_config()
+    cfg["anonymize"]["same_entity"] = [list(g) for g in same]
+    an = Anonymizer(cfg)
+    first = SegmentPair("d:1", "d", "Assinou Quitéria Bragança.", "x")
+    named = [Mention(8, 25, "PERSON", "Quitéria Bragança", "person", entity=1)]
+    second = SegmentPair("d:2", "d", "Visto por Quica.", "x")
+    items = [Anonymized(first, named, apply_mentions(first.src, named, an.ops, "d"), 2),
+             Anonymized(second, [], apply_mentions(second.src, [], an.ops, "d"), 2)]
+    forms = CorpusForms()
+    forms._add_kind("quica", FormKind("PERSON", "", "test", False))  # another document's finding
+    out, added = make_consistent(items, forms, an, None)
+    assert added == 1
+    assert (out[1].mentions[0].entity == 1) is quica_is_hers
