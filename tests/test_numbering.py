@@ -5,8 +5,14 @@ cannot-link). The names, firms and identifiers below are made up for these tests
 from __future__ import annotations
 
 import pytest
+from paranon.anonymize.anonymized import Anonymized
+from paranon.anonymize.consistency import CorpusForms, FormKind
+from paranon.anonymize.corpus import make_consistent
+from paranon.anonymize.engine import Anonymizer, apply_mentions
 from paranon.anonymize.numbering import Constraints, Numberer, cluster_names
-from paranon.corpora.model import Mention
+from paranon.corpora.model import Mention, SegmentPair
+
+from paranon.config import load_config
 
 PARTICLES = frozenset({"da", "de", "do", "das", "dos", "e"})
 
@@ -79,13 +85,6 @@ def test_the_clustering_takes_must_and_cannot_links(variants, same, different, e
     ([["Quitéria Bragança", "Quica"]], True),
 ])
 def test_corpus_consistency_gives_a_group_s_form_the_group_s_number(same, quica_is_hers):
-    from paranon.anonymize.anonymized import Anonymized
-    from paranon.anonymize.consistency import CorpusForms, FormKind
-    from paranon.anonymize.corpus import make_consistent
-    from paranon.anonymize.engine import Anonymizer, apply_mentions
-    from paranon.config import load_config
-    from paranon.corpora.model import SegmentPair
-
     cfg = load_config()
     cfg["anonymize"]["same_entity"] = [list(g) for g in same]
     an = Anonymizer(cfg)
