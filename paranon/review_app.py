@@ -112,14 +112,23 @@ applies them: it recomputes the documents they reach.</p>{% if entries %}<table 
 
 
 class _Review:
-    """The review pages of one output folder; its entity table and candidate misses are read once."""
+    """The review pages of one output folder; its entity table and candidate misses are read once per
+    state of the run's files (a ``paranon apply`` while the page is open shows the new numbers on reload)."""
 
     def __init__(self, out: Path, cfg: Settings | dict[str, Any]) -> None:
         self.out, self.cfg = out, cfg
         self.cache: dict[str, Any] = {}
         self.langs = {"src": "source", "tgt": "target"}
 
+    def fresh(self) -> None:
+        """Forget the cached table and misses when keys.sqlite or corpus.jsonl changed since they were read."""
+        stamp = tuple((st.st_mtime_ns, st.st_size) for st in
+                      ((self.out / name).stat() for name in ("keys.sqlite", "corpus.jsonl")))
+        if self.cache.get("stamp") != stamp:
+            self.cache = {"stamp": stamp}
+
     def table(self) -> list[dict[str, Any]]:
+        self.fresh()
         if "table" not in self.cache:
             self.cache["table"] = entity_table(self.out)
         return self.cache["table"]
@@ -161,6 +170,7 @@ class _Review:
         return e
 
     def misses(self) -> str:
+        self.fresh()
         if "misses" not in self.cache:
             self.cache["misses"] = candidate_misses(self.out, allow_forms(self.cfg))
         d = Decisions.load(self.out)

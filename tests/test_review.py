@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import sqlite3
 import subprocess
 import sys
 
@@ -160,6 +161,21 @@ def test_the_token_sets_a_strict_cookie_and_decisions_are_recorded(review_client
     assert r.status_code == 302 and r.headers["Location"] == "/"
     assert Decisions.load(out).deny == {"NAMEID": ["ABC123456"]}
     assert "ABC123456" in client.get("/decisions").get_data(as_text=True)
+
+
+def test_the_page_reads_the_run_again_after_it_changed(review_client):
+    """A ``paranon apply`` while the page is open: a reload shows the new entity table, not the one read first."""
+    out, client = review_client
+    client.get("/?token=secret-token")
+    before = client.get("/").get_data(as_text=True)
+    db = sqlite3.connect(out / "keys.sqlite")
+    with db:
+        n = db.execute("SELECT COUNT(DISTINCT scope || '/' || number) FROM mentions").fetchone()[0]
+        scope, number = db.execute("SELECT scope, number FROM mentions LIMIT 1").fetchone()
+        db.execute("DELETE FROM mentions WHERE scope = ? AND number = ?", (scope, number))
+    db.close()
+    assert f"{n} entities" in before
+    assert f"{n - 1} entities" in client.get("/").get_data(as_text=True)
 
 
 @pytest.mark.parametrize("prepare, says", [
