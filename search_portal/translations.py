@@ -229,7 +229,9 @@ class Tally:
             self.forms.setdefault(phrase_key(translation), Counter())[translation] += n
 
     def most_common(self, n: int | None = None) -> list[tuple[str, int]]:
-        rows = [(forms.most_common(1)[0][0], sum(forms.values())) for forms in self.forms.values()]
+        # a form's most frequent writing, ties by the writing: the same whatever order the counts came in
+        rows = [(min(forms.items(), key=lambda kv: (-kv[1], kv[0]))[0], sum(forms.values()))
+                for forms in self.forms.values()]
         rows.sort(key=lambda r: (-r[1], r[0]))
         return rows[:n] if n is not None else rows
 

@@ -1,0 +1,229 @@
+"""The tantivy index updated in place (``paranon apply``): only what changed is indexed again.
+
+A pair whose line of ``corpus.jsonl`` changed is deleted from the index by its id and added again, and so is a
+pair whose duplicate group got or lost it as its first pair (its ``lead`` and ``rank`` fast fields, groups.py).
+The side files (``translations.json``, ``stems.json``, ``stats.json``, ``words/``) are written from the
+counts the last build or update left (``tantivy_index.SideCounts``), the changed pairs' old counts taken out
+and their new counts put in: the pairs that did not change are never parsed again. Their old records are read
+back from the index itself.
+
+The counts and a digest of each line of ``corpus.jsonl`` are kept in ``STATE_FILE``, in the run's private
+checkpoint. The update is made in a fresh folder: the live index's tantivy segments hard-linked into it
+(tantivy never writes a segment file again once made, and replaces ``meta.json`` and ``.managed.json`` by a
+rename: those two are copied anyway), updated there and published as a build is (``publish.swap_in``): a
+reader never sees a half-updated index. A Whoosh index, a state of another index folder or a corpus with
+another number of pairs: the index is built afresh (``indexer.build_index``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import pickle
+import shutil
+import time
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from .backends import BACKEND_FILE, backend_of
+from .groups import GROUPS_FILE, write_groups
+from .indexer import StatsBuilder, build_index, folded_analyzer
+from .publish import corpus_head, new_folder, swap_in
+from .tantivy_index import (
+    PARTS_DIR,
+    PARTS_FILE,
+    SideCounts,
+    TantivyIndex,
+    _open,
+    document,
+    folded_words,
+    make_schema,
+)
+from .translations import TableBuilder, pair_tokens
+
+STATE_FILE = "index-state.pkl"  # in the run's checkpoint (private, never served)
+COPIED = {"meta.json", ".managed.json"}  # tantivy replaces these: copied, not linked
+LOCKS = {".tantivy-writer.lock", ".tantivy-meta.lock"}
+
+
+@dataclass
+class IndexState:
+    """What the index in ``folder`` was made from: a digest of each line of ``corpus.jsonl``, and the counts."""
+
+    folder: str
+    digests: bytes
+    side: SideCounts
+
+
+def corpus_lines(corpus: Path) -> list[bytes]:
+    lines = corpus.read_bytes().split(b"\n")
+    if lines and not lines[-1]:
+        lines.pop()
+    return lines
+
+
+def line_digests(lines: list[bytes]) -> bytes:
+    return b"".join(hashlib.blake2b(line, digest_size=16).digest() for line in lines)
+
+
+def save_state(path: Path, target: Path, corpus: Path, side: SideCounts | None,
+               lines: list[bytes] | None = None) -> None:
+    """Keep what an update of the index in ``target`` needs in ``path`` (none for Whoosh: removed)."""
+    path = Path(path)
+    if side is None:
+        path.unlink(missing_ok=True)
+        return
+    state = IndexState(target.name, line_digests(lines if lines is not None else corpus_lines(corpus)), side)
+    part = path.with_name(path.name + ".part")
+    with open(os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as fh:
+        pickle.dump(state, fh, protocol=pickle.HIGHEST_PROTOCOL)
+    os.replace(part, path)
+
+
+def update_index(outdir: str | Path, state: Path, quiet: bool = True, backend: str = "tantivy") -> Path:
+    """``OUTDIR/index`` brought up to ``corpus.jsonl`` in place when it can be (above), else built afresh;
+    returns the index folder."""
+    outdir = Path(outdir)
+    got = _update(outdir, Path(state), backend)
+    return got if got is not None else build_index(outdir, quiet=quiet, backend=backend, state=state)
+
+
+def _update(outdir: Path, state_path: Path, backend: str) -> Path | None:
+    link = outdir / "index"
+    if backend != "tantivy" or not state_path.exists() or not link.is_symlink():
+        return None
+    old = link.resolve()
+    with open(state_path, "rb") as fh:
+        state: IndexState = pickle.load(fh)
+    if state.folder != old.name or backend_of(old) != "tantivy":
+        return None
+    t0 = time.perf_counter()
+    corpus, first = corpus_head(outdir)
+    lines = corpus_lines(corpus)
+    digests = line_digests(lines)
+    if len(digests) != len(state.digests):
+        return None
+    changed = np.nonzero((np.frombuffer(digests, np.uint8).reshape(-1, 16)
+                          != np.frombuffer(state.digests, np.uint8).reshape(-1, 16)).any(axis=1))[0]
+    target = new_folder(outdir)
+    try:
+        _link_segments(old, target)
+        leads = write_groups(corpus, target)
+        old_leads = np.fromfile(old / GROUPS_FILE, dtype=np.int32)
+        numbers = np.arange(len(leads))
+        moved = np.nonzero((leads == numbers) != (old_leads == numbers))[0]  # a group's first pair changed
+        again = sorted(set(changed.tolist()) | set(moved.tolist()))
+        _reindex(old, target, lines, again, set(changed.tolist()), leads, state.side)
+        state.side.write(target, {"src": first.get("src_lang", "pt"), "tgt": first.get("tgt_lang", "en")})
+        (target / BACKEND_FILE).write_text(json.dumps({
+            "backend": "tantivy", "build_s": {"update": round(time.perf_counter() - t0, 1)},
+            "updated_pairs": len(again)}), encoding="utf-8")
+        save_state(state_path, target, corpus, state.side, lines)
+    except BaseException:
+        shutil.rmtree(target, ignore_errors=True)  # the live index stays as it was
+        raise
+    swap_in(outdir, target)
+    return target
+
+
+def _link_segments(old: Path, target: Path) -> None:
+    """The live index's tantivy folders in ``target``: segment files hard-linked, tantivy's own lists and
+    ``parts.json`` copied (the side files are written afresh)."""
+    for src in sorted((old / PARTS_DIR).rglob("*")):
+        dst = target / src.relative_to(old)
+        if src.is_dir():
+            dst.mkdir(parents=True, exist_ok=True)
+        elif src.name in LOCKS:
+            continue
+        elif src.name in COPIED or src.parent.name == PARTS_DIR:
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, dst)
+        else:
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            os.link(src, dst)
+
+
+@dataclass
+class Delta:
+    """The counts of the pairs taken out (``minus``) and of their new records (``plus``)."""
+
+    plus: SideCounts
+    minus: SideCounts
+    tables: tuple[TableBuilder, TableBuilder]
+
+    @classmethod
+    def empty(cls) -> Delta:
+        analyzer = folded_analyzer()
+        tables = tuple(TableBuilder(lambda word: [t.text for t in analyzer(word)]) for _ in range(2))
+        sides = [SideCounts(t.counts, StatsBuilder(), {"src": Counter(), "tgt": Counter()}) for t in tables]
+        return cls(sides[0], sides[1], tables)
+
+    def apply(self, side: SideCounts) -> None:
+        """``side`` with the pairs taken out and put in again."""
+        for s in ("src", "tgt"):
+            _shift(side.table[s], self.plus.table[s], self.minus.table[s])
+            _shift(side.vocab[s], self.plus.vocab[s], self.minus.vocab[s])
+        st, plus, minus = side.stats, self.plus.stats, self.minus.stats
+        st.pairs += plus.pairs - minus.pairs
+        for s in st.tokens:
+            st.tokens[s] += plus.tokens[s] - minus.tokens[s]
+        for name in ("mentions", "documents", "words"):
+            _shift(getattr(st, name), getattr(plus, name), getattr(minus, name))
+
+
+def _shift(counts: Counter, plus: Counter, minus: Counter) -> None:
+    counts.update(plus)
+    counts.subtract(minus)
+    for key in minus:  # only a key that lost counts can fall to none
+        if counts[key] <= 0:
+            del counts[key]
+
+
+def _reindex(old: Path, target: Path, lines: list[bytes], again: list[int], changed: set[int], leads: np.ndarray,
+             side: SideCounts) -> None:
+    """Delete and add again the pairs ``again`` in ``target``'s parts; ``side`` takes the ``changed`` ones' old
+    counts out (their records as the live index ``old`` stores them) and their new ones in."""
+    spans = json.loads((target / PARTS_DIR / PARTS_FILE).read_text(encoding="utf-8"))
+    view = TantivyIndex(old).view()
+    delta = Delta.empty()
+    folded: dict[str, str] = {}
+    schema = make_schema()
+    for name, first, end in spans:
+        mine = [n for n in again if first <= n < end]
+        if not mine:
+            continue
+        writer = _open(target / PARTS_DIR / name, schema).writer(heap_size=64_000_000, num_threads=1)
+        for n in mine:
+            line = lines[n].decode("utf-8")
+            rec = json.loads(line)
+            toks, links = pair_tokens(rec)
+            if n in changed:  # (a pair only a group's change reaches keeps its counts)
+                _count(delta, 1, view.record(n)[0], folded)
+                _count(delta, 0, rec, folded, toks, links)
+            writer.delete_documents_by_term("id", rec["id"])
+            writer.add_document(document(rec, line, toks, links, n, leads, folded, _Sink()))
+        writer.commit()
+        writer.wait_merging_threads()
+    delta.apply(side)
+
+
+class _Sink(dict):
+    """A vocabulary that counts nothing (``_count`` counts the changed pairs' words, old and new)."""
+
+    def __missing__(self, key: str) -> Counter:
+        return Counter()
+
+
+def _count(delta: Delta, which: int, rec: dict, folded: dict[str, str], toks=None, links=None) -> None:
+    """One record's counts into the delta's ``plus`` (0) or ``minus`` (1)."""
+    if toks is None:
+        toks, links = pair_tokens(rec)
+    sc = (delta.plus, delta.minus)[which]
+    delta.tables[which].add(rec, toks, links)
+    sc.stats.add(rec, toks)
+    for s in ("src", "tgt"):
+        sc.vocab[s].update(folded_words(rec[s], folded))
