@@ -29,6 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..collector import paused_gc
 from .backends import BACKEND_FILE, backend_of
 from .groups import GROUPS_FILE, write_groups
 from .indexer import StatsBuilder, build_index, folded_analyzer
@@ -43,7 +44,7 @@ from .tantivy_index import (
     folded_words,
     make_schema,
 )
-from .translations import TableBuilder, pair_tokens
+from .translations import TABLE_FILE, TableBuilder, pair_tokens
 
 STATE_FILE = "index-state.pkl"  # in the run's checkpoint (private, never served)
 COPIED = {"meta.json", ".managed.json"}  # tantivy replaces these: copied, not linked
@@ -97,7 +98,7 @@ def _update(outdir: Path, state_path: Path, backend: str) -> Path | None:
     if backend != "tantivy" or not state_path.exists() or not link.is_symlink():
         return None
     old = link.resolve()
-    with open(state_path, "rb") as fh:
+    with open(state_path, "rb") as fh, paused_gc():  # a few hundred thousand counts: no cycle to look for
         state: IndexState = pickle.load(fh)
     if state.folder != old.name or backend_of(old) != "tantivy":
         return None
@@ -117,8 +118,9 @@ def _update(outdir: Path, state_path: Path, backend: str) -> Path | None:
         numbers = np.arange(len(leads))
         moved = np.nonzero((leads == numbers) != (old_leads == numbers))[0]  # a group's first pair changed
         again = sorted(set(changed.tolist()) | set(moved.tolist()))
-        _reindex(old, target, lines, again, set(changed.tolist()), leads, state.side)
-        state.side.write(target, {"src": first.get("src_lang", "pt"), "tgt": first.get("tgt_lang", "en")})
+        terms = _reindex(old, target, lines, again, set(changed.tolist()), leads, state.side)
+        state.side.write(target, {"src": first.get("src_lang", "pt"), "tgt": first.get("tgt_lang", "en")},
+                         json.loads((old / TABLE_FILE).read_text(encoding="utf-8")), terms)
         (target / BACKEND_FILE).write_text(json.dumps({
             "backend": "tantivy", "build_s": {"update": round(time.perf_counter() - t0, 1)},
             "updated_pairs": len(again)}), encoding="utf-8")
@@ -184,9 +186,10 @@ def _shift(counts: Counter, plus: Counter, minus: Counter) -> None:
 
 
 def _reindex(old: Path, target: Path, lines: list[bytes], again: list[int], changed: set[int], leads: np.ndarray,
-             side: SideCounts) -> None:
+             side: SideCounts) -> dict[str, set[str]]:
     """Delete and add again the pairs ``again`` in ``target``'s parts; ``side`` takes the ``changed`` ones' old
-    counts out (their records as the live index ``old`` stores them) and their new ones in."""
+    counts out (their records as the live index ``old`` stores them) and their new ones in. Returns the terms
+    whose translation counts changed, per side."""
     spans = json.loads((target / PARTS_DIR / PARTS_FILE).read_text(encoding="utf-8"))
     view = TantivyIndex(old).view()
     delta = Delta.empty()
@@ -209,6 +212,7 @@ def _reindex(old: Path, target: Path, lines: list[bytes], again: list[int], chan
         writer.commit()
         writer.wait_merging_threads()
     delta.apply(side)
+    return {s: {term for t in (delta.plus, delta.minus) for term, _ in t.table[s]} for s in ("src", "tgt")}
 
 
 class _Sink(dict):

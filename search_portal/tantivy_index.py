@@ -151,8 +151,10 @@ class SideCounts:
     stats: StatsBuilder
     vocab: Vocabulary
 
-    def write(self, target: Path, langs: dict[str, str]) -> None:
-        """``words/``, ``stems.json``, ``translations.json`` and ``stats.json`` in ``target``."""
+    def write(self, target: Path, langs: dict[str, str], previous: dict[str, dict[str, list]] | None = None,
+              terms: dict[str, set[str]] | None = None) -> None:
+        """``words/``, ``stems.json``, ``translations.json`` and ``stats.json`` in ``target`` (``previous``,
+        ``terms``: ``TableBuilder.write``'s)."""
         (target / LEXICON_DIR).mkdir(exist_ok=True)
         stems = {}
         for side, lang in langs.items():
@@ -162,7 +164,7 @@ class SideCounts:
         (target / STEMS_FILE).write_text(json.dumps(stems, ensure_ascii=False), encoding="utf-8")
         table = TableBuilder(lambda word: ())
         table.counts = self.table
-        table.write(target)
+        table.write(target, previous, terms)
         (target / STATS_FILE).write_text(json.dumps(self.stats.result(), ensure_ascii=False), encoding="utf-8")
 
 
