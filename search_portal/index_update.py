@@ -98,10 +98,15 @@ def _update(outdir: Path, state_path: Path, backend: str) -> Path | None:
     if backend != "tantivy" or not state_path.exists() or not link.is_symlink():
         return None
     old = link.resolve()
-    with open(state_path, "rb") as fh, paused_gc():  # a few hundred thousand counts: no cycle to look for
-        state: IndexState = pickle.load(fh)
-    if state.folder != old.name or backend_of(old) != "tantivy":
-        return None
+    with paused_gc():  # a few hundred thousand counts and table rows loaded: no cycle to look for
+        with open(state_path, "rb") as fh:
+            state: IndexState = pickle.load(fh)
+        if state.folder != old.name or backend_of(old) != "tantivy":
+            return None
+        return _update_in(outdir, old, state, state_path)
+
+
+def _update_in(outdir: Path, old: Path, state: IndexState, state_path: Path) -> Path | None:
     t0 = time.perf_counter()
     corpus, first = corpus_head(outdir)
     lines = corpus_lines(corpus)

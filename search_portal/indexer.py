@@ -166,13 +166,19 @@ def stem_groups(reader, field: str, lang: str) -> dict[str, list[str]]:
     return stem_groups_of((t.decode("utf-8") if isinstance(t, bytes) else t for t in reader.lexicon(field)), lang)
 
 
-def stem_groups_of(words: Iterator[str] | list[str], lang: str) -> dict[str, list[str]]:
-    """``stem_groups`` over a sorted list of words (any backend's vocabulary)."""
+def stem_groups_of(words: Iterator[str] | list[str], lang: str, known: dict[str, str] | None = None
+                   ) -> dict[str, list[str]]:
+    """``stem_groups`` over a sorted list of words (any backend's vocabulary); ``known``: words stemmed
+    before, each with its stem (filled with the others)."""
     stem = stemmer(lang)
+    known = {} if known is None else known
     groups: dict[str, list[str]] = {}
     for word in words:
         if not word.startswith("<"):
-            groups.setdefault(stem(word), []).append(word)
+            s = known.get(word)
+            if s is None:
+                s = known[word] = stem(word)
+            groups.setdefault(s, []).append(word)
     return {k: v for k, v in groups.items() if v != [k]}
 
 

@@ -19,7 +19,7 @@ import os
 import time
 from bisect import bisect_right
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import product
 from pathlib import Path
 from typing import Any
@@ -150,6 +150,7 @@ class SideCounts:
     table: dict[str, Counter]  # TableBuilder.counts
     stats: StatsBuilder
     vocab: Vocabulary
+    stems: dict[str, dict[str, str]] = field(default_factory=lambda: {"src": {}, "tgt": {}})  # word -> stem
 
     def write(self, target: Path, langs: dict[str, str], previous: dict[str, dict[str, list]] | None = None,
               terms: dict[str, set[str]] | None = None) -> None:
@@ -160,7 +161,7 @@ class SideCounts:
         for side, lang in langs.items():
             words = sorted(w for w, n in self.vocab[side].items() if n > 0)
             (target / LEXICON_DIR / f"{side}.txt").write_text("\n".join(words), encoding="utf-8")
-            stems[side] = {"lang": lang, "groups": stem_groups_of(words, lang)}
+            stems[side] = {"lang": lang, "groups": stem_groups_of(words, lang, self.stems[side])}
         (target / STEMS_FILE).write_text(json.dumps(stems, ensure_ascii=False), encoding="utf-8")
         table = TableBuilder(lambda word: ())
         table.counts = self.table
