@@ -1,18 +1,23 @@
-"""The tantivy index updated in place (``paranon apply``): only what changed is indexed again.
+"""The tantivy index brought up to date after ``paranon apply``: only what changed is indexed again.
 
-A pair whose line of ``corpus.jsonl`` changed is deleted from the index by its id and added again, and so is a
-pair whose duplicate group got or lost it as its first pair (its ``lead`` and ``rank`` fast fields, groups.py).
-The side files (``translations.json``, ``stems.json``, ``stats.json``, ``words/``) are written from the
-counts the last build or update left (``tantivy_index.SideCounts``), the changed pairs' old counts taken out
-and their new counts put in: the pairs that did not change are never parsed again. Their old records are read
-back from the index itself.
+The pairs to index again are those whose line of ``corpus.jsonl`` changed, and those whose duplicate group got
+or lost them as its first pair (their ``lead`` and ``rank`` fast fields, groups.py). Each index part (a run of
+corpus numbers, ``tantivy/part-K``) holding none of them is kept as it is (its segment files hard-linked into
+the new folder: tantivy never writes a segment file again once made; ``meta.json`` and ``.managed.json``,
+which it replaces by a rename, copied); a part holding one is indexed again from its lines. Deleting the
+changed pairs by id and adding them again would be less work, but a tantivy segment keeps a deleted
+document's stored record and terms until a merge, which tantivy-py (0.27) cannot ask for: the text a decision
+masked would stay in the index's files (the audit finds such a term in the dictionary).
+
+The side files (``translations.json``, ``stems.json``, ``stats.json``, ``words/``) are written from the counts
+the last build or update left (``tantivy_index.SideCounts``), the changed pairs' old counts taken out (their
+records as the live index stores them) and their new counts put in: the pairs that did not change are never
+counted again, and only the terms whose translation counts changed are tallied again.
 
 The counts and a digest of each line of ``corpus.jsonl`` are kept in ``STATE_FILE``, in the run's private
-checkpoint. The update is made in a fresh folder: the live index's tantivy segments hard-linked into it
-(tantivy never writes a segment file again once made, and replaces ``meta.json`` and ``.managed.json`` by a
-rename: those two are copied anyway), updated there and published as a build is (``publish.swap_in``): a
-reader never sees a half-updated index. A Whoosh index, a state of another index folder or a corpus with
-another number of pairs: the index is built afresh (``indexer.build_index``).
+checkpoint. The new folder is published as a build is (``publish.swap_in``): a reader never sees a
+half-updated index. A Whoosh index, a state of another index folder or a corpus with another number of
+pairs: the index is built afresh (``indexer.build_index``).
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import os
 import pickle
 import shutil
 import time
+from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,17 +38,15 @@ import numpy as np
 from ..collector import paused_gc
 from .backends import BACKEND_FILE, backend_of
 from .groups import GROUPS_FILE, write_groups
-from .indexer import StatsBuilder, build_index, folded_analyzer
+from .indexer import StatsBuilder, _pool, build_index, folded_analyzer
 from .publish import corpus_head, new_folder, swap_in
 from .tantivy_index import (
     PARTS_DIR,
     PARTS_FILE,
     SideCounts,
     TantivyIndex,
-    _open,
-    document,
+    _part,
     folded_words,
-    make_schema,
 )
 from .translations import TABLE_FILE, TableBuilder, pair_tokens
 
@@ -114,21 +118,24 @@ def _update_in(outdir: Path, old: Path, state: IndexState, state_path: Path) -> 
     if len(digests) != len(state.digests):
         return None
     changed = np.nonzero((np.frombuffer(digests, np.uint8).reshape(-1, 16)
-                          != np.frombuffer(state.digests, np.uint8).reshape(-1, 16)).any(axis=1))[0]
+                          != np.frombuffer(state.digests, np.uint8).reshape(-1, 16)).any(axis=1))[0].tolist()
     target = new_folder(outdir)
     try:
-        _link_segments(old, target)
         leads = write_groups(corpus, target)
         old_leads = np.fromfile(old / GROUPS_FILE, dtype=np.int32)
         numbers = np.arange(len(leads))
-        moved = np.nonzero((leads == numbers) != (old_leads == numbers))[0]  # a group's first pair changed
-        again = sorted(set(changed.tolist()) | set(moved.tolist()))
-        terms = _reindex(old, target, lines, again, set(changed.tolist()), leads, state.side)
+        moved = np.nonzero((leads == numbers) != (old_leads == numbers))[0].tolist()  # a group's first pair changed
+        spans = json.loads((old / PARTS_DIR / PARTS_FILE).read_text(encoding="utf-8"))
+        again = sorted(set(changed) | set(moved))
+        redo = [k for k, (_, a, b) in enumerate(spans) if bisect_left(again, b) > bisect_left(again, a)]
+        _keep_parts(old, target, spans, redo)
+        _rebuild_parts(target, corpus, lines, spans, redo)
+        terms = _recount(old, lines, changed, state.side)
         state.side.write(target, {"src": first.get("src_lang", "pt"), "tgt": first.get("tgt_lang", "en")},
                          json.loads((old / TABLE_FILE).read_text(encoding="utf-8")), terms)
         (target / BACKEND_FILE).write_text(json.dumps({
             "backend": "tantivy", "build_s": {"update": round(time.perf_counter() - t0, 1)},
-            "updated_pairs": len(again)}), encoding="utf-8")
+            "updated_pairs": len(again), "parts_rebuilt": len(redo), "parts": len(spans)}), encoding="utf-8")
         save_state(state_path, target, corpus, state.side, lines)
     except BaseException:
         shutil.rmtree(target, ignore_errors=True)  # the live index stays as it was
@@ -137,21 +144,47 @@ def _update_in(outdir: Path, old: Path, state: IndexState, state_path: Path) -> 
     return target
 
 
-def _link_segments(old: Path, target: Path) -> None:
-    """The live index's tantivy folders in ``target``: segment files hard-linked, tantivy's own lists and
-    ``parts.json`` copied (the side files are written afresh)."""
-    for src in sorted((old / PARTS_DIR).rglob("*")):
-        dst = target / src.relative_to(old)
-        if src.is_dir():
-            dst.mkdir(parents=True, exist_ok=True)
-        elif src.name in LOCKS:
+def _keep_parts(old: Path, target: Path, spans: list, redo: list[int]) -> None:
+    """The live index's parts that no changed pair falls in, hard-linked into ``target`` (tantivy's own lists
+    copied), and ``parts.json``."""
+    (target / PARTS_DIR).mkdir()
+    shutil.copy2(old / PARTS_DIR / PARTS_FILE, target / PARTS_DIR / PARTS_FILE)
+    for k, (name, _, _) in enumerate(spans):
+        if k in redo:
             continue
-        elif src.name in COPIED or src.parent.name == PARTS_DIR:
+        for src in sorted((old / PARTS_DIR / name).rglob("*")):
+            dst = target / src.relative_to(old)
+            if src.is_dir():
+                dst.mkdir(parents=True, exist_ok=True)
+                continue
             dst.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(src, dst)
-        else:
-            dst.parent.mkdir(parents=True, exist_ok=True)
-            os.link(src, dst)
+            if src.name in COPIED:
+                shutil.copy2(src, dst)
+            elif src.name not in LOCKS:
+                os.link(src, dst)
+
+
+def _rebuild_parts(target: Path, corpus: Path, lines: list[bytes], spans: list, redo: list[int]) -> None:
+    """The parts ``redo`` indexed again from their lines, in parallel (``tantivy_index._part``, without its
+    counts: those come from ``_recount``)."""
+    starts = np.concatenate([[0], np.cumsum([len(line) + 1 for line in lines])]).tolist()
+    jobs = [(str(target), str(corpus), int(spans[k][0].rsplit("-", 1)[1]), starts[spans[k][1]], starts[spans[k][2]],
+             spans[k][1], False) for k in redo]
+    with _pool(min(len(jobs), os.cpu_count() or 1)) as pool:
+        list(pool.imap(_part, jobs) if pool is not None else map(_part, jobs))
+
+
+def _recount(old: Path, lines: list[bytes], changed: list[int], side: SideCounts) -> dict[str, set[str]]:
+    """``side`` with the ``changed`` pairs' old counts taken out (their records as the live index ``old``
+    stores them) and their new ones put in. Returns the terms whose translation counts changed, per side."""
+    view = TantivyIndex(old).view()
+    delta = Delta.empty()
+    folded: dict[str, str] = {}
+    for n in changed:
+        _count(delta, 1, view.record(n)[0], folded)
+        _count(delta, 0, json.loads(lines[n]), folded)
+    delta.apply(side)
+    return {s: {term for t in (delta.plus, delta.minus) for term, _ in t.table[s]} for s in ("src", "tgt")}
 
 
 @dataclass
@@ -190,47 +223,9 @@ def _shift(counts: Counter, plus: Counter, minus: Counter) -> None:
             del counts[key]
 
 
-def _reindex(old: Path, target: Path, lines: list[bytes], again: list[int], changed: set[int], leads: np.ndarray,
-             side: SideCounts) -> dict[str, set[str]]:
-    """Delete and add again the pairs ``again`` in ``target``'s parts; ``side`` takes the ``changed`` ones' old
-    counts out (their records as the live index ``old`` stores them) and their new ones in. Returns the terms
-    whose translation counts changed, per side."""
-    spans = json.loads((target / PARTS_DIR / PARTS_FILE).read_text(encoding="utf-8"))
-    view = TantivyIndex(old).view()
-    delta = Delta.empty()
-    folded: dict[str, str] = {}
-    schema = make_schema()
-    for name, first, end in spans:
-        mine = [n for n in again if first <= n < end]
-        if not mine:
-            continue
-        writer = _open(target / PARTS_DIR / name, schema).writer(heap_size=64_000_000, num_threads=1)
-        for n in mine:
-            line = lines[n].decode("utf-8")
-            rec = json.loads(line)
-            toks, links = pair_tokens(rec)
-            if n in changed:  # (a pair only a group's change reaches keeps its counts)
-                _count(delta, 1, view.record(n)[0], folded)
-                _count(delta, 0, rec, folded, toks, links)
-            writer.delete_documents_by_term("id", rec["id"])
-            writer.add_document(document(rec, line, toks, links, n, leads, folded, _Sink()))
-        writer.commit()
-        writer.wait_merging_threads()
-    delta.apply(side)
-    return {s: {term for t in (delta.plus, delta.minus) for term, _ in t.table[s]} for s in ("src", "tgt")}
-
-
-class _Sink(dict):
-    """A vocabulary that counts nothing (``_count`` counts the changed pairs' words, old and new)."""
-
-    def __missing__(self, key: str) -> Counter:
-        return Counter()
-
-
-def _count(delta: Delta, which: int, rec: dict, folded: dict[str, str], toks=None, links=None) -> None:
+def _count(delta: Delta, which: int, rec: dict, folded: dict[str, str]) -> None:
     """One record's counts into the delta's ``plus`` (0) or ``minus`` (1)."""
-    if toks is None:
-        toks, links = pair_tokens(rec)
+    toks, links = pair_tokens(rec)
     sc = (delta.plus, delta.minus)[which]
     delta.tables[which].add(rec, toks, links)
     sc.stats.add(rec, toks)

@@ -116,11 +116,12 @@ def document(rec: dict[str, Any], line: str, toks: Any, links: Any, order: int, 
     return doc
 
 
-def _part(job: tuple[str, str, int, int, int, int]) -> tuple[dict[str, Counter], StatsBuilder, Vocabulary, int]:
+def _part(job: tuple) -> tuple[dict[str, Counter], StatsBuilder, Vocabulary, int]:
     """Index one run of lines into ``tantivy/part-K``; returns its translation counts, figures, vocabulary
-    and the corpus number after its last pair."""
+    and the corpus number after its last pair (a seventh item false in the job: no counts, the pairs only)."""
     quiet_gc()
-    target, corpus, k, start, end, first = job
+    target, corpus, k, start, end, first, *count = job
+    count = count[0] if count else True
     folder = Path(target) / PARTS_DIR / f"part-{k:03d}"
     folder.mkdir(parents=True)
     schema = make_schema()
@@ -133,8 +134,9 @@ def _part(job: tuple[str, str, int, int, int, int]) -> tuple[dict[str, Counter],
     leads = np.fromfile(Path(target) / GROUPS_FILE, dtype=np.int32)  # each pair's group (groups.py)
     order = first  # the corpus number after the part's last pair
     for order, line, rec, toks, links in part_records(corpus, start, end, first):
-        table.add(rec, toks, links)
-        stats.add(rec, toks)
+        if count:
+            table.add(rec, toks, links)
+            stats.add(rec, toks)
         writer.add_document(document(rec, line, toks, links, order, leads, folded, vocab))
         order += 1
     writer.commit()

@@ -61,6 +61,23 @@ def _content(folder):
             "side": {f: (folder / f).read_bytes() for f in SIDE_FILES}}
 
 
+def _nothing_deleted_kept(folder) -> bool:
+    """No segment holds a deleted document (its stored record and terms would stay in the files), and every
+    term of the index's dictionaries is a word of its lexicon."""
+    import tantivy
+
+    words = {side: set((folder / "words" / f"{side}.txt").read_text(encoding="utf-8").split("\n"))
+             for side in ("src", "tgt")}
+    for part in sorted((folder / "tantivy").glob("part-*")):
+        segments = json.loads((part / "meta.json").read_text(encoding="utf-8"))["segments"]
+        if any(seg.get("deletes") for seg in segments):
+            return False
+        searcher = tantivy.Index.open(str(part)).searcher()
+        if any(t not in words[side] for side in words for t, _ in searcher.terms_with_prefix(side, "")):
+            return False
+    return True
+
+
 @pytest.mark.parametrize("kind", ["not an entity, everywhere", "change category", "mask this span", "several at once"])
 def test_the_updated_index_is_a_fresh_builds(indexed, tmp_path, kind):
     out = tmp_path / "out"
@@ -73,6 +90,7 @@ def test_the_updated_index_is_a_fresh_builds(indexed, tmp_path, kind):
     assert updated != before and not before.exists(), "a new folder swapped in, the old one gone"
     meta = json.loads((updated / BACKEND_FILE).read_text(encoding="utf-8"))
     assert 0 < meta["updated_pairs"] < report["units"]["written"], "only the changed pairs indexed again"
+    assert _nothing_deleted_kept(updated)
     got = _content(updated)
     fresh = tmp_path / "fresh"
     fresh.mkdir()
@@ -110,3 +128,35 @@ def test_whoosh_is_built_afresh(indexed, tmp_path):
     meta = json.loads(((out / "index").resolve() / BACKEND_FILE).read_text(encoding="utf-8"))
     assert meta["backend"] == "whoosh" and "updated_pairs" not in meta
     assert not (out / ".checkpoint" / STATE_FILE).exists()
+
+
+def test_a_part_without_a_change_is_kept(indexed, tmp_path, monkeypatch):
+    """With four index parts, a change to one pair of a text of its own (no duplicate group moves) indexes its
+    part again and keeps the others' files (hard links to the live index's)."""
+    import numpy as np
+
+    from paranon.search_portal.index_update import update_index
+
+    monkeypatch.setattr("os.cpu_count", lambda: 4)
+    out = tmp_path / "out"
+    shutil.copytree(indexed, out, symlinks=True)
+    state = out / ".checkpoint" / STATE_FILE
+    before = build_index(out, backend="tantivy", state=state)
+    leads = np.fromfile(before / "groups.bin", dtype=np.int32)
+    alone = [n for n in range(len(leads)) if leads[n] == n and (leads == n).sum() == 1]
+    lines = (out / "corpus.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)
+    rec = json.loads(lines[alone[-1]])
+    rec["src"] += " palavranova"  # after the last token: the tokens and links stay as they are
+    lines[alone[-1]] = json.dumps(rec, ensure_ascii=False) + "\n"
+    (out / "corpus.jsonl").write_text("".join(lines), encoding="utf-8")
+    kept = {p.name: p.stat().st_ino for p in (before / "tantivy").rglob("*") if p.is_file()}
+    updated = update_index(out, state)
+    meta = json.loads((updated / BACKEND_FILE).read_text(encoding="utf-8"))
+    assert (meta["parts"], meta["parts_rebuilt"], meta["updated_pairs"]) == (4, 1, 1)
+    assert sum(p.stat().st_ino == kept.get(p.name) for p in (updated / "tantivy").rglob("*") if p.is_file()) > 3
+    assert "palavranova" in (updated / "words" / "src.txt").read_text(encoding="utf-8").split("\n")
+    assert _nothing_deleted_kept(updated)
+    fresh = tmp_path / "fresh"
+    fresh.mkdir()
+    shutil.copy(out / "corpus.jsonl", fresh / "corpus.jsonl")
+    assert _content(updated) == _content(build_index(fresh, backend="tantivy"))
