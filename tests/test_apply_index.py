@@ -8,17 +8,16 @@ import json
 import shutil
 
 import pytest
-
-from paranon.apply import apply_decisions
-from paranon.audit import audit
-from paranon.pipeline import run
-from paranon.review import Decisions
 from paranon.search_portal.backends import BACKEND_FILE, open_backend
 from paranon.search_portal.index_update import STATE_FILE
 from paranon.search_portal.indexer import build_index
 from whoosh import query as wq
 
-from .test_apply import MISSED, _decisions, small_chunks
+from paranon.apply import apply_decisions
+from paranon.audit import audit
+from paranon.review import Decisions
+
+from .test_apply import _decisions, run_sample, small_chunks
 
 SIDE_FILES = ["stems.json", "translations.json", "stats.json", "words/src.txt", "words/tgt.txt", "groups.bin"]
 
@@ -32,14 +31,7 @@ def with_index(backend: str = "tantivy"):
 
 @pytest.fixture(scope="module")
 def indexed(tmp_path_factory):
-    from .conftest import SAMPLE
-
-    folder = tmp_path_factory.mktemp("apply-index")
-    tm = folder / "tm.tmx"
-    tm.write_text(SAMPLE.read_text(encoding="utf-8").replace("celebrado entre", f"({MISSED}) celebrado entre", 1),
-                  encoding="utf-8")
-    out = folder / "out"
-    run(tm, out, with_index(), quiet=True)
+    out = run_sample(tmp_path_factory.mktemp("apply-index"), with_index())
     assert (out / ".checkpoint" / STATE_FILE).exists()
     return out
 
@@ -134,7 +126,6 @@ def test_a_part_without_a_change_is_kept(indexed, tmp_path, monkeypatch):
     """With four index parts, a change to one pair of a text of its own (no duplicate group moves) indexes its
     part again and keeps the others' files (hard links to the live index's)."""
     import numpy as np
-
     from paranon.search_portal.index_update import update_index
 
     monkeypatch.setattr("os.cpu_count", lambda: 4)
