@@ -5,8 +5,9 @@ later runs), runs ``paranon run`` on it, draws ``--decisions`` decisions of mixe
 entity table (``keys.sqlite``; seeded): *not an entity* everywhere and in one document, *change category*, and
 *mask this span* (a candidate miss of the review page, drawn at random), writes them to ``review.yaml``, and times
 ``paranon apply``. Both are timed as child processes (wall and CPU seconds, the CPU of every process they
-waited for). Prints one JSON object: both times, the ratios, what apply recomputed, the audits' results and
-the load average before and after each.
+waited for). Prints one JSON object: both times, the ratios, what apply recomputed, both runs' stage times
+(``report.json``'s ``timings_s``), how the index was updated, the audits' results and the load average before
+and after each.
 """
 
 from __future__ import annotations
@@ -70,6 +71,12 @@ def draw(out: Path, n: int, seed: int = 0) -> dict:
     return {"allow": picked[:quarter], "allow_in_documents": per_doc, "deny": deny}
 
 
+def _index_update(out: Path) -> dict | None:
+    """How the index was brought up to date after apply (``backend.json``: updated in place, how many pairs)."""
+    meta = out / "index" / "backend.json"
+    return json.loads(meta.read_text(encoding="utf-8")) if meta.exists() else None
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--pairs", type=int, default=40000)
@@ -90,6 +97,7 @@ def main() -> None:
     shutil.rmtree(out, ignore_errors=True)
     paranon = [sys.executable, "-m", "paranon.cli"]
     full = timed(paranon + ["run", str(tmx), "-o", str(out), "--workers", str(args.workers), "--quiet"])
+    full_stages = json.loads((out / "report.json").read_text(encoding="utf-8"))["timings_s"]
     from paranon.review import Decisions
 
     Decisions(**draw(out, args.decisions)).save(out)
@@ -100,7 +108,8 @@ def main() -> None:
         "full_run": full, "apply": applied,
         "ratio_wall": round(applied["wall_s"] / full["wall_s"], 3),
         "ratio_cpu": round(applied["cpu_s"] / full["cpu_s"], 3),
-        "recomputed": report.get("applied"), "apply_stage_s": report["timings_s"],
+        "recomputed": report.get("applied"), "full_run_stage_s": full_stages, "apply_stage_s": report["timings_s"],
+        "index_update": _index_update(out),
         "audit_after_apply": {k: report["audit"][k] for k in ("clean", "leaked_originals", "seconds")},
     }))
 

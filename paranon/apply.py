@@ -38,6 +38,7 @@ from .anonymize.corpus import corpus_forms
 from .anonymize.engine import Anonymizer
 from .anonymize.keystore import KeyStore
 from .apply_chunk import CachedWork, by_document, cut, transfer_again, write_again
+from .collector import paused_gc
 from .pipeline import RunRecord, publish
 from .runlock import OutdirLock
 from .settings import Settings
@@ -133,8 +134,10 @@ def apply_decisions(outdir: Path, cfg: dict[str, Any], quiet: bool = True,
         try:
             work = CachedWork(WorkDir.reopen(outdir).path)
             reach = Reach.between(old_cfg["anonymize"], cfg["anonymize"])
-            rec = _recompute(work, cfg, reach, everything, quiet)
-            return publish(outdir, work, rec, cfg, cfg["anonymize"]["scope"], umask, quiet, {"applied": rec.applied})
+            with paused_gc():
+                rec = _recompute(work, cfg, reach, everything, quiet)
+            return publish(outdir, work, rec, cfg, cfg["anonymize"]["scope"], umask, quiet, {"applied": rec.applied},
+                           incremental=True)
         finally:
             os.umask(umask)
 

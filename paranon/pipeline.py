@@ -104,18 +104,17 @@ def _stages(input_path: str | Path, outdir: Path, cfg: dict[str, Any], settings:
 
 
 def publish(outdir: Path, work: WorkDir, rec: RunRecord, cfg: dict[str, Any], scope: str, umask: int,
-            quiet: bool, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+            quiet: bool, extra: dict[str, Any] | None = None, incremental: bool = False) -> dict[str, Any]:
     """The outputs from the written chunks, the index, the report (with ``extra``) and its audit; then the
-    checkpoints that ``paranon apply`` needs are kept in ``OUTDIR/.checkpoint`` (private), the rest deleted."""
+    checkpoints that ``paranon apply`` needs are kept in ``OUTDIR/.checkpoint`` (private), the rest deleted.
+    ``incremental`` (``paranon apply``): the index updated in place where it can be."""
     settings = Settings.of(cfg)
     with rec.timed("write"):
         assemble(outdir, work.path, rec.counts.chunks, settings.src, settings.tgt)
     os.umask(umask)  # the index is public: readable as the user's umask makes it
     if settings.index.enabled:
-        from .search_portal.indexer import build_index
-
         with rec.timed("index"):
-            build_index(outdir, quiet=quiet, backend=settings.index.backend)
+            _index(outdir, work, settings.index.backend, quiet, incremental)
     n_entities, rows = entity_rows(outdir / "keys.sqlite")
     report = _report(rec, settings, scope, n_entities) | (extra or {})
     publish_report(outdir, report, rows, cfg)  # report.json/.html, then the leak audit on top of them
@@ -125,6 +124,20 @@ def publish(outdir: Path, work: WorkDir, rec: RunRecord, cfg: dict[str, Any], sc
     finally:
         os.umask(umask)
     return report
+
+
+def _index(outdir: Path, work: WorkDir, backend: str, quiet: bool, incremental: bool) -> None:
+    """The index built (its counts kept in the checkpoint), or updated from them (``index_update``)."""
+    from .search_portal.index_update import STATE_FILE
+
+    if incremental:
+        from .search_portal.index_update import update_index
+
+        update_index(outdir, work / STATE_FILE, quiet, backend)
+    else:
+        from .search_portal.indexer import build_index
+
+        build_index(outdir, quiet=quiet, backend=backend, state=work / STATE_FILE)
 
 
 def _source_and_target(input_path: str | Path, cfg: dict[str, Any], settings: Settings, work: WorkDir,

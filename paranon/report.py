@@ -11,6 +11,7 @@ table. A section with nothing in it is left out. No original appears: originals 
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import time
 from html import escape
@@ -20,6 +21,7 @@ from typing import Any
 from .corpora.formats import atomic_write
 from .text import PLACEHOLDER
 
+ID_FIRST = re.compile(r'\{"id": "([^"\\]*)"')  # a record's id when it comes first, without escapes
 LISTED_UNITS = 200  # units listed per review section of the HTML (report.json keeps up to 1,000 ids)
 # what each transfer step did, for people
 STEP_WORDS = {
@@ -125,6 +127,9 @@ def _records(outdir: Path, ids: set[str]) -> dict[str, dict[str, Any]]:
         return out
     with open(outdir / "corpus.jsonl", encoding="utf-8") as fh:
         for line in fh:
+            first = ID_FIRST.match(line)  # paranon writes the id first: a line of another unit is not parsed
+            if first is not None and first.group(1) not in ids:
+                continue
             rec = json.loads(line)
             if rec["id"] in ids:
                 out[rec["id"]] = rec

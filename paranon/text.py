@@ -50,9 +50,31 @@ PLACEHOLDER = placeholder_regex(DEFAULT_PLACEHOLDER)
 # ---- folding -------------------------------------------------------------------------------------------
 
 
+def _fold_one(c: str) -> str:
+    """One character casefolded, decomposed (NFKD) and stripped of its combining marks."""
+    nfkd = unicodedata.normalize("NFKD", c.casefold())
+    return "".join(x for x in nfkd if not unicodedata.combining(x))
+
+
+class _Fold(dict):
+    """Each non-ASCII character of a casefolded text -> ``_fold_one`` of it, filled as characters are met."""
+
+    def __missing__(self, c: str) -> str:
+        self[c] = got = _fold_one(c)
+        return got
+
+
+_FOLD = _Fold()
+
+
 def _fold(text: str) -> str:
-    nfkd = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in nfkd if not unicodedata.combining(c))
+    """``NFKD(text.casefold())`` without combining marks, one non-ASCII character at a time (decomposition
+    works per character, and only the order of combining marks, which go, depends on their neighbours; ASCII
+    characters are their own decomposition): the same string, without a generator step per character."""
+    low = text.casefold()
+    if low.isascii():
+        return low
+    return _NON_ASCII.sub(lambda m: _FOLD[m.group()], low)
 
 
 class _SameLengthFold(dict):

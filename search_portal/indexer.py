@@ -21,7 +21,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -46,6 +45,7 @@ from ..errors import InputError
 from ..parallel import Workers
 from .docsets import HOT_DIR, HOT_FIELDS, write_hot, write_hot_field
 from .groups import write_groups
+from .publish import corpus_head, new_folder, swap_in
 from .translations import TableBuilder, pack_tokens, pair_tokens
 
 TOKEN_PATTERN = r"<NAME\d+_[A-Z_]+>|\w+(?:[-'’]\w+)*"
@@ -166,13 +166,19 @@ def stem_groups(reader, field: str, lang: str) -> dict[str, list[str]]:
     return stem_groups_of((t.decode("utf-8") if isinstance(t, bytes) else t for t in reader.lexicon(field)), lang)
 
 
-def stem_groups_of(words: Iterator[str] | list[str], lang: str) -> dict[str, list[str]]:
-    """``stem_groups`` over a sorted list of words (any backend's vocabulary)."""
+def stem_groups_of(words: Iterator[str] | list[str], lang: str, known: dict[str, str] | None = None
+                   ) -> dict[str, list[str]]:
+    """``stem_groups`` over a sorted list of words (any backend's vocabulary); ``known``: words stemmed
+    before, each with its stem (filled with the others)."""
     stem = stemmer(lang)
+    known = {} if known is None else known
     groups: dict[str, list[str]] = {}
     for word in words:
         if not word.startswith("<"):
-            groups.setdefault(stem(word), []).append(word)
+            s = known.get(word)
+            if s is None:
+                s = known[word] = stem(word)
+            groups.setdefault(s, []).append(word)
     return {k: v for k, v in groups.items() if v != [k]}
 
 
@@ -297,10 +303,12 @@ class StatsBuilder:
                 low = word.lower()
                 if low not in skip:
                     folded[low] += count
-        return [w for w, _ in folded.most_common(n)]
+        # ties by the word: the same examples whatever order the counts were added in (tantivy_update)
+        return [w for w, _ in sorted(folded.items(), key=lambda kv: (-kv[1], kv[0]))[:n]]
 
     def result(self) -> dict[str, Any]:
-        return {"pairs": self.pairs, "tokens": dict(self.tokens), "mentions": dict(self.mentions.most_common()),
+        mentions = dict(sorted(self.mentions.items(), key=lambda kv: (-kv[1], kv[0])))
+        return {"pairs": self.pairs, "tokens": dict(self.tokens), "mentions": mentions,
                 "documents": dict(self.documents), "languages": self.languages or ["pt", "en"],
                 "examples": self.examples()}
 
@@ -444,9 +452,10 @@ def _build(target: Path, corpus: Path, first: dict[str, Any], quiet: bool) -> di
     return {"parts": round(t1 - t0, 1), "commit": round(t2 - t1, 1), "side_files": round(time.perf_counter() - t2, 1)}
 
 
-def build_index(outdir: str | Path, quiet: bool = True, backend: str = "tantivy") -> Path:
+def build_index(outdir: str | Path, quiet: bool = True, backend: str = "tantivy", state: Path | None = None) -> Path:
     """(Re)build ``OUTDIR/index`` from ``OUTDIR/corpus.jsonl`` with ``backend`` (``whoosh`` or ``tantivy``,
-    ``backends.py``); returns the index folder.
+    ``backends.py``); returns the index folder. ``state``: a private file (``paranon run``: in its checkpoint)
+    where a tantivy build leaves what ``index_update`` needs to update the index in place.
 
     The corpus is cut into one run of lines per core; each run becomes a segment of the index, written by
     its own process, and the segments are listed together in one commit (Whoosh's own multiprocess writer
@@ -454,38 +463,25 @@ def build_index(outdir: str | Path, quiet: bool = True, backend: str = "tantivy"
     from .backends import BACKEND_FILE, check_backend
 
     check_backend(backend)
-    outdir = Path(outdir)
-    corpus = outdir / "corpus.jsonl"
-    if not corpus.exists():
-        raise FileNotFoundError(f"{corpus}: no corpus.jsonl to index (run `paranon run` first)")
-    with open(corpus, encoding="utf-8") as fh:
-        try:
-            first = json.loads(fh.readline() or "{}")
-        except ValueError as exc:
-            raise InputError(f"{corpus}:1: not a paranon record ({exc})") from None
-    # a fresh folder, even for two builds in one second
-    target = Path(tempfile.mkdtemp(prefix=f"index-{time.strftime('%Y%m%d%H%M%S')}-", dir=outdir))
-    target.chmod(0o755)
+    corpus, first = corpus_head(Path(outdir))
+    target = new_folder(Path(outdir))
     try:
         write_groups(corpus, target)  # before the parts: tantivy marks each group's first pair
+        side = None
         if backend == "tantivy":
             from .tantivy_index import build
 
-            phases = build(target, corpus, first, quiet)
+            phases, side = build(target, corpus, first, quiet)
         else:
             phases = _build(target, corpus, first, quiet)
         # the engine, and the wall seconds of the build's phases (bench/portal.py reports them)
         (target / BACKEND_FILE).write_text(json.dumps({"backend": backend, "build_s": phases}), encoding="utf-8")
+        if state is not None:
+            from .index_update import save_state
+
+            save_state(state, target, corpus, side)
     except BaseException:
         shutil.rmtree(target, ignore_errors=True)  # a failed build leaves nothing behind; the old index stays
         raise
-    link = outdir / "index"
-    tmp_link = outdir / f".index-link-{os.getpid()}"
-    old = link.resolve() if link.is_symlink() else None
-    if link.exists() and not link.is_symlink():
-        shutil.rmtree(link)
-    os.symlink(target.name, tmp_link)
-    os.replace(tmp_link, link)
-    if old and old != target and old.exists():
-        shutil.rmtree(old, ignore_errors=True)
+    swap_in(Path(outdir), target)
     return target

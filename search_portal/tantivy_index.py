@@ -19,6 +19,7 @@ import os
 import time
 from bisect import bisect_right
 from collections import Counter
+from dataclasses import dataclass, field
 from itertools import product
 from pathlib import Path
 from typing import Any
@@ -77,11 +78,50 @@ def _open(folder: Path, schema: Any, create: bool = False) -> Any:
 
 
 # -- build -----------------------------------------------------------------------
-def _part(job: tuple[str, str, int, int, int, int]) -> tuple[dict[str, Counter], StatsBuilder, dict[str, set[str]], int]:
+Vocabulary = dict[str, Counter]  # per field, its folded words and how often the corpus has each
+
+
+def folded_words(text: str, folded: dict[str, str]) -> list[str]:
+    """The text's index terms in order (a word's folding is ``indexer.FoldedText``'s), with ``folded`` the
+    words folded so far."""
+    words = []
+    for word in WORD.findall(text):
+        term = folded.get(word)
+        if term is None:
+            if len(folded) > 500_000:
+                folded.clear()
+            term = folded[word] = word.lower().translate(accent_map)
+        words.append(term)
+    return words
+
+
+def document(rec: dict[str, Any], line: str, toks: Any, links: Any, order: int, leads: np.ndarray,
+             folded: dict[str, str], vocab: Vocabulary) -> Any:
+    """One pair's tantivy document (its words counted into ``vocab``); ``folded``: words folded so far."""
+    doc = tantivy.Document()
+    doc.add_text("id", rec["id"])
+    doc.add_text("doc", rec["doc"])
+    lead = leads[order] == order  # the first pair of its text (groups.py)
+    doc.add_integer(LEAD_FIELD, int(lead))
+    doc.add_integer(RANK_FIELD, order if lead else len(leads) + order)
+    for cat in sorted({m["category"] for m in rec["src_mentions"] + rec["tgt_mentions"]}):
+        doc.add_text("categories", cat)
+    for side in ("src", "tgt"):
+        words = folded_words(rec[side], folded)
+        vocab[side].update(words)
+        doc.add_text(side, " ".join(words))
+    doc.add_integer("order", order)
+    doc.add_bytes("rec", line.encode("utf-8"))
+    doc.add_bytes("tokens", pack_tokens(toks, links))
+    return doc
+
+
+def _part(job: tuple) -> tuple[dict[str, Counter], StatsBuilder, Vocabulary, int]:
     """Index one run of lines into ``tantivy/part-K``; returns its translation counts, figures, vocabulary
-    per field and the corpus number after its last pair."""
+    and the corpus number after its last pair (a seventh item false in the job: no counts, the pairs only)."""
     quiet_gc()
-    target, corpus, k, start, end, first = job
+    target, corpus, k, start, end, first, *count = job
+    count = count[0] if count else True
     folder = Path(target) / PARTS_DIR / f"part-{k:03d}"
     folder.mkdir(parents=True)
     schema = make_schema()
@@ -89,44 +129,51 @@ def _part(job: tuple[str, str, int, int, int, int]) -> tuple[dict[str, Counter],
     analyzer = folded_analyzer()
     table = TableBuilder(lambda word: [t.text for t in analyzer(word)])
     stats = StatsBuilder()
-    vocab: dict[str, set[str]] = {"src": set(), "tgt": set()}
+    vocab: Vocabulary = {"src": Counter(), "tgt": Counter()}
     folded: dict[str, str] = {}
     leads = np.fromfile(Path(target) / GROUPS_FILE, dtype=np.int32)  # each pair's group (groups.py)
     order = first  # the corpus number after the part's last pair
     for order, line, rec, toks, links in part_records(corpus, start, end, first):
-        table.add(rec, toks, links)
-        stats.add(rec, toks)
-        doc = tantivy.Document()
-        doc.add_text("id", rec["id"])
-        doc.add_text("doc", rec["doc"])
-        lead = leads[order] == order  # the first pair of its text (groups.py)
-        doc.add_integer(LEAD_FIELD, int(lead))
-        doc.add_integer(RANK_FIELD, order if lead else len(leads) + order)
-        for cat in sorted({m["category"] for m in rec["src_mentions"] + rec["tgt_mentions"]}):
-            doc.add_text("categories", cat)
-        for side in ("src", "tgt"):
-            words = []
-            for word in WORD.findall(rec[side]):
-                term = folded.get(word)
-                if term is None:
-                    if len(folded) > 500_000:
-                        folded.clear()
-                    term = folded[word] = word.lower().translate(accent_map)
-                words.append(term)
-            vocab[side].update(words)
-            doc.add_text(side, " ".join(words))
-        doc.add_integer("order", order)
-        doc.add_bytes("rec", line.encode("utf-8"))
-        doc.add_bytes("tokens", pack_tokens(toks, links))
-        writer.add_document(doc)
+        if count:
+            table.add(rec, toks, links)
+            stats.add(rec, toks)
+        writer.add_document(document(rec, line, toks, links, order, leads, folded, vocab))
         order += 1
     writer.commit()
     writer.wait_merging_threads()
     return table.counts, stats, vocab, order
 
 
-def build(target: Path, corpus: Path, first: dict[str, Any], quiet: bool) -> dict[str, float]:
-    """The tantivy index and the side files, in ``target``; returns the wall seconds of its phases."""
+@dataclass
+class SideCounts:
+    """What the index's side files are made from: the translations table's counts, the corpus figures and
+    the vocabulary (``paranon apply`` updates them pair by pair: ``tantivy_update``)."""
+
+    table: dict[str, Counter]  # TableBuilder.counts
+    stats: StatsBuilder
+    vocab: Vocabulary
+    stems: dict[str, dict[str, str]] = field(default_factory=lambda: {"src": {}, "tgt": {}})  # word -> stem
+
+    def write(self, target: Path, langs: dict[str, str], previous: dict[str, dict[str, list]] | None = None,
+              terms: dict[str, set[str]] | None = None) -> None:
+        """``words/``, ``stems.json``, ``translations.json`` and ``stats.json`` in ``target`` (``previous``,
+        ``terms``: ``TableBuilder.write``'s)."""
+        (target / LEXICON_DIR).mkdir(exist_ok=True)
+        stems = {}
+        for side, lang in langs.items():
+            words = sorted(w for w, n in self.vocab[side].items() if n > 0)
+            (target / LEXICON_DIR / f"{side}.txt").write_text("\n".join(words), encoding="utf-8")
+            stems[side] = {"lang": lang, "groups": stem_groups_of(words, lang, self.stems[side])}
+        (target / STEMS_FILE).write_text(json.dumps(stems, ensure_ascii=False), encoding="utf-8")
+        table = TableBuilder(lambda word: ())
+        table.counts = self.table
+        table.write(target, previous, terms)
+        (target / STATS_FILE).write_text(json.dumps(self.stats.result(), ensure_ascii=False), encoding="utf-8")
+
+
+def build(target: Path, corpus: Path, first: dict[str, Any], quiet: bool) -> tuple[dict[str, float], SideCounts]:
+    """The tantivy index and the side files, in ``target``; returns the wall seconds of its phases and the
+    counts the side files were made from."""
     t0 = time.perf_counter()
     langs = {"src": first.get("src_lang", "pt"), "tgt": first.get("tgt_lang", "en")}
     procs = max(1, min(4, os.cpu_count() or 1))
@@ -139,30 +186,20 @@ def build(target: Path, corpus: Path, first: dict[str, Any], quiet: bool) -> dic
             results.append(got)
             bar.update(1)
     t1 = time.perf_counter()
-    table = TableBuilder(lambda word: ())
-    stats = StatsBuilder()
-    vocab: dict[str, set[str]] = {"src": set(), "tgt": set()}
+    side = SideCounts({"src": Counter(), "tgt": Counter()}, StatsBuilder(), {"src": Counter(), "tgt": Counter()})
     spans = []
     for job, (counts, part_stats, part_vocab, end) in zip(jobs, results, strict=True):
-        stats.merge(part_stats)
-        for side, got in counts.items():
-            table.counts[side].update(got)
-        for side in vocab:
-            vocab[side] |= part_vocab[side]
+        side.stats.merge(part_stats)
+        for s, got in counts.items():
+            side.table[s].update(got)
+        for s in side.vocab:
+            side.vocab[s].update(part_vocab[s])
         spans.append([f"part-{job[2]:03d}", job[5], end])
     (target / PARTS_DIR / PARTS_FILE).write_text(json.dumps(spans), encoding="utf-8")
     t2 = time.perf_counter()
-    (target / LEXICON_DIR).mkdir()
-    stems = {}
-    for side, lang in langs.items():
-        words = sorted(vocab[side])
-        (target / LEXICON_DIR / f"{side}.txt").write_text("\n".join(words), encoding="utf-8")
-        stems[side] = {"lang": lang, "groups": stem_groups_of(words, lang)}
-    (target / STEMS_FILE).write_text(json.dumps(stems, ensure_ascii=False), encoding="utf-8")
-    table.write(target)
-    (target / STATS_FILE).write_text(json.dumps(stats.result(), ensure_ascii=False), encoding="utf-8")
+    side.write(target, langs)
     # the parts in parallel; the parts' counts and vocabularies merged; stems, table and figures written
-    return {"parts": round(t1 - t0, 1), "merge": round(t2 - t1, 1), "side_files": round(time.perf_counter() - t2, 1)}
+    return {"parts": round(t1 - t0, 1), "merge": round(t2 - t1, 1), "side_files": round(time.perf_counter() - t2, 1)}, side
 
 
 # -- search ----------------------------------------------------------------------

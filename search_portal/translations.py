@@ -229,7 +229,9 @@ class Tally:
             self.forms.setdefault(phrase_key(translation), Counter())[translation] += n
 
     def most_common(self, n: int | None = None) -> list[tuple[str, int]]:
-        rows = [(forms.most_common(1)[0][0], sum(forms.values())) for forms in self.forms.values()]
+        # a form's most frequent writing, ties by the writing: the same whatever order the counts came in
+        rows = [(min(forms.items(), key=lambda kv: (-kv[1], kv[0]))[0], sum(forms.values()))
+                for forms in self.forms.values()]
         rows.sort(key=lambda r: (-r[1], r[0]))
         return rows[:n] if n is not None else rows
 
@@ -314,15 +316,23 @@ class TableBuilder:
                     keys = Counter(map(phrase_key, texts))
                     counts[term, max(texts, key=lambda t: keys[phrase_key(t)])] += 1
 
-    def write(self, folder: Path) -> None:
+    def write(self, folder: Path, previous: dict[str, dict[str, list]] | None = None,
+              terms: dict[str, set[str]] | None = None) -> None:
         """``translations.json``: per side and term, its translations case-folded, most frequent first, each
-        in its most frequent written form."""
+        in its most frequent written form. ``previous``: the table as it was before the counts of ``terms``
+        changed (``index_update``): only those terms are tallied again."""
         tallies: dict[str, dict[str, Tally]] = {"src": {}, "tgt": {}}
         for side, counts in self.counts.items():
+            wanted = None if terms is None else terms.get(side, set())
             for (term, translation), n in counts.items():
-                tallies[side].setdefault(term, Tally()).add(translation, n)
+                if wanted is None or term in wanted:
+                    tallies[side].setdefault(term, Tally()).add(translation, n)
         data = {side: {term: tally.most_common(TABLE_TOP) for term, tally in by_term.items()}
                 for side, by_term in tallies.items()}
+        if previous is not None and terms is not None:
+            for side in data:
+                kept = {t: rows for t, rows in previous.get(side, {}).items() if t not in terms.get(side, ())}
+                data[side] = kept | data[side]
         (folder / TABLE_FILE).write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True),
                                          encoding="utf-8")
 

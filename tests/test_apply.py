@@ -36,16 +36,20 @@ def small_chunks():
 MISSED = "ref. interna qx-zorblat"
 
 
-@pytest.fixture(scope="module")
-def base(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("apply-base")
+def run_sample(folder, cfg):
+    """The sample with ``MISSED`` in one unit, run into ``folder/out`` (the input is ``folder/tm.tmx``)."""
     tm = folder / "tm.tmx"
     tm.write_text(SAMPLE.read_text(encoding="utf-8").replace("celebrado entre", f"({MISSED}) celebrado entre", 1),
                   encoding="utf-8")
     out = folder / "out"
-    run(tm, out, small_chunks(), quiet=True)
+    run(tm, out, cfg, quiet=True)
     assert MISSED in (out / "corpus.jsonl").read_text(encoding="utf-8")
     return out
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory):
+    return run_sample(tmp_path_factory.mktemp("apply-base"), small_chunks())
 
 
 def _first(out, sql):
