@@ -97,7 +97,7 @@ class EnglishRecognizer:
                                      regex.IGNORECASE)
         a = d["addresses"]
         self.level = regex.compile(r"(?<![\p{L}\d])(?:\d{1,2}(?:" + ORDINAL + r"|\.?º)\s+(?:" + _alt(a["levels"]) + r")"
-                                   r"(?:\s+[A-Z](?![\p{L}\d]))?|(?:" + _alt(a["levels"]) + r")\s+\d{1,4}(?:\.\d{1,3})?[A-Z]?)"
+                                   r"(?:\s+[A-Z](?![\p{L}\d]))?(?:\s+(?:" + _alt(a["sides"]) + r"))?|(?:" + _alt(a["levels"]) + r")\s+\d{1,4}(?:\.\d{1,3})?[A-Z]?)"
                                    r"(?![\p{L}\d])")
         tails = _alt(a["street_tails"])
         alone = _alt(a["street_tails_alone"])
@@ -109,9 +109,22 @@ class EnglishRecognizer:
             r"(?<![\p{L}\d])(?:" + HOUSE_NUMBER + r",?\s+(?:" + NAME_WORD + r"\s+){1,4}(?:" + tails + r")(?![\p{L}])"
             + after + "?|(?:" + NAME_WORD + r"\s+){1,4}(?:" + tails + r")(?![\p{L}])" + after
             + r"|(?:" + NAME_WORD + r"\s+){1,4}(?:" + alone + r")(?![\p{L}])" + after + "?)")
-        self.street_head = regex.compile(r"(?<![\p{L}\d])(?:" + _alt(a["street_heads"]) + r")\s+(?:(?:" + NAME_WORD
-                                         + r"|d[aeo]s?|e)\s+){0,5}" + NAME_WORD + r"(?:,?\s+" + HOUSE_NUMBER
+        self.street_head = regex.compile(r"(?<![\p{L}\d])(?:\d{1,5}[A-Za-z]?,?\s+)?(?:" + _alt(a["street_heads"]) + r")\s+(?:(?:" + NAME_WORD
+                                         + r"|d[aeo]s?|e|\d{1,2}(?=\s+de\s))\s+){0,5}" + NAME_WORD + r"(?:,?\s+" + HOUSE_NUMBER
                                          + r"(?![\p{L}\d]))?")
+        # German and Dutch streets fused with their street word, and the house number first with a French,
+        # Italian or Spanish street word: the classes the Portuguese rules know (pt.yaml), quoted in English
+        from ..anonymize.address_edges import AddressEdges
+        from ..anonymize.engine import load_rules
+        from ..anonymize.lexicons import lexicons
+
+        pt = load_rules("pt")
+        self.fused = regex.compile(r"(?<![\p{L}])\p{Lu}[\p{L}-]*(?i:" + _alt(pt["address"]["fused_suffixes"])
+                                   + r")\s+\d+[a-zA-Z]?(?![\p{L}\d])")
+        self.number_first = regex.compile(r"(?<![\p{L}\d,.])\d{1,4}[a-zA-Z]?,?\s+(?:"
+                                          + _alt(pt["address_number_first_heads"]) + r")(?:\s+(?:"
+                                          + _alt(pt["address_name_particles"]) + r"|\p{Lu}[\p{L}'’-]+)){1,5}")
+        self.edges = AddressEdges(a["levels"] + pt["address_unit_words"], pt["address_side_words"], lexicons().territories)
         o = d["organizations"]["legal_tails"]
         o = o + [t.upper() for t in o]  # LDA., LTD, INC. in names written in capitals
         word = r"(?!(?:" + _alt(o) + r")(?![\p{L}\d]))" + ORG_WORD  # a chain does not run over another's tail
@@ -232,7 +245,7 @@ class EnglishRecognizer:
         return hits
 
     def _addresses(self, text: str) -> list[Hit]:
-        patterns = [self.street_head, UK_POSTCODE, PT_POSTCODE, US_ZIP]
+        patterns = [self.street_head, UK_POSTCODE, PT_POSTCODE, US_ZIP, self.fused, self.number_first]
         if self.level_gate.search(text):
             patterns.append(self.level)
         if self.street_gate.search(text):
@@ -246,5 +259,18 @@ class EnglishRecognizer:
                 merged[-1][2] = merged[-1][2] and level
             else:
                 merged.append([s, e, level])
+        # the parts around each address (address_edges: floor, postcode, town; room or block first)
+        for m in merged:
+            if not m[2]:
+                m[0], m[1] = self.edges.start(text, m[0]), self.edges.end(text, m[1])
+        merged += [[s, e, False] for s, e in self.edges.unit_first(text)]
+        merged.sort(key=lambda x: (x[0], -x[1]))
+        out: list[list] = []
+        for m in merged:
+            if out and m[0] < out[-1][1]:
+                out[-1][1] = max(out[-1][1], m[1])
+                out[-1][2] = out[-1][2] and m[2]
+            else:
+                out.append(m)
         # a floor or room alone ("on the 2nd floor") only widens an address already there
-        return [Hit(s, e, "ADDRESS", "en:address-level" if level else "en:address") for s, e, level in merged]
+        return [Hit(s, e, "ADDRESS", "en:address-level" if level else "en:address") for s, e, level in out]

@@ -1,0 +1,145 @@
+"""The comma-separated parts around a found address, in the layouts of many countries, for both languages.
+
+An address is written as parts separated by commas: street and number, building, floor or room, district,
+town with or without a postcode, country. The recognizers find a sure core (a street with its number, a
+postcode); this module reads the parts around it:
+
+- after it, a floor or room, a postcode in any common layout (``Shenzhen 518040``, ``Kyiv 01001``,
+  ``CA 94109``, ``CEP 01414-001``) and the town that follows the last numbered part (``…, 20.º andar,
+  Macau``), but not a country after a town (``…, 8001 Zürich, Suíça``: the gold and the policy keep
+  countries public);
+- before it, the parts that open with a room, flat, block or floor (``Room 1806, Block B, Tianan Cyber
+  Park, …``, ``18/F, …``, ``Flat 3, 27 …``): an address written smallest part first, as in Chinese, Hong
+  Kong and British layouts.
+
+A capitalized part alone is never an address: it joins only next to a sure part. Unit words come from the
+rules (``address_unit_words``), countries from the lexicons' territories.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from ..text import phrase_key
+from .recognizer import Gated
+
+# one comma-separated part after a position: what runs to the next comma, semicolon, colon, bracket, dash
+# between spaces, or a dot that ends the sentence
+NEXT_PART = regex.compile(r"(?P<sep>\s*,\s*|\s+[–—-]\s+)(?P<part>[^,;:()\[\]\n–—]{1,60}?)(?=\s*(?:[,;:()\[\]]|\.(?:\s|$)|\s[–—-]\s|$))")
+# the words of a town or district: capitalized, with the particles place names keep (Vila Nova de Gaia)
+PLACE_WORDS = r"\p{Lu}[\p{Ll}'’-]+\.?(?:[\s-]+(?:(?:d[aeo]s?|de|del|la|le|sur|am|an|bei|im|upon|on)\s+)?\p{Lu}[\p{Ll}'’-]+\.?){0,3}"
+PLACE = regex.compile(PLACE_WORDS)
+PO_BOX = r"(?:P\.?\s?O\.?\s+Box|Apartado|Caixa Postal|Postfach|BP)\s+\d{1,6}"
+UK_POSTCODE = r"[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}"
+# a town with its postcode or a postcode alone, in the layouts of Portugal, Brazil, the EU, the UK, the US, China,
+# Ukraine; a PO box; a Brazilian town with its state
+CODE_PART = regex.compile(
+    rf"(?:{PLACE_WORDS})\s+\d{{5,6}}|(?:[A-Z]{{1,2}}-)?\d{{4,5}}(?:-\d{{3}})?\s+(?:{PLACE_WORDS})"
+    rf"|(?:(?:{PLACE_WORDS})\s+)?{UK_POSTCODE}|[A-Z]{{2}}\s+\d{{5}}(?:-\d{{4}})?|CEP\s*\d{{5}}-?\d{{3}}"
+    rf"|{PO_BOX}|(?:{PLACE_WORDS})\s*[-/]\s*[A-Z]{{2}}")
+# a house number before a name ("89 Queensway", "No. 88 Century Avenue")
+NUMBER_FIRST = regex.compile(r"(?:No\.?\s*|n\.?\s?º\s*)?\d{1,5}[A-Za-z]?\s+\p{Lu}")
+# a name with a number after it: a building, a road, a district ("Tower 2", "Estrada Municipal 313", "Jumeirah 1")
+NUMBER_AFTER = regex.compile(rf"(?:{PLACE_WORDS})\s+\d{{1,4}}[A-Z]?")
+OPENER = regex.compile(r"(?<![\p{L}])(?:em|no|na|at|in)\s+|:\s*")  # words before an address's first part
+PO_BOX_AT = regex.compile(PO_BOX)
+WINDOW = 200  # characters before an address in which its first parts are looked for
+MOST_PARTS = 6
+
+
+class AddressEdges:
+    """Widen found addresses over the parts around them; ``unit_words``: a room, floor, block, flat …"""
+
+    def __init__(self, unit_words: list[str], side_words: list[str], countries: frozenset[str] | set[str]) -> None:
+        units = "|".join(regex.escape(w) for w in sorted(set(unit_words), key=len, reverse=True))
+        ordinal = r"\d{1,3}\s?(?:\.?\s?[º°ª]|st|nd|rd|th)"
+        sides = "|".join(regex.escape(w) for w in sorted(set(side_words), key=len, reverse=True))
+        # the side of a floor right after the address ("3.º izquierda", "3rd left"): the address goes on
+        self.side = regex.compile(rf"\s+(?i:(?:{sides}))(?![\p{{L}}])")
+        self.unit = regex.compile(
+            rf"(?i:(?:{units}))\.?\s*(?:n\.?\s?º\s*|No\.?\s*)?[\dA-Z][\w./-]*(?:\s+\p{{Lu}}(?![\p{{L}}]))?"
+            rf"|{ordinal}\s*(?i:(?:{units}))(?:\s+\p{{Lu}}(?![\p{{L}}]))?(?:\s+(?i:(?:{sides}))(?![\p{{L}}]))?"
+            rf"|{ordinal}(?:\s+\p{{Lu}}(?![\p{{L}}])|\s+(?i:(?:{sides}))(?![\p{{L}}]))|\d{{1,3}}/F|r/c(?:\s+\p{{L}}+)?|\d{{1,5}}[A-Za-z]?")
+        self.countries = countries
+        self.first_unit = Gated(regex.compile(
+            rf"(?<![\p{{L}}\d])(?:(?i:(?:{units}))\.?\s*[\dA-Z][\w./-]*|{ordinal}\s*(?i:(?:{units}))|\d{{1,3}}/F|{PO_BOX})(?=\s*,)"),
+            regex.compile(rf"(?i:{units})|\d/F|Box|Apartado|Caixa|Postfach|BP"))
+
+    def _kind(self, part: str) -> str:
+        """``sure`` (a unit, a number, a postcode), ``code`` (a postcode with its town), ``place``, or ``''``."""
+        if CODE_PART.fullmatch(part):
+            return "code"
+        if self.unit.fullmatch(part) or NUMBER_AFTER.fullmatch(part) or NUMBER_FIRST.match(part) and PLACE.fullmatch(part.split(None, 1)[-1]
+                                                                                  .removeprefix("º ")):
+            return "sure"
+        if PLACE.fullmatch(part):
+            return "country" if phrase_key(part) in self.countries else "place"
+        return ""
+
+    def end(self, text: str, end: int) -> int:
+        """The end of the address that ends at ``end``: the floor, room, postcode parts after it and the town
+        after its last such part (a place followed by a sure part is a building or district: it joins too)."""
+        return self.extent(text, end)[0]
+
+    def extent(self, text: str, end: int) -> tuple[int, int]:
+        """``end`` and how many sure parts (units, numbers, postcodes) the address gained."""
+        last = text[max(text.rfind(",", max(0, end - 60), end) + 1, end - 60, 0):end].strip()
+        # an address that already ends with its town or postcode takes no more place (a country follows)
+        side = self.side.match(text, end)
+        end = side.end() if side else end
+        pos, best, town_taken, pending, sure = end, end, bool(CODE_PART.fullmatch(last)), [], 0
+        for _ in range(MOST_PARTS):
+            m = NEXT_PART.match(text, pos)
+            if not m:
+                break
+            kind = self._kind(m.group("part"))
+            if m.group("sep").strip() != "," and kind != "code":
+                break  # (after a dash, only a postcode with its town: "Rua das Flores, 23 – 4050-262 Porto")
+            if kind in ("sure", "code"):
+                best, pending, town_taken = m.end("part"), [], kind == "code"
+                sure += 1
+            elif kind == "place" or kind == "country" and not town_taken and not pending:
+                pending.append(m.end("part"))
+            else:
+                break
+            pos = m.end("part")
+        if pending and not town_taken:
+            best = max(best, pending[0])  # the town after the last numbered part
+        return best, sure
+
+    def unit_first(self, text: str) -> list[tuple[int, int]]:
+        """Addresses written smallest part first with no street word: a room, flat, block or floor opening the
+        text, a part or an address's opening word, then at least one more numbered part or postcode
+        (``Room 2203, Tower 2, Lippo Centre, 89 Queensway, Admiralty``; ``18/F, Block C, …, Shenzhen 518067``)."""
+        out: list[tuple[int, int]] = []
+        for m in self.first_unit.finditer(text):
+            before = text[max(0, m.start() - 4):m.start()]
+            if m.start() and not regex.search(r"(?:[,:]\s*|(?<![\p{L}])(?:em|no|na|at|in)\s+)$", before):
+                continue
+            end, sure = self.extent(text, m.end())
+            if (sure or PO_BOX_AT.match(m.group())) and end > m.end() and (not out or m.start() >= out[-1][1]):
+                out.append((m.start(), end))
+        return out
+
+    def start(self, text: str, start: int) -> int:
+        """The start of the address that starts at ``start``: parts before it back to the farthest one that
+        opens with a room, floor, flat or block or a house number (every part between a place or a unit)."""
+        lo, pos, best = max(0, start - WINDOW), start, start
+        for _ in range(MOST_PARTS):
+            head = text[lo:pos]
+            if not regex.search(r",\s*$", head):
+                break
+            comma = lo + head.rstrip().rfind(",")
+            part_start = max(text.rfind(",", lo, comma) + 1, lo)
+            openers = list(OPENER.finditer(text, part_start, comma))
+            if openers:
+                part_start = openers[-1].end()
+            part = text[part_start:comma].strip()
+            kind = self._kind(part) if part else ""
+            if kind not in ("sure", "place", "code"):
+                break
+            pos = part_start
+            if kind == "sure" or kind == "place" and openers and best < start:
+                # (a street name written without a street word, after "em"/"at": "em Vulytsia Sadova, 22, …")
+                best = part_start + len(text[part_start:comma]) - len(text[part_start:comma].lstrip())
+        return best
