@@ -19,6 +19,8 @@ from pathlib import Path
 import regex
 import yaml
 
+from ..anonymize.recognizers.nameid import CPE, bracketed_phones
+
 DATA = Path(__file__).resolve().parent.parent / "anonymize" / "data" / "en.yaml"
 ORDINAL = r"(?:st|nd|rd|th)"
 YEAR = r"(?:1[89]|20)\d{2}"
@@ -95,7 +97,27 @@ class EnglishRecognizer:
             r"(?![\p{L}\d])", regex.IGNORECASE)
         self.trigger = regex.compile(r"(?<![\p{L}])(?:" + _alt(d["identifiers"]["triggers"]) + r")" + TRIGGER_GAP,
                                      regex.IGNORECASE)
-        a = d["addresses"]
+        self._address_patterns(d["addresses"])
+        o = d["organizations"]["legal_tails"]
+        o = o + [t.upper() for t in o]  # LDA., LTD, INC. in names written in capitals
+        word = r"(?!(?:" + _alt(o) + r")(?![\p{L}\d]))" + ORG_WORD  # a chain does not run over another's tail
+        self.tail_gate = regex.compile(r"(?<![\p{L}\d])(?:" + _alt(o) + r")(?![\p{L}\d])")
+        self.company = regex.compile(r"(?<![\p{L}\d])" + word + r"(?:" + ORG_JOIN + word + r"){0,8},?\s+(?:"
+                                     + _alt(o) + r")(?![\p{L}\d])")
+        self.person = regex.compile(r"(?<![\p{L}])(?:" + _alt(d["persons"]["titles"]) + r")\.?\s+"
+                                    r"(?P<name>\p{Lu}[\p{L}'’-]+(?:\s+(?:\p{Lu}\.|\p{Lu}[\p{L}'’-]+)){0,3})")
+        self.role_nouns = {w.lower() for w in d["persons"].get("role_nouns", [])}
+        self.phone_regions = d["identifiers"].get("phone_regions", ["GB"])
+        # imported here, when the finisher is built in the parent, not by each worker at its first segment
+        import phonenumbers
+        from stdnum import iban
+        from stdnum.pt import nif
+
+        self._phonenumbers, self._iban, self._nif = phonenumbers, iban, nif
+        self._found: dict[str, tuple[Hit, ...]] = {}  # find's results by text
+
+    def _address_patterns(self, a: dict) -> None:
+        """The address patterns from en.yaml's ``addresses`` (and the street classes of pt.yaml)."""
         self.level = regex.compile(r"(?<![\p{L}\d])(?:\d{1,2}(?:" + ORDINAL + r"|\.?º)\s+(?:" + _alt(a["levels"]) + r")"
                                    r"(?:\s+[A-Z](?![\p{L}\d]))?(?:\s+(?:" + _alt(a["sides"]) + r"))?|(?:" + _alt(a["levels"]) + r")\s+\d{1,4}(?:\.\d{1,3})?[A-Z]?)"
                                    r"(?![\p{L}\d])")
@@ -125,23 +147,6 @@ class EnglishRecognizer:
                                           + _alt(pt["address_number_first_heads"]) + r")(?:\s+(?:"
                                           + _alt(pt["address_name_particles"]) + r"|\p{Lu}[\p{L}'’-]+)){1,5}")
         self.edges = AddressEdges(a["levels"] + pt["address_unit_words"], pt["address_side_words"], lexicons().territories)
-        o = d["organizations"]["legal_tails"]
-        o = o + [t.upper() for t in o]  # LDA., LTD, INC. in names written in capitals
-        word = r"(?!(?:" + _alt(o) + r")(?![\p{L}\d]))" + ORG_WORD  # a chain does not run over another's tail
-        self.tail_gate = regex.compile(r"(?<![\p{L}\d])(?:" + _alt(o) + r")(?![\p{L}\d])")
-        self.company = regex.compile(r"(?<![\p{L}\d])" + word + r"(?:" + ORG_JOIN + word + r"){0,8},?\s+(?:"
-                                     + _alt(o) + r")(?![\p{L}\d])")
-        self.person = regex.compile(r"(?<![\p{L}])(?:" + _alt(d["persons"]["titles"]) + r")\.?\s+"
-                                    r"(?P<name>\p{Lu}[\p{L}'’-]+(?:\s+(?:\p{Lu}\.|\p{Lu}[\p{L}'’-]+)){0,3})")
-        self.role_nouns = {w.lower() for w in d["persons"].get("role_nouns", [])}
-        self.phone_regions = d["identifiers"].get("phone_regions", ["GB"])
-        # imported here, when the finisher is built in the parent, not by each worker at its first segment
-        import phonenumbers
-        from stdnum import iban
-        from stdnum.pt import nif
-
-        self._phonenumbers, self._iban, self._nif = phonenumbers, iban, nif
-        self._found: dict[str, tuple[Hit, ...]] = {}  # find's results by text
 
     def word_date_value(self, m: regex.Match) -> tuple[int | None, int, int | None] | None:
         from text_to_num import alpha2digit, text2num
@@ -238,6 +243,9 @@ class EnglishRecognizer:
                         hits.append(Hit(a + pm.start, a + pm.end, "NAMEID", "en:phone"))
             hits += [Hit(m.start(), m.end(), "NAMEID", "en:nif") for m in NIF_LIKE.finditer(text)
                      if nif.is_valid(m.group())]
+        hits += [Hit(s, e, "NAMEID", "en:phone") for s, e in bracketed_phones(text)]
+        if "PT" in text:
+            hits += [Hit(m.start(), m.end(), "NAMEID", "en:cpe") for m in CPE.finditer(text)]
         for t in self.trigger.finditer(text):
             c = CODE.match(text, t.end())
             if c:

@@ -1,0 +1,114 @@
+"""Address and identifier layouts of contracts and registry text, on both sides, as classes: each with three
+variants written for the test (no string of any evaluation set)."""
+
+from __future__ import annotations
+
+import pytest
+from paranon.align.english import EnglishRecognizer
+
+
+def _spans(anonymizer, text: str, category: str) -> list[str]:
+    return [m.text for m in anonymizer.recognize_document([text])[0] if m.category == category]
+
+
+@pytest.fixture(scope="module")
+def en():
+    return EnglishRecognizer()
+
+
+def _en(en, text: str, category: str) -> list[str]:
+    return [text[h.start:h.end] for h in en.find(text) if h.category == category]
+
+
+# the town after the last numbered part (a floor, a side, a door) belongs to the address; a country after a town
+# or postcode does not
+TOWN_AFTER_FLOOR = [
+    ("O mandatário reside na Rua Augusto Gil, n.º 17, 3.º esquerdo, Amadora, desde 2019.",
+     "Rua Augusto Gil, n.º 17, 3.º esquerdo, Amadora"),
+    ("residente na Avenida de Almeida Ribeiro, n.º 61, 7.º andar B, Macau, portador do documento.",
+     "Avenida de Almeida Ribeiro, n.º 61, 7.º andar B, Macau"),
+    ("com morada no Largo do Paço, 4, r/c, Viseu.", "Largo do Paço, 4, r/c, Viseu"),
+]
+
+# foreign layouts: a side of the floor in Spanish, a German street with its postcode before the country, a
+# postcode after a dash
+FOREIGN_LAYOUTS = [
+    ("domiciliado na Calle Mayor, 10, 3.º izquierda, 28013 Madrid, Espanha.",
+     "Calle Mayor, 10, 3.º izquierda, 28013 Madrid"),
+    ("com sede na Friedrichstraße 123, 10117 Berlin, Alemanha.", "Friedrichstraße 123, 10117 Berlin"),
+    ("Morada: Rua das Flores, 23 – 4050-262 Porto", "Rua das Flores, 23 – 4050-262 Porto"),
+]
+
+# smallest part first (a room, flat, block or floor), Chinese, Hong Kong, UK and Emirati layouts; a PO box
+UNIT_FIRST = [
+    ("com sede em 18/F, Block C, Haiyue Plaza, Nanshan District, Shenzhen 518067, China.",
+     "18/F, Block C, Haiyue Plaza, Nanshan District, Shenzhen 518067"),
+    ("residente em Flat 3, 27 Marlborough Road, Cheltenham GL52 6DX, Reino Unido.",
+     "Flat 3, 27 Marlborough Road, Cheltenham GL52 6DX"),
+    ("residente em P.O. Box 48213, Dubai, Emirados Árabes Unidos.", "P.O. Box 48213, Dubai"),
+]
+
+# a street with no number whose later parts carry the numbers; a US address with its state and ZIP code
+STREET_THEN_PARTS = [
+    ("com sede em Sheikh Zayed Road, Emirates Towers, 21.º andar, Dubai, Emirados Árabes Unidos.",
+     "Sheikh Zayed Road, Emirates Towers, 21.º andar, Dubai"),
+    ("residente em 1200 Pine Street, Apt. 4B, San Francisco, CA 94109, Estados Unidos.",
+     "1200 Pine Street, Apt. 4B, San Francisco, CA 94109"),
+    ("RUA DE SÃO BENTO, N.º 148, 1200-821 LISBOA", "RUA DE SÃO BENTO, N.º 148, 1200-821 LISBOA"),
+]
+
+
+@pytest.mark.parametrize("text,address", TOWN_AFTER_FLOOR + FOREIGN_LAYOUTS + UNIT_FIRST + STREET_THEN_PARTS)
+def test_an_address_in_any_common_layout_is_one_span(anonymizer, text, address):
+    assert _spans(anonymizer, text, "ADDRESS") == [address]
+
+
+@pytest.mark.parametrize("text,address", [
+    ("residing at 17 Rua Augusto Gil, 3rd floor left, Amadora, since 2019.",
+     "17 Rua Augusto Gil, 3rd floor left, Amadora"),
+    ("with offices at Room 2203, Tower 2, Lippo Centre, 89 Queensway, Admiralty, Hong Kong.",
+     "Room 2203, Tower 2, Lippo Centre, 89 Queensway, Admiralty"),
+    ("residing at 14 rue de la Paix, 75002 Paris, France.", "14 rue de la Paix, 75002 Paris"),
+    ("domiciled at Calle Mayor, 10, 3rd left, 28013 Madrid, Spain.", "Calle Mayor, 10, 3rd left, 28013 Madrid"),
+    ("registered office at Friedrichstraße 123, 10117 Berlin, Germany.", "Friedrichstraße 123, 10117 Berlin"),
+    ("at Avenida 5 de Outubro, No. 12, 1050-047 Lisbon.", "Avenida 5 de Outubro, No. 12, 1050-047 Lisbon"),
+])
+def test_an_english_address_in_any_common_layout_is_one_span(en, text, address):
+    assert _en(en, text, "ADDRESS") == [address]
+
+
+@pytest.mark.parametrize("text", [
+    "A reunião decorreu na sala 3, em Lisboa.",
+    "O prédio fica em Lisboa, Portugal.",
+    "nos termos do artigo 5, n.º 2, Lisboa e Porto",
+])
+def test_a_room_or_town_alone_is_no_address(anonymizer, text):
+    assert _spans(anonymizer, text, "ADDRESS") == []
+
+
+# a country calling code in brackets without "+": a phone when the rest is a valid number of that country
+BRACKETED_COUNTRY_CODE = [
+    ("Telefone do escritório: (853) 2871 5520; fax", "(853) 2871 5520"),
+    ("Contacto: (971) 50 123 4567.", "(971) 50 123 4567"),
+    ("Linha direta (44) 20 7946 0321.", "(44) 20 7946 0321"),
+]
+
+
+@pytest.mark.parametrize("text,phone", BRACKETED_COUNTRY_CODE)
+def test_a_bracketed_country_code_makes_a_phone_on_both_sides(anonymizer, en, text, phone):
+    assert _spans(anonymizer, text, "NAMEID") == [phone]
+    assert _en(en, text, "NAMEID") == [phone]
+
+
+# digits that open with 00 inside a code with a letter prefix, or an account number, are no international phone:
+# the code stays whole
+CODES_WITH_00 = [
+    ("apólice n.º AU-0045.1123.77, em vigor.", "AU-0045.1123.77"),
+    ("autorização de residência n.º C 0071 3345, válida", "C 0071 3345"),
+    ("CPE PT 0002 0000 1234 5678 AB, contador", "PT 0002 0000 1234 5678 AB"),
+]
+
+
+@pytest.mark.parametrize("text,code", CODES_WITH_00)
+def test_a_code_opening_with_00_is_not_cut_as_a_phone(anonymizer, text, code):
+    assert code in _spans(anonymizer, text, "NAMEID")
