@@ -34,7 +34,7 @@ UK_POSTCODE = r"[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}"
 # a town with its postcode or a postcode alone, in the layouts of Portugal, Brazil, the EU, the UK, the US, China,
 # Ukraine; a PO box; a Brazilian town with its state
 CODE_PART = regex.compile(
-    rf"(?:{PLACE_WORDS})\s+\d{{5,6}}|(?:[A-Z]{{1,2}}-)?\d{{4,5}}(?:-\d{{3}})?\s+(?:{PLACE_WORDS})"
+    rf"(?:{PLACE_WORDS})\s+\d{{5,6}}|\d{{4}}\s?[A-Z]{{2}}\s+(?:{PLACE_WORDS})|(?:[A-Z]{{1,2}}-)?\d{{4,5}}(?:-\d{{3}})?\s+(?:{PLACE_WORDS})"
     rf"|(?:(?:{PLACE_WORDS})\s+)?{UK_POSTCODE}|[A-Z]{{2}}\s+\d{{5}}(?:-\d{{4}})?|CEP\s*\d{{5}}-?\d{{3}}"
     rf"|{PO_BOX}|(?:{PLACE_WORDS})\s*[-/]\s*[A-Z]{{2}}")
 # a house number before a name ("89 Queensway", "No. 88 Century Avenue")
@@ -59,7 +59,7 @@ class AddressEdges:
         self.unit = regex.compile(
             rf"(?i:(?:{units}))\.?\s*(?:n\.?\s?º\s*|No\.?\s*)?[\dA-Z][\w./-]*(?:\s+\p{{Lu}}(?![\p{{L}}]))?"
             rf"|{ordinal}\s*(?i:(?:{units}))(?:\s+\p{{Lu}}(?![\p{{L}}]))?(?:\s+(?i:(?:{sides}))(?![\p{{L}}]))?"
-            rf"|{ordinal}(?:\s+\p{{Lu}}(?![\p{{L}}])|\s+(?i:(?:{sides}))(?![\p{{L}}]))|\d{{1,3}}/F|r/c(?:\s+\p{{L}}+)?|\d{{1,5}}[A-Za-z]?")
+            rf"|{ordinal}(?:\s+\p{{Lu}}(?![\p{{L}}])|\s+(?i:(?:{sides}))(?![\p{{L}}]))|\d{{1,3}}/F|#\d{{1,3}}-\d{{1,4}}|r/c(?:\s+\p{{L}}+)?|\d{{1,5}}[A-Za-z]?")
         self.countries = countries
         self.first_unit = Gated(regex.compile(
             rf"(?<![\p{{L}}\d])(?:(?i:(?:{units}))\.?\s*[\dA-Z][\w./-]*|{ordinal}\s*(?i:(?:{units}))|\d{{1,3}}/F|{PO_BOX})(?=\s*,)"),
@@ -93,8 +93,8 @@ class AddressEdges:
             if not m:
                 break
             kind = self._kind(m.group("part"))
-            if m.group("sep").strip() != "," and kind != "code":
-                break  # (after a dash, only a postcode with its town: "Rua das Flores, 23 – 4050-262 Porto")
+            if m.group("sep").strip() != "," and (kind not in ("code", "sure") or m.group("part").isdigit()):
+                break  # (after a dash, a postcode or a floor: "Rua das Flores, 23 – 4050-262 Porto", "5 – 2.º Esq.")
             if kind in ("sure", "code"):
                 best, pending, town_taken = m.end("part"), [], kind == "code"
                 sure += 1

@@ -57,8 +57,24 @@ STREET_THEN_PARTS = [
     ("RUA DE SÃO BENTO, N.º 148, 1200-821 LISBOA", "RUA DE SÃO BENTO, N.º 148, 1200-821 LISBOA"),
 ]
 
+# the house number in its other spellings: "s/n" (no number), a letter after a dash, a floor after a dash
+HOUSE_NUMBER_SPELLINGS = [
+    ("sito na Rua Direita, s/n, 5300-000 Bragança.", "Rua Direita, s/n, 5300-000 Bragança"),
+    ("situado na Estrada de Benfica, n.º 300-A, loja 2, em Lisboa.", "Estrada de Benfica, n.º 300-A, loja 2"),
+    ("residente na Rua Alves Redol, n.º 5 – 2.º Esq., Barreiro.", "Rua Alves Redol, n.º 5 – 2.º Esq., Barreiro"),
+]
 
-@pytest.mark.parametrize("text,address", TOWN_AFTER_FLOOR + FOREIGN_LAYOUTS + UNIT_FIRST + STREET_THEN_PARTS)
+# street names with "ao"/"l'" inside, a Dutch postcode and town before the country, a Singapore unit number
+NAME_PARTICLES_AND_CODES = [
+    ("residente na Rua do Sol ao Rato, 7-A, 1250-000 Lisboa.", "Rua do Sol ao Rato, 7-A, 1250-000 Lisboa"),
+    ("comprador: 27 avenue de l'Opéra, 75001 Paris, França.", "27 avenue de l'Opéra, 75001 Paris"),
+    ("com sede em Keizersgracht 123, 1015 CJ Amsterdam, Países Baixos.", "Keizersgracht 123, 1015 CJ Amsterdam"),
+    ("com sede em 1 Raffles Place, #20-01, Singapore 048616.", "1 Raffles Place, #20-01, Singapore 048616"),
+]
+
+
+@pytest.mark.parametrize("text,address", TOWN_AFTER_FLOOR + FOREIGN_LAYOUTS + UNIT_FIRST + STREET_THEN_PARTS
+                         + HOUSE_NUMBER_SPELLINGS + NAME_PARTICLES_AND_CODES)
 def test_an_address_in_any_common_layout_is_one_span(anonymizer, text, address):
     assert _spans(anonymizer, text, "ADDRESS") == [address]
 

@@ -13,9 +13,10 @@ import regex
 from ..address_edges import AddressEdges
 from ..recognizer import Gated, Recognizer, Segment, alternation, register
 
-NAME_WORD = r"(?:[\p{Lu}\d][\p{L}\d'’.ºª-]*|d[aeo]s?|e|d'|de|of|the|la|le|les|des|du|del|della|di)"
+NAME_WORD = r"(?:[\p{Lu}\d][\p{L}\d'’.ºª-]*|d[aeo]s?|e|d'|de|of|the|la|le|les|des|du|del|della|di|aos?|às?)"
 NUMBER_SIGN = r"(?:n\.?\s?[º°o]\.?s?|nº|n\.|no\.?|nr\.?|n°)"
-HOUSE_NUMBER = rf"(?:{NUMBER_SIGN}\s*)?\d+(?:\.?[º°ªo])?[\p{{L}}]?(?:\s?[-/]\s?\d+(?:\.?[º°ªo])?[\p{{L}}]?)*"
+HOUSE_NUMBER = (rf"(?:{NUMBER_SIGN}\s*)?\d+(?:\.?[º°ªo])?[\p{{L}}]?(?:\s?[-/]\s?\d+(?:\.?[º°ªo])?[\p{{L}}]?)*"
+                r"(?:-[A-Z](?![\p{L}\d]))?")  # ("n.º 300-A")
 POSTCODE_PT = r"\d{4}\s?-\s?\d{3}(?![\d/-])(?:\s+[\p{Lu}][\p{L}'-]+(?:\s+(?:d[aeo]s?|[\p{Lu}][\p{L}'-]+))*)?"
 POSTCODE_UK = r"\b[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}\b"
 POSTCODE_NL = r"\b\d{4}\s?[A-Z]{2}\b(?:\s+[\p{Lu}][\p{L}-]+)?"
@@ -61,7 +62,7 @@ class AddressRecognizer(Recognizer):
         # house number first, then the street word (French, Italian, Spanish layouts: "12 rue des Tanneurs")
         self.number_first = Gated(regex.compile(
             rf"(?<![\p{{L}}\d,.])\d{{1,4}}[a-zA-Z]?,?\s+(?:{alternation(rules['address_number_first_heads'])})"
-            rf"(?:\s+(?:{alternation(rules['address_name_particles'])}|[\p{{Lu}}][\p{{L}}'’-]+)){{1,5}}"),
+            rf"(?:\s+(?:{alternation(rules['address_name_particles'])}|(?:[ld]['’])?[\p{{Lu}}][\p{{L}}'’-]+)){{1,5}}"),
             regex.compile(rf"(?i:{alternation(rules['address_number_first_heads'])})"))
         self.head_start = regex.compile(rf"(?:{heads})(?![\p{{L}}])")
         self.piece_words = {w.lower() for w in a["sub_words"]} | {w.lower() for w in rules["address_unit_words"]} \
