@@ -128,3 +128,19 @@ CODES_WITH_00 = [
 @pytest.mark.parametrize("text,code", CODES_WITH_00)
 def test_a_code_opening_with_00_is_not_cut_as_a_phone(anonymizer, text, code):
     assert code in _spans(anonymizer, text, "NAMEID")
+
+
+# a company is called later by the part of its name before a dash, or by the first two words of a longer name;
+# a short form made of ordinary words only as written, capitalized
+COMPANY_SHORT_FORMS = [
+    (["A Serra Alta – Gestão de Ativos, S.A. comprou o imóvel.", "Em 2020, a Serra Alta vendeu-o."], "Serra Alta"),
+    (["Contratou a Quinta Lourel Vinhos Finos, Lda., NIPC 508 000 000.", "A Quinta Lourel pagou."],
+     "Quinta Lourel"),
+    (["Fornecedor: Pedra Azul Mármores, S.A.", "a Pedra Azul entregou a pedra azul em março."], "Pedra Azul"),
+]
+
+
+@pytest.mark.parametrize("doc,short", COMPANY_SHORT_FORMS)
+def test_a_company_is_named_later_by_its_short_form(anonymizer, doc, short):
+    found = anonymizer.recognize_document(doc)
+    assert [m.text for m in found[1] if m.category == "ORGANIZATION"] == [short]
