@@ -36,6 +36,10 @@ PHONE_GATE = regex.compile(r"(?:\+|\(\+?)\d[\d ().-]{5,}\d|(?<![\d.,/])\d(?:[ -]
 NIF_LIKE = regex.compile(r"(?<![\d.,/-])\d{3}[ .]?\d{3}[ .]?\d{3}(?![\d,/-]|\.\d)")  # checked by python-stdnum
 WORD_ORDINAL = r"[A-Za-z]+(?:-[A-Za-z]+)?"  # "ninth", "twenty-second": checked by text2num
 WORD_YEAR = r"(?:two|one)\s+thousand(?:[\s-]+(?:and\s+)?[a-z]+(?:-[a-z]+)?){0,2}|(?:nineteen|twenty)[\s-]+[a-z]+(?:-[a-z]+)?"
+# the days before a date's day that share its month ("15 and 17", "3, 4 and 5", "1 to 15", "14–16")
+DAY_LIST_BEFORE = regex.compile(r"(?<![\p{L}\d,.])(?:\d{1,2}(?:st|nd|rd|th)?(?:\s*,\s*|\s+(?:and|to|&)\s+|\s*[-–]\s*))+$")
+# the ordinals text2num leaves in words (ambiguous with "first of all", "second"): read as days before a month
+WORD_DAYS_TEXT2NUM_KEEPS = {"first": "1st", "second": "2nd"}
 TRIGGER_GAP = r"(?:\s*(?:no\.?|number|nr\.?|n\.?º|:|is|\(|#)\s*){0,3}\s*"
 UK_POSTCODE = regex.compile(r"\b(?:[A-PR-UWYZ][A-HK-Y]?\d[A-Z\d]?\s?\d[ABD-HJLNP-UW-Z]{2})\b")
 PT_POSTCODE = regex.compile(r"\b\d{4}-\d{3}\b(?:\s+\p{Lu}[\p{L}-]+(?:\s+\p{Lu}[\p{L}-]+)?)?")
@@ -76,7 +80,10 @@ class EnglishRecognizer:
         months = d["dates"]["months"]
         self.month_number = {m.lower(): k + 1 for k, m in enumerate(months)}
         self.month_number.update({a.lower(): n for a, n in d["dates"]["month_abbreviations"].items()})
-        month = r"(?P<m%s>" + "|".join(sorted(self.month_number, key=len, reverse=True)) + r")\.?"
+        # (a dot after an abbreviation only: "3 March." ends a sentence, "3 Mar. 2024" is abbreviated)
+        month = r"(?P<m%s>" + "|".join(sorted((m.lower() for m in months), key=len, reverse=True)) + r"|(?:" \
+            + "|".join(sorted((a.lower() for a in d["dates"]["month_abbreviations"]), key=len, reverse=True)) \
+            + r")\.?)"
         day = r"(?P<d%s>\d{1,2})" + ORDINAL + "?"
         # the patterns below run only on texts where their key words are (most segments have none)
         self.month_gate = regex.compile(r"(?<![\p{L}])(?:" + "|".join(sorted(self.month_number, key=len, reverse=True))
@@ -85,7 +92,7 @@ class EnglishRecognizer:
             r"(?<![\p{L}\d])(?:"
             + r"(?:(?:this|the)\s+)?" + day % 1 + r"\s+day\s+of\s+" + month % 1 + r"(?:,?\s+(?:in\s+the\s+year\s+)?"
             r"(?P<y1>" + YEAR + "))?"
-            + r"|(?:the\s+)?" + day % 2 + r"\s+(?:of\s+)?" + month % 2 + r"(?:,?\s+(?P<y2>" + YEAR + "))?"
+            + r"|(?:the\s+)?" + day % 2 + r"(?:\s+(?:of\s+)?|-)" + month % 2 + r"(?:(?:,?\s+|-)(?P<y2>" + YEAR + "))?"
             + r"|" + month % 3 + r"\s+" + day % 3 + r"(?:,?\s+(?P<y3>" + YEAR + "))?"
             + r"|" + month % 4 + r",?\s+(?P<y4>" + YEAR + r")"
             + r")(?![\p{L}\d])", regex.IGNORECASE)
@@ -95,6 +102,10 @@ class EnglishRecognizer:
             r"|(?:this|the)\s+(?P<dw2>" + WORD_ORDINAL + r")\s+of\s+)"
             + month % 5 + r"(?:,?\s+(?:of\s+(?:the\s+year\s+)?)?(?:(?P<y5>" + YEAR + r")|(?P<yw>" + WORD_YEAR + r")))?"
             r"(?![\p{L}\d])", regex.IGNORECASE)
+        # a day in words, cardinal or ordinal, with no "day of", and a year: "twenty-two March two thousand and one"
+        self.word_day_dates = regex.compile(
+            r"(?<![\p{L}\d])(?P<dw>" + WORD_ORDINAL + r")\s+(?:of\s+)?" + month % 5 + r",?\s+(?:of\s+)?"
+            r"(?:(?P<y5>" + YEAR + r")|(?P<yw>" + WORD_YEAR + r"))(?![\p{L}\d])", regex.IGNORECASE)
         self.trigger = regex.compile(r"(?<![\p{L}])(?:" + _alt(d["identifiers"]["triggers"]) + r")" + TRIGGER_GAP,
                                      regex.IGNORECASE)
         self._address_patterns(d["addresses"])
@@ -151,8 +162,9 @@ class EnglishRecognizer:
     def word_date_value(self, m: regex.Match) -> tuple[int | None, int, int | None] | None:
         from text_to_num import alpha2digit, text2num
 
-        day = alpha2digit((m.group("dw") or m.group("dw2")).lower(), "en")
-        num = regex.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)", day)
+        word = (m.group("dw") or m.groupdict().get("dw2")).lower()
+        day = WORD_DAYS_TEXT2NUM_KEEPS.get(word) or alpha2digit(word, "en")
+        num = regex.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)?", day)
         mon = m.group("m5")
         if not num or not 1 <= int(num.group(1)) <= 31 or mon.islower() and mon.lower() == "may":
             return None
@@ -195,10 +207,11 @@ class EnglishRecognizer:
             v = self.date_value(m)
             if v is not None:
                 hits.append(Hit(m.start(), m.end(), "DATE", "en:date", v))
-        for m in self.word_dates.finditer(text) if months else ():
-            v = self.word_date_value(m)
-            if v is not None:
-                hits.append(Hit(m.start(), m.end(), "DATE", "en:date-words", v))
+        for pattern in (self.word_dates, self.word_day_dates) if months else ():
+            for m in pattern.finditer(text):
+                v = self.word_date_value(m)
+                if v is not None:
+                    hits.append(Hit(m.start(), m.end(), "DATE", "en:date-words", v))
         for m in NUMERIC_DATE.finditer(text):
             if m.group("iy"):
                 y, mo, dd = int(m.group("iy")), int(m.group("im")), int(m.group("id"))
@@ -206,6 +219,7 @@ class EnglishRecognizer:
                 dd, mo, y = int(m.group("a")), int(m.group("b")), int(m.group("c"))
             if 1 <= mo <= 12 and 1 <= dd <= 31:
                 hits.append(Hit(m.start(), m.end(), "DATE", "en:date-numeric", (dd, mo, y)))
+        hits = [self._with_day_list(text, h) for h in hits]
         hits += self._identifiers(text)
         hits += self._addresses(text)
         for m in self.company.finditer(text) if self.tail_gate.search(text) else ():
@@ -224,6 +238,14 @@ class EnglishRecognizer:
             if not out or h.start >= out[-1].end:
                 out.append(h)
         return out
+
+    @staticmethod
+    def _with_day_list(text: str, h: Hit) -> Hit:
+        """A list or range of days before a date belongs to it: "15 and 17 February 2023", "1 to 15 March"."""
+        if not text[h.start:h.start + 1].isdigit():
+            return h
+        days = DAY_LIST_BEFORE.search(text, max(0, h.start - 40), h.start)
+        return Hit(days.start(), h.end, h.category, h.rule, h.value) if days else h
 
     def _identifiers(self, text: str) -> list[Hit]:
         phonenumbers, iban, nif = self._phonenumbers, self._iban, self._nif

@@ -144,3 +144,20 @@ COMPANY_SHORT_FORMS = [
 def test_a_company_is_named_later_by_its_short_form(anonymizer, doc, short):
     found = anonymizer.recognize_document(doc)
     assert [m.text for m in found[1] if m.category == "ORGANIZATION"] == [short]
+
+
+# English dates: a list or range of days before the month, a day in words without "day of", dashes between the
+# parts, "first"/"second" (which text2num keeps in words); a sentence's full stop is no abbreviation's dot
+ENGLISH_DATES = [
+    ("hearings held on 15 and 17 February 2023 in Lisbon.", "15 and 17 February 2023"),
+    ("between 3, 4 and 5 May 2024.", "3, 4 and 5 May 2024"),
+    ("from 1 to 15 March 2024 inclusive.", "1 to 15 March 2024"),
+    ("in Lisbon, on twenty-two March two thousand and twenty-three.", "twenty-two March two thousand and twenty-three"),
+    ("delivered on 15-Feb-2023.", "15-Feb-2023"),
+    ("on the first of June.", "the first of June"),
+]
+
+
+@pytest.mark.parametrize("text,date", ENGLISH_DATES)
+def test_an_english_date_in_its_common_layouts(en, text, date):
+    assert _en(en, text, "DATE") == [date]
