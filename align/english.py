@@ -115,6 +115,15 @@ class EnglishRecognizer:
         self.tail_gate = regex.compile(r"(?<![\p{L}\d])(?:" + _alt(o) + r")(?![\p{L}\d])")
         self.company = regex.compile(r"(?<![\p{L}\d])" + word + r"(?:" + ORG_JOIN + word + r"){0,8},?\s+(?:"
                                      + _alt(o) + r")(?![\p{L}\d])")
+        org = d["organizations"]
+        cap = r"\p{Lu}[\p{L}'’.-]*"
+        section = r"(?:\s+[–—-]\s+(?:" + _alt(org["body_sections"]) + r")\s+\d{1,3})"
+        # a run of capitalized words joined by of/for/&/and/dashes, with a body's head noun in it, and its section
+        numbered = r"(?!(?:" + _alt(org["body_sections"]) + r")\s+\d)"  # ("– Judge 2" is the section, below)
+        self.body = regex.compile(r"(?<![\p{L}\d])(?:\p{Lu}{2,8}\s+[–—-]\s+)?" + cap + r"(?:(?:\s+(?:of|for)\s+"
+                                  r"(?:the\s+)?|\s+(?:and|&)\s+|\s+[–—-]\s+|\s+)" + numbered + cap + r")*" + section + r"?")
+        self.body_head = regex.compile(r"(?<![\p{L}])(?:" + _alt(org["body_heads"]) + r")(?![\p{L}])")
+        self.name_opener = regex.compile(r"(?:" + _alt(org["name_openers"]) + r")\s+")
         self.person = regex.compile(r"(?<![\p{L}])(?:" + _alt(d["persons"]["titles"]) + r")\.?\s+"
                                     r"(?P<name>\p{Lu}[\p{L}'’-]+(?:\s+(?:\p{Lu}\.|\p{Lu}[\p{L}'’-]+)){0,3})")
         self.role_nouns = {w.lower() for w in d["persons"].get("role_nouns", [])}
@@ -229,6 +238,7 @@ class EnglishRecognizer:
                 s = lead.end()
             if s < m.end():
                 hits.append(Hit(s, m.end(), "ORGANIZATION", "en:legal-tail"))
+        hits += self._bodies(text)
         for m in self.person.finditer(text):
             if m.group("name").split()[0].lower() not in self.role_nouns:
                 hits.append(Hit(m.start(), m.end(), "PERSON", "en:title"))
@@ -237,6 +247,19 @@ class EnglishRecognizer:
         for h in hits:
             if not out or h.start >= out[-1].end:
                 out.append(h)
+        return out
+
+    def _bodies(self, text: str) -> list[Hit]:
+        """English names of courts, registries and offices (a head noun in a capitalized run, and its section)."""
+        if not self.body_head.search(text):
+            return []
+        out = []
+        for m in self.body.finditer(text):
+            s = m.start()
+            while (o := self.name_opener.match(text, s, m.end())) and o.end() < m.end():
+                s = o.end()
+            if self.body_head.search(text, s, m.end()):
+                out.append(Hit(s, m.end(), "ORGANIZATION", "en:body"))
         return out
 
     @staticmethod

@@ -161,3 +161,17 @@ ENGLISH_DATES = [
 @pytest.mark.parametrize("text,date", ENGLISH_DATES)
 def test_an_english_date_in_its_common_layouts(en, text, date):
     assert _en(en, text, "DATE") == [date]
+
+
+# an investment or pension fund is a company: its name before the dash belongs to it
+FUNDS = [
+    ("no fundo Tejo Crescimento – Fundo de Investimento Imobiliário Fechado, geridas pela sociedade.",
+     "Tejo Crescimento – Fundo de Investimento Imobiliário Fechado"),
+    ("subscreveu unidades do Fundo de Pensões Aberto Horizonte Seguro.", "Fundo de Pensões Aberto Horizonte Seguro"),
+    ("o Fundo Imobiliário Ribeira Nova comprou o prédio.", "Fundo Imobiliário Ribeira Nova"),
+]
+
+
+@pytest.mark.parametrize("text,fund", FUNDS)
+def test_a_fund_is_an_organization(anonymizer, text, fund):
+    assert _spans(anonymizer, text, "ORGANIZATION") == [fund]

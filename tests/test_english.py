@@ -107,7 +107,23 @@ def test_a_titled_person(rec, text, found):
     "Commission Implementing Regulation (EU) 2019/947 on the rules for unmanned aircraft",
 ])
 def test_eu_legislation_stays_visible(rec, text):
-    assert rec.find(text) == []
+    # (a body's English name, "Supreme Court of Liechtenstein", is a hit that only widens a mention already there)
+    assert [h for h in rec.find(text) if h.rule != "en:body"] == []
+    assert Transferrer(english=rec).transfer([], [], [], text, links=[]).mentions == []
+
+
+@pytest.mark.parametrize("tgt, piece, whole", [
+    ("After the trial, Loures Labour Court – Judge 2 upheld the action.", "Judge 2", "Loures Labour Court – Judge 2"),
+    ("heard in the Braga District Court – Central Civil Court of Braga – Judge 3, or", "Civil Court of Braga",
+     "Braga District Court – Central Civil Court of Braga – Judge 3"),
+    ("BAD – Vila Real Business Centre, Dalila Morais, Manager", "Vila Real Business Centre",
+     "BAD – Vila Real Business Centre"),
+])
+def test_a_bodys_english_name_widens_the_mention_inside_it(rec, tgt, piece, whole):
+    s = tgt.index(piece)
+    found = [Mention(s, s + len(piece), "ORGANIZATION", piece, "test", "test", entity=1)]
+    res = Transferrer(english=rec).transfer(found, [], [], tgt, links=[])
+    assert [(m.text, m.entity) for m in res.mentions] == [(whole, 1)]
 
 
 def test_a_hit_takes_its_source_entitys_number_or_a_new_one(rec):
