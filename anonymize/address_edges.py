@@ -25,7 +25,7 @@ from .recognizer import Gated
 
 # one comma-separated part after a position: what runs to the next comma, semicolon, colon, bracket, dash
 # between spaces, or a dot that ends the sentence
-NEXT_PART = regex.compile(r"(?P<sep>\s*,\s*|\s+[–—-]\s+)(?P<part>[^,;:()\[\]\n–—]{1,60}?)(?=\s*(?:[,;:()\[\]]|\.(?:\s|$)|\s[–—-]\s|$))")
+NEXT_PART = regex.compile(r"(?P<sep>\s*,\s*|\s+[–—-]\s+)(?P<part>[^,;:()\[\]\n–—]{1,60}?)(?=\s*(?:[,;:()\[\]]|\.(?:\s+\p{Lu}|\s*$)|\s[–—-]\s|$))")
 # the words of a town or district: capitalized, with the particles place names keep (Vila Nova de Gaia)
 PLACE_WORDS = r"\p{Lu}[\p{Ll}'’-]+\.?(?:[\s-]+(?:(?:d[aeo]s?|de|del|la|le|sur|am|an|bei|im|upon|on)\s+)?\p{Lu}[\p{Ll}'’-]+\.?){0,3}"
 PLACE = regex.compile(PLACE_WORDS)
@@ -59,7 +59,7 @@ class AddressEdges:
         self.unit = regex.compile(
             rf"(?i:(?:{units}))\.?\s*(?:n\.?\s?º\s*|No\.?\s*)?[\dA-Z][\w./-]*(?:\s+\p{{Lu}}(?![\p{{L}}]))?"
             rf"|{ordinal}\s*(?i:(?:{units}))(?:\s+\p{{Lu}}(?![\p{{L}}]))?(?:\s+(?i:(?:{sides}))(?![\p{{L}}]))?"
-            rf"|{ordinal}(?:\s+\p{{Lu}}(?![\p{{L}}])|\s+(?i:(?:{sides}))(?![\p{{L}}]))|\d{{1,3}}/F|#\d{{1,3}}-\d{{1,4}}|r/c(?:\s+\p{{L}}+)?|\d{{1,5}}[A-Za-z]?")
+            rf"|{ordinal}(?:\s+\p{{Lu}}(?![\p{{L}}])|\s+(?i:(?:{sides}))(?![\p{{L}}]))?|\d{{1,3}}/F|#\d{{1,3}}-\d{{1,4}}|r/c(?:\s+\p{{L}}+)?|\d{{1,5}}[A-Za-z]?")
         self.countries = countries
         self.first_unit = Gated(regex.compile(
             rf"(?<![\p{{L}}\d])(?:(?i:(?:{units}))\.?\s*[\dA-Z][\w./-]*|{ordinal}\s*(?i:(?:{units}))|\d{{1,3}}/F|{PO_BOX})(?=\s*,)"),
@@ -93,6 +93,8 @@ class AddressEdges:
             if not m:
                 break
             kind = self._kind(m.group("part"))
+            if kind == "sure" and pending and m.group("part").isdigit() and len(m.group("part")) >= 4:
+                kind = "code"  # a postcode after its town: "Lviv, 79000"
             if m.group("sep").strip() != "," and (kind not in ("code", "sure") or m.group("part").isdigit()):
                 break  # (after a dash, a postcode or a floor: "Rua das Flores, 23 – 4050-262 Porto", "5 – 2.º Esq.")
             if kind in ("sure", "code"):

@@ -175,3 +175,25 @@ FUNDS = [
 @pytest.mark.parametrize("text,fund", FUNDS)
 def test_a_fund_is_an_organization(anonymizer, text, fund):
     assert _spans(anonymizer, text, "ORGANIZATION") == [fund]
+
+
+# letters' courtesy forms and reference markers are no names; a public institute's ", I.P." ends its name
+LETTER_FORMS = [
+    "Acusamos a receção da reclamação de V. Ex.ª, que mereceu a nossa atenção.",
+    "Informamos V. Exa. de que o pedido foi deferido.",
+    "Lisboa, 3 de maio de 2024 – N/Ref.ª 2024/77",
+]
+
+
+@pytest.mark.parametrize("text", LETTER_FORMS)
+def test_courtesy_forms_and_reference_markers_are_no_names(anonymizer, text):
+    assert _spans(anonymizer, text, "PERSON") + _spans(anonymizer, text, "ORGANIZATION") == []
+
+
+@pytest.mark.parametrize("text,body", [
+    ("inscrita no Instituto da Vinha e do Vinho, I.P. com o número", "Instituto da Vinha e do Vinho, I.P."),
+    ("junto do Instituto de Gestão Financeira da Educação, I.P., em Lisboa", "Instituto de Gestão Financeira da Educação, I.P."),
+    ("pago pelo Instituto do Emprego e Formação Profissional, I.P.", "Instituto do Emprego e Formação Profissional, I.P."),
+])
+def test_a_public_institutes_form_ends_its_name(anonymizer, text, body):
+    assert _spans(anonymizer, text, "ORGANIZATION") == [body]
