@@ -197,3 +197,17 @@ def test_courtesy_forms_and_reference_markers_are_no_names(anonymizer, text):
 ])
 def test_a_public_institutes_form_ends_its_name(anonymizer, text, body):
     assert _spans(anonymizer, text, "ORGANIZATION") == [body]
+
+
+# a place with its office's number ("Braga-1") ends a tax office's name; a code such as COVID-19 is no name word
+@pytest.mark.parametrize("text,body", [
+    ("comunicada ao Serviço de Finanças de Tavira-1 para efeitos do imposto", "Serviço de Finanças de Tavira-1"),
+    ("entregue no Serviço de Finanças de Lisboa-3.", "Serviço de Finanças de Lisboa-3"),
+    ("no Serviço de Finanças de Vila Nova de Gaia-2, em março", "Serviço de Finanças de Vila Nova de Gaia-2"),
+])
+def test_an_offices_number_after_its_place_belongs_to_the_name(anonymizer, text, body):
+    assert _spans(anonymizer, text, "ORGANIZATION") == [body]
+
+
+def test_a_code_with_a_number_is_no_name_word(anonymizer):
+    assert _spans(anonymizer, "a pandemia de COVID-19 afetou as vendas", "ORGANIZATION") == []
