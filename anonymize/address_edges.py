@@ -119,13 +119,19 @@ class AddressEdges:
             if m.start() and not regex.search(r"(?:[,:]\s*|(?<![\p{L}])(?:em|no|na|at|in)\s+)$", before):
                 continue
             end, sure = self.extent(text, m.end())
-            if (sure or PO_BOX_AT.match(m.group())) and end > m.end() and (not out or m.start() >= out[-1][1]):
-                out.append((m.start(), end))
+            start = self.start(text, m.start(), anchored=True)
+            # (a room or flat with only places after it is an address when a place opened it: "em Marina
+            # Heights, Apartment 2305, Dubai Marina")
+            if (sure or PO_BOX_AT.match(m.group()) or start < m.start()) and end > m.end() \
+                    and (not out or start >= out[-1][1]):
+                out.append((start, end))
         return out
 
-    def start(self, text: str, start: int) -> int:
+    def start(self, text: str, start: int, anchored: bool = False) -> int:
         """The start of the address that starts at ``start``: parts before it back to the farthest one that
-        opens with a room, floor, flat or block or a house number (every part between a place or a unit)."""
+        opens with a room, floor, flat or block or a house number (every part between a place or a unit), or to
+        a place after an address's opening word when a sure part follows it (``anchored``: the address itself
+        opens with one)."""
         lo, pos, best = max(0, start - WINDOW), start, start
         for _ in range(MOST_PARTS):
             head = text[lo:pos]
@@ -141,7 +147,7 @@ class AddressEdges:
             if kind not in ("sure", "place", "code"):
                 break
             pos = part_start
-            if kind == "sure" or kind == "place" and openers and best < start:
+            if kind == "sure" or kind == "place" and openers and (best < start or anchored):
                 # (a street name written without a street word, after "em"/"at": "em Vulytsia Sadova, 22, …")
                 best = part_start + len(text[part_start:comma]) - len(text[part_start:comma].lstrip())
         return best

@@ -46,6 +46,10 @@ UNIT_FIRST = [
     ("residente em Flat 3, 27 Marlborough Road, Cheltenham GL52 6DX, Reino Unido.",
      "Flat 3, 27 Marlborough Road, Cheltenham GL52 6DX"),
     ("residente em P.O. Box 48213, Dubai, Emirados Árabes Unidos.", "P.O. Box 48213, Dubai"),
+    # (a place after the opening word before the first unit: a tower or block's name)
+    ("com escritório em Jumeirah Lake Towers, Cluster D, Tower 3, Office 1204, Dubai, Emirados Árabes Unidos.",
+     "Jumeirah Lake Towers, Cluster D, Tower 3, Office 1204, Dubai"),
+    ("residente em Marina Heights, Apartment 2305, Dubai Marina, Dubai.", "Marina Heights, Apartment 2305, Dubai Marina"),
 ]
 
 # a street with no number whose later parts carry the numbers; a US address with its state and ZIP code
