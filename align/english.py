@@ -166,7 +166,8 @@ class EnglishRecognizer:
         self.number_first = regex.compile(r"(?<![\p{L}\d,.])\d{1,4}[a-zA-Z]?,?\s+(?:"
                                           + _alt(pt["address_number_first_heads"]) + r")(?:\s+(?:"
                                           + _alt(pt["address_name_particles"]) + r"|\p{Lu}[\p{L}'’-]+)){1,5}")
-        self.edges = AddressEdges(a["levels"] + pt["address_unit_words"], pt["address_side_words"], lexicons().territories)
+        self.edges = AddressEdges(a["levels"] + pt["address_unit_words"], pt["address_side_words"], lexicons().territories,
+                                  pt["address_area_words"])
 
     def word_date_value(self, m: regex.Match) -> tuple[int | None, int, int | None] | None:
         from text_to_num import alpha2digit, text2num

@@ -25,16 +25,18 @@ from .recognizer import Gated
 
 # one comma-separated part after a position: what runs to the next comma, semicolon, colon, bracket, dash
 # between spaces, or a dot that ends the sentence
-NEXT_PART = regex.compile(r"(?P<sep>\s*,\s*|\s+[–—-]\s+)(?P<part>[^,;:()\[\]\n–—]{1,60}?)(?=\s*(?:[,;:()\[\]]|\.(?:\s+\p{Lu}|\s*$)|\s[–—-]\s|$))")
+NEXT_PART = regex.compile(r"(?P<sep>\s*,\s*|\s+[–—·|-]\s+)(?P<part>[^,;:()\[\]\n–—]{1,60}?)(?=\s*(?:[,;:()\[\]]|\.(?:\s+\p{Lu}|\s*$)|\s[–—·|-]\s|$))")
 # the words of a town or district: capitalized, with the particles place names keep (Vila Nova de Gaia)
 PLACE_WORDS = r"\p{Lu}[\p{Ll}'’-]+\.?(?:[\s-]+(?:(?:d[aeo]s?|de|del|la|le|sur|am|an|bei|im|upon|on)\s+)?\p{Lu}[\p{Ll}'’-]+\.?){0,3}"
 PLACE = regex.compile(PLACE_WORDS)
 PO_BOX = r"(?:P\.?\s?O\.?\s+Box|Apartado|Caixa Postal|Postfach|BP)\s+\d{1,6}"
+# a town in capitals after its postcode ("1269-046 LISBOA")
+TOWN_AFTER_CODE = rf"(?:{PLACE_WORDS}|\p{{Lu}}{{2,}}(?:[\s-]+(?:D[AEO]S?\s+)?\p{{Lu}}{{2,}}){{0,3}})"
 UK_POSTCODE = r"[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}"
 # a town with its postcode or a postcode alone, in the layouts of Portugal, Brazil, the EU, the UK, the US, China,
 # Ukraine; a PO box; a Brazilian town with its state
 CODE_PART = regex.compile(
-    rf"(?:{PLACE_WORDS})\s+\d{{5,6}}|\d{{4}}\s?[A-Z]{{2}}\s+(?:{PLACE_WORDS})|(?:[A-Z]{{1,2}}-)?\d{{4,5}}(?:-\d{{3}})?\s+(?:{PLACE_WORDS})"
+    rf"(?:{PLACE_WORDS})\s+\d{{5,6}}|\d{{4}}\s?[A-Z]{{2}}\s+(?:{PLACE_WORDS})|(?:[A-Z]{{1,2}}-)?\d{{4,5}}(?:-\d{{3}})?\s+{TOWN_AFTER_CODE}"
     rf"|(?:(?:{PLACE_WORDS})\s+)?{UK_POSTCODE}|[A-Z]{{2}}\s+\d{{5}}(?:-\d{{4}})?|CEP\s*\d{{5}}-?\d{{3}}"
     rf"|{PO_BOX}|(?:{PLACE_WORDS})\s*[-/]\s*[A-Z]{{2}}")
 # a house number before a name ("89 Queensway", "No. 88 Century Avenue")
@@ -50,7 +52,8 @@ MOST_PARTS = 6
 class AddressEdges:
     """Widen found addresses over the parts around them; ``unit_words``: a room, floor, block, flat …"""
 
-    def __init__(self, unit_words: list[str], side_words: list[str], countries: frozenset[str] | set[str]) -> None:
+    def __init__(self, unit_words: list[str], side_words: list[str], countries: frozenset[str] | set[str],
+                 area_words: list[str] = ()) -> None:
         units = "|".join(regex.escape(w) for w in sorted(set(unit_words), key=len, reverse=True))
         ordinal = r"\d{1,3}\s?(?:\.?\s?[º°ª]|st|nd|rd|th)"
         sides = "|".join(regex.escape(w) for w in sorted(set(side_words), key=len, reverse=True))
@@ -59,8 +62,11 @@ class AddressEdges:
         self.unit = regex.compile(
             rf"(?i:(?:{units}))\.?\s*(?:n\.?\s?º\s*|No\.?\s*)?[\dA-Z][\w./-]*(?:\s+\p{{Lu}}(?![\p{{L}}]))?"
             rf"|{ordinal}\s*(?i:(?:{units}))(?:\s+\p{{Lu}}(?![\p{{L}}]))?(?:\s+(?i:(?:{sides}))(?![\p{{L}}]))?"
-            rf"|{ordinal}(?:\s+\p{{Lu}}(?![\p{{L}}])|\s+(?i:(?:{sides}))(?![\p{{L}}]))?|\d{{1,3}}/F|#\d{{1,3}}-\d{{1,4}}|r/c(?:\s+\p{{L}}+)?|\d{{1,5}}[A-Za-z]?")
+            rf"|{ordinal}(?:\s+\p{{Lu}}(?![\p{{L}}])|\s+(?i:(?:{sides}))(?![\p{{L}}]))?|\d{{1,3}}/F|#\d{{1,3}}-\d{{1,4}}|(?i:r/c)(?:\s+\p{{L}}+)?|\d{{1,5}}[A-Za-z]?")
         self.countries = countries
+        # an administrative area named in an address ("freguesia de Ronfe", "parish of Marvila"): a place part
+        areas = "|".join(regex.escape(w) for w in sorted(set(area_words), key=len, reverse=True)) or "(?!)"
+        self.area = regex.compile(rf"(?i:{areas})\s+(?:d[aeo]s?|of)\s+(?:{PLACE_WORDS})")
         self.first_unit = Gated(regex.compile(
             rf"(?<![\p{{L}}\d])(?:(?i:(?:{units}))\.?\s*[\dA-Z][\w./-]*|{ordinal}\s*(?i:(?:{units}))|\d{{1,3}}/F|{PO_BOX})(?=\s*,)"),
             regex.compile(rf"(?i:{units})|\d/F|Box|Apartado|Caixa|Postfach|BP"))
@@ -72,7 +78,7 @@ class AddressEdges:
         if self.unit.fullmatch(part) or NUMBER_AFTER.fullmatch(part) or NUMBER_FIRST.match(part) and PLACE.fullmatch(part.split(None, 1)[-1]
                                                                                   .removeprefix("º ")):
             return "sure"
-        if PLACE.fullmatch(part):
+        if PLACE.fullmatch(part) or self.area.fullmatch(part):
             return "country" if phrase_key(part) in self.countries else "place"
         return ""
 

@@ -76,9 +76,25 @@ NAME_PARTICLES_AND_CODES = [
     ("com sede em 1 Raffles Place, #20-01, Singapore 048616.", "1 Raffles Place, #20-01, Singapore 048616"),
 ]
 
+# letter and invoice headers: capitals, a middle dot, a bar or a spaced hyphen before the postcode
+HEADER_LAYOUTS = [
+    ("AV. DA LIBERDADE, 110 – 1269-046 LISBOA", "AV. DA LIBERDADE, 110 – 1269-046 LISBOA"),
+    ("Rua do Bonjardim, 45 · 4000-124 Porto · Tel. 222 000 111", "Rua do Bonjardim, 45 · 4000-124 Porto"),
+    ("Sede: Rua de Ceuta, 118 - 4050-190 Porto", "Rua de Ceuta, 118 - 4050-190 Porto"),
+]
+
+# an administrative area between the street and the postcode belongs to the address
+AREA_PARTS = [
+    ("prédio rústico sito no Lugar do Outeiro, freguesia de Ronfe, 4805-000 Guimarães.",
+     "Lugar do Outeiro, freguesia de Ronfe, 4805-000 Guimarães"),
+    ("sito na Quinta do Paço, lote 3, freguesia de Alvalade, 1700-000 Lisboa, inscrito na matriz.",
+     "Quinta do Paço, lote 3, freguesia de Alvalade, 1700-000 Lisboa"),
+    ("sito no Lugar da Fonte, concelho de Mafra, 2640-000 Mafra.", "Lugar da Fonte, concelho de Mafra, 2640-000 Mafra"),
+]
+
 
 @pytest.mark.parametrize("text,address", TOWN_AFTER_FLOOR + FOREIGN_LAYOUTS + UNIT_FIRST + STREET_THEN_PARTS
-                         + HOUSE_NUMBER_SPELLINGS + NAME_PARTICLES_AND_CODES)
+                         + HOUSE_NUMBER_SPELLINGS + NAME_PARTICLES_AND_CODES + HEADER_LAYOUTS + AREA_PARTS)
 def test_an_address_in_any_common_layout_is_one_span(anonymizer, text, address):
     assert _spans(anonymizer, text, "ADDRESS") == [address]
 

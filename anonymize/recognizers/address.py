@@ -15,7 +15,7 @@ from ..recognizer import Gated, Recognizer, Segment, alternation, register
 
 NAME_WORD = r"(?:[\p{Lu}\d][\p{L}\d'’.ºª-]*|d[aeo]s?|e|d'|de|of|the|la|le|les|des|du|del|della|di|aos?|às?)"
 NUMBER_SIGN = r"(?:n\.?\s?[º°o]\.?s?|nº|n\.|no\.?|nr\.?|n°)"
-HOUSE_NUMBER = (rf"(?:{NUMBER_SIGN}\s*)?\d+(?:\.?[º°ªo])?[\p{{L}}]?(?:\s?[-/]\s?\d+(?:\.?[º°ªo])?[\p{{L}}]?)*"
+HOUSE_NUMBER = (rf"(?:{NUMBER_SIGN}\s*)?\d+(?:\.?[º°ªo])?[\p{{L}}]?(?:\s?[-/]\s?\d++(?!-\d{{3}}(?!\d))(?:\.?[º°ªo])?[\p{{L}}]?)*"
                 r"(?:-[A-Z](?![\p{L}\d]))?")  # ("n.º 300-A")
 POSTCODE_PT = r"\d{4}\s?-\s?\d{3}(?![\d/-])(?:\s+[\p{Lu}][\p{L}'-]+(?:\s+(?:d[aeo]s?|[\p{Lu}][\p{L}'-]+))*)?"
 POSTCODE_UK = r"\b[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}\b"
@@ -66,7 +66,8 @@ class AddressRecognizer(Recognizer):
             regex.compile(rf"(?i:{alternation(rules['address_number_first_heads'])})"))
         self.head_start = regex.compile(rf"(?:{heads})(?![\p{{L}}])")
         self.piece_words = {w.lower() for w in a["sub_words"]} | {w.lower() for w in rules["address_unit_words"]} \
-            | {w.lower() for w in rules["address_name_particles"]} | {w.lower() for w in a["heads"]}
+            | {w.lower() for w in rules["address_name_particles"]} | {w.lower() for w in a["heads"]} \
+            | {w.lower() for w in rules["address_area_words"]}
         self.en_tail = regex.compile(rf"(?<![\p{{L}}])(?:{tails})$")
         self.en = Gated(regex.compile(
             rf"(?<![\p{{L}}\d])(?:(?P<num>\d+[a-zA-Z]?(?:[-/]\d+[a-zA-Z]?)?),?\s+)?(?:[\p{{Lu}}][\p{{L}}'’-]+\s+){{1,4}}"
@@ -75,7 +76,8 @@ class AddressRecognizer(Recognizer):
             rf"(?<![\p{{L}}])[\p{{Lu}}][\p{{L}}-]*(?i:{alternation(a['fused_suffixes'])})\s+\d+[a-zA-Z]?"
             rf"(?:\s*,\s*(?:{POSTCODE_NL}|{POSTCODE_EU}))?")
         # the alternatives on their own are five times faster than together (no shared look-behind)
-        self.edges = AddressEdges(rules["address_unit_words"], rules["address_side_words"], lex.territories)
+        self.edges = AddressEdges(rules["address_unit_words"], rules["address_side_words"], lex.territories,
+                                  rules["address_area_words"])
         self.postcode = Gated(regex.compile(rf"(?<![\d-]){POSTCODE_PT}|{POSTCODE_UK}"),
                               regex.compile(rf"(?<![\d-]){POSTCODE_PT}"), regex.compile(POSTCODE_UK))
 
