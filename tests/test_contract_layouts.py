@@ -231,3 +231,13 @@ def test_an_offices_number_after_its_place_belongs_to_the_name(anonymizer, text,
 
 def test_a_code_with_a_number_is_no_name_word(anonymizer):
     assert _spans(anonymizer, "a pandemia de COVID-19 afetou as vendas", "ORGANIZATION") == []
+
+
+# a registry's dotted abbreviation and the town right after it, without "de", are one registry
+@pytest.mark.parametrize("text,body", [
+    ("Capital social 5 000,00 € – C.R.C. Viseu", "C.R.C. Viseu"),
+    ("A C.R.P. Sintra emitiu a certidão.", "C.R.P. Sintra"),
+    ("Registada na C.R.Predial Loulé sob a ficha 12", "C.R.Predial Loulé"),
+])
+def test_a_registry_abbreviation_and_its_town(anonymizer, text, body):
+    assert _spans(anonymizer, text, "ORGANIZATION") == [body]
