@@ -19,6 +19,7 @@ from pathlib import Path
 import regex
 import yaml
 
+from ..anonymize.recognizer import Gated
 from ..anonymize.recognizers.nameid import CPE, bracketed_phones
 
 DATA = Path(__file__).resolve().parent.parent / "anonymize" / "data" / "en.yaml"
@@ -36,6 +37,7 @@ PHONE_GATE = regex.compile(r"(?:\+|\(\+?)\d[\d ().-]{5,}\d|(?<![\d.,/])\d(?:[ -]
 NIF_LIKE = regex.compile(r"(?<![\d.,/-])\d{3}[ .]?\d{3}[ .]?\d{3}(?![\d,/-]|\.\d)")  # checked by python-stdnum
 WORD_ORDINAL = r"[A-Za-z]+(?:-[A-Za-z]+)?"  # "ninth", "twenty-second": checked by text2num
 WORD_YEAR = r"(?:two|one)\s+thousand(?:[\s-]+(?:and\s+)?[a-z]+(?:-[a-z]+)?){0,2}|(?:nineteen|twenty)[\s-]+[a-z]+(?:-[a-z]+)?"
+WORD_DAY_REACH = 30  # characters before a month name in which a day in words is looked for ("twenty-second ")
 # the days before a date's day that share its month ("15 and 17", "3, 4 and 5", "1 to 15", "14–16")
 DAY_LIST_BEFORE = regex.compile(r"(?<![\p{L}\d,.])(?:\d{1,2}(?:st|nd|rd|th)?(?:\s*,\s*|\s+(?:and|to|&)\s+|\s*[-–]\s*))+$")
 # the ordinals text2num leaves in words (ambiguous with "first of all", "second"): read as days before a month
@@ -50,6 +52,7 @@ NAME_WORD = r"\p{Lu}[\p{L}'’-]*\.?"
 ADDRESS_GAP = regex.compile(r"[\s,]*(?:\p{Lu}[\p{L}'’-]+[\s,]+){0,2}")  # pieces of one address: commas, a town
 ORG_WORD = r"(?:\p{Lu}[\p{L}\p{N}'’.-]*|\d+)"
 ORG_JOIN = r"(?:\s*[&–—-]\s*|\s+(?:and|of|for|&|d[aeo]s?|e)\s+|\s+)"  # Portuguese names keep their particles
+DIGIT = regex.compile(r"\d")
 LEADING_ARTICLE = regex.compile(r"(?:The|A|An|THE)\s+")
 FOUND_CACHE = 50_000  # texts whose hits a recognizer keeps (emptied when full)
 
@@ -161,8 +164,9 @@ class EnglishRecognizer:
         from ..anonymize.lexicons import lexicons
 
         pt = load_rules("pt")
-        self.fused = regex.compile(r"(?<![\p{L}])\p{Lu}[\p{L}-]*(?i:" + _alt(pt["address"]["fused_suffixes"])
-                                   + r")\s+\d+[a-zA-Z]?(?![\p{L}\d])")
+        fused = _alt(pt["address"]["fused_suffixes"])
+        self.fused = Gated(regex.compile(r"(?<![\p{L}])\p{Lu}[\p{L}-]*(?i:" + fused + r")\s+\d+[a-zA-Z]?(?![\p{L}\d])"),
+                           regex.compile(r"(?i:" + fused + r")\s+\d"))
         self.number_first = regex.compile(r"(?<![\p{L}\d,.])\d{1,4}[a-zA-Z]?,?\s+(?:"
                                           + _alt(pt["address_number_first_heads"]) + r")(?:\s+(?:"
                                           + _alt(pt["address_name_particles"]) + r"|\p{Lu}[\p{L}'’-]+)){1,5}")
@@ -217,11 +221,10 @@ class EnglishRecognizer:
             v = self.date_value(m)
             if v is not None:
                 hits.append(Hit(m.start(), m.end(), "DATE", "en:date", v))
-        for pattern in (self.word_dates, self.word_day_dates) if months else ():
-            for m in pattern.finditer(text):
-                v = self.word_date_value(m)
-                if v is not None:
-                    hits.append(Hit(m.start(), m.end(), "DATE", "en:date-words", v))
+        for m in self._word_dates(text) if months else ():
+            v = self.word_date_value(m)
+            if v is not None:
+                hits.append(Hit(m.start(), m.end(), "DATE", "en:date-words", v))
         for m in NUMERIC_DATE.finditer(text):
             if m.group("iy"):
                 y, mo, dd = int(m.group("iy")), int(m.group("im")), int(m.group("id"))
@@ -263,6 +266,18 @@ class EnglishRecognizer:
                 out.append(Hit(s, m.end(), "ORGANIZATION", "en:body"))
         return out
 
+    def _word_dates(self, text: str) -> list[regex.Match]:
+        """Dates with the day in words: the deeds' layouts anywhere, a bare day in words only just before a month
+        (read in a window around each month name, not at every position of the text)."""
+        found = list(self.word_dates.finditer(text))
+        seen = {m.span() for m in found}
+        for g in self.month_gate.finditer(text):
+            m = self.word_day_dates.search(text, max(0, g.start() - WORD_DAY_REACH), min(len(text), g.end() + 60))
+            if m and m.span() not in seen:
+                seen.add(m.span())
+                found.append(m)
+        return found
+
     @staticmethod
     def _with_day_list(text: str, h: Hit) -> Hit:
         """A list or range of days before a date belongs to it: "15 and 17 February 2023", "1 to 15 March"."""
@@ -299,7 +314,9 @@ class EnglishRecognizer:
         return hits
 
     def _addresses(self, text: str) -> list[Hit]:
-        patterns = [self.street_head, UK_POSTCODE, PT_POSTCODE, US_ZIP, self.fused, self.number_first]
+        patterns = [self.street_head, UK_POSTCODE, PT_POSTCODE, US_ZIP]
+        if DIGIT.search(text):  # (a fused street and a number-first one have their number)
+            patterns += [self.fused, self.number_first]
         if self.level_gate.search(text):
             patterns.append(self.level)
         if self.street_gate.search(text):
