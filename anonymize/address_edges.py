@@ -46,7 +46,7 @@ NUMBER_AFTER = regex.compile(rf"(?:{PLACE_WORDS})\s+\d{{1,4}}[A-Z]?")
 OPENER = regex.compile(r"(?<![\p{L}])(?:em|no|na|at|in)\s+|:\s*")  # words before an address's first part
 PO_BOX_AT = regex.compile(PO_BOX)
 DIGIT = regex.compile(r"\d")
-ANCHOR_BEFORE = regex.compile(r"(?:[,:]\s*|(?<![\p{L}])(?:em|no|na|at|in)\s+)$")  # what may stand before a first unit
+ANCHOR_AT = regex.compile(r"^|[,:]\s*|(?<![\p{L}])(?:em|no|na|at|in)\s+")  # where an address's first part may open
 COMMA_AT_END = regex.compile(r",\s*$")
 WINDOW = 200  # characters before an address in which its first parts are looked for
 MOST_PARTS = 6
@@ -128,9 +128,9 @@ class AddressEdges:
             return out  # (every such address has a number: a segment without one is not read)
         if not self.first_unit_gate.search(text.lower()):
             return out
-        for m in self.first_unit.finditer(text):
-            before = text[max(0, m.start() - 4):m.start()]
-            if m.start() and not ANCHOR_BEFORE.search(before):
+        for a in ANCHOR_AT.finditer(text):  # (the unit is tried only where a part may open, not everywhere)
+            m = self.first_unit.match(text, a.end())
+            if not m:
                 continue
             end, sure = self.extent(text, m.end())
             start = self.start(text, m.start(), anchored=True)
