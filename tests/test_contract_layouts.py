@@ -241,3 +241,18 @@ def test_a_code_with_a_number_is_no_name_word(anonymizer):
 ])
 def test_a_registry_abbreviation_and_its_town(anonymizer, text, body):
     assert _spans(anonymizer, text, "ORGANIZATION") == [body]
+
+
+# a date in words has a value on both sides, so the English date takes its Portuguese counterpart's number
+@pytest.mark.parametrize("text,english,value", [
+    ("vinte e dois dias do mês de março de dois mil e vinte e três", False, (22, 3, 2023)),
+    ("primeiro de junho de dois mil e vinte", False, (1, 6, 2020)),
+    ("aos três dias do mês de fevereiro de dois mil e vinte e cinco", False, (3, 2, 2025)),
+    ("the twenty-second day of March two thousand and twenty-three", True, (22, 3, 2023)),
+    ("twenty-two March two thousand and twenty-three", True, (22, 3, 2023)),
+    ("the first of June", True, (1, 6, None)),
+])
+def test_a_date_in_words_has_its_value(text, english, value):
+    from paranon.align.values import date_value
+
+    assert date_value(text, english=english) == value
