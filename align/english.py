@@ -153,9 +153,6 @@ class EnglishRecognizer:
             r"(?<![\p{L}\d])(?:" + HOUSE_NUMBER + r",?\s+(?:" + NAME_WORD + r"\s+){1,4}(?:" + tails + r")(?![\p{L}])"
             + after + "?|(?:" + NAME_WORD + r"\s+){1,4}(?:" + tails + r")(?![\p{L}])" + after
             + r"|(?:" + NAME_WORD + r"\s+){1,4}(?:" + alone + r")(?![\p{L}])" + after + "?)")
-        self.street_head = regex.compile(r"(?<![\p{L}\d])(?:\d{1,5}[A-Za-z]?,?\s+)?(?:" + _alt(a["street_heads"]) + r")\s+(?:(?:" + NAME_WORD
-                                         + r"|d[aeo]s?|e|\d{1,2}(?=\s+de\s))\s+){0,5}" + NAME_WORD + r"(?:,?\s+" + HOUSE_NUMBER
-                                         + r"(?![\p{L}\d]))?")
         # German and Dutch streets fused with their street word, and the house number first with a French,
         # Italian or Spanish street word: the classes the Portuguese rules know (pt.yaml), quoted in English
         from ..anonymize.address_edges import AddressEdges
@@ -163,6 +160,12 @@ class EnglishRecognizer:
         from ..anonymize.lexicons import lexicons
 
         pt = load_rules("pt")
+        # street words before the name: English text's own and the Portuguese rules' (Portuguese, Spanish, Italian,
+        # French ... streets quoted in English), but not their one- and two-letter abbreviations (R., Al.)
+        heads = a["street_heads"] + [h for h in pt["address"]["heads"] if len(h.rstrip(".")) > 2 or "/" in h]
+        self.street_head = regex.compile(r"(?<![\p{L}\d])(?:\d{1,5}[A-Za-z]?,?\s+)?(?:" + _alt(heads) + r")\s+(?:(?:"
+                                         + NAME_WORD + r"|" + _alt(pt["address_name_particles"]) + r"|\d{1,2}(?=\s+de\s))\s+){0,5}" + NAME_WORD
+                                         + r"(?:,?\s+" + HOUSE_NUMBER + r"(?![\p{L}\d]))?")
         fused = _alt(pt["address"]["fused_suffixes"])
         self.fused = regex.compile(r"(?<![\p{L}])\p{Lu}[\p{L}-]*(?i:" + fused + r")\s+\d+[a-zA-Z]?(?![\p{L}\d])")
         # (read on the lower-cased text: a case-blind pattern is several times slower)

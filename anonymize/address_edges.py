@@ -36,7 +36,7 @@ UK_POSTCODE = r"[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}"
 # a town with its postcode or a postcode alone, in the layouts of Portugal, Brazil, the EU, the UK, the US, China,
 # Ukraine; a PO box; a Brazilian town with its state
 CODE_PART = regex.compile(
-    rf"(?:{PLACE_WORDS})\s+\d{{5,6}}|\d{{4}}\s?[A-Z]{{2}}\s+(?:{PLACE_WORDS})|(?:[A-Z]{{1,2}}-)?\d{{4,5}}(?:-\d{{3}})?\s+{TOWN_AFTER_CODE}"
+    rf"(?:{PLACE_WORDS})\s+\d{{5,6}}|\d{{4}}\s?[A-Z]{{2}}\s+(?:{PLACE_WORDS})|(?:[A-Z]{{1,2}}-)?(?:\d{{4,6}}|\d{{2}}-\d{{3}})(?:-\d{{3}})?\s+{TOWN_AFTER_CODE}"
     rf"|(?:(?:{PLACE_WORDS})\s+)?{UK_POSTCODE}|[A-Z]{{2}}\s+\d{{5}}(?:-\d{{4}})?|CEP\s*\d{{5}}-?\d{{3}}"
     rf"|{PO_BOX}|(?:{PLACE_WORDS})\s*[-/]\s*[A-Z]{{2}}")
 # a house number before a name ("89 Queensway", "No. 88 Century Avenue")
@@ -48,6 +48,8 @@ PO_BOX_AT = regex.compile(PO_BOX)
 DIGIT = regex.compile(r"\d")
 ANCHOR_AT = regex.compile(r"^|[,:]\s*|(?<![\p{L}])(?:em|no|na|at|in)\s+")  # where an address's first part may open
 COMMA_AT_END = regex.compile(r",\s*$")
+CODE_AT_END = regex.compile(r"(?<![\d-])(?:\d{4,6}|\d{2}-\d{3}|\d{4}-\d{3})$")
+TOWN_NEXT = regex.compile(rf"\s+{TOWN_AFTER_CODE}(?=\s*(?:[,;:)]|\.(?:\s|$)|$))")
 WINDOW = 200  # characters before an address in which its first parts are looked for
 MOST_PARTS = 6
 
@@ -97,7 +99,10 @@ class AddressEdges:
         # an address that already ends with its town or postcode takes no more place (a country follows)
         side = self.side.match(text, end)
         end = side.end() if side else end
-        pos, best, town_taken, pending, sure = end, end, bool(CODE_PART.fullmatch(last)), [], 0
+        town_taken = bool(CODE_PART.fullmatch(last))
+        if not town_taken and CODE_AT_END.search(text, max(0, end - 8), end) and (town := TOWN_NEXT.match(text, end)):
+            end, town_taken = town.end(), True  # the town after a postcode the address already took ("00-590 Warszawa")
+        pos, best, pending, sure = end, end, [], 0
         for _ in range(MOST_PARTS):
             m = NEXT_PART.match(text, pos)
             if not m:

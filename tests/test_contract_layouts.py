@@ -92,9 +92,21 @@ AREA_PARTS = [
     ("sito no Lugar da Fonte, concelho de Mafra, 2640-000 Mafra.", "Lugar da Fonte, concelho de Mafra, 2640-000 Mafra"),
 ]
 
+# street words of other languages before the name (Spanish, Catalan, Italian, French, Romanian, Polish), German
+# ones after it, and their postcodes (5 and 6 digits, Polish 00-000)
+FOREIGN_STREET_WORDS = [
+    ("domiciliado em C/ Mayor, 10, 3.º izq., 28013 Madrid.", "C/ Mayor, 10, 3.º izq., 28013 Madrid"),
+    ("com sede em Piazza Duomo 3, 20121 Milano.", "Piazza Duomo 3, 20121 Milano"),
+    ("com sede em Chaussée de Charleroi 112, 1060 Bruxelles, Bélgica.", "Chaussée de Charleroi 112, 1060 Bruxelles"),
+    ("com sede em Mariahilfer Straße 77, 1060 Wien, Áustria.", "Mariahilfer Straße 77, 1060 Wien"),
+    ("com sede em ul. Marszałkowska 10, 00-590 Warszawa, Polónia.", "ul. Marszałkowska 10, 00-590 Warszawa"),
+    ("com sede em Strada Victoriei 12, 010061 București, Roménia.", "Strada Victoriei 12, 010061 București"),
+]
+
 
 @pytest.mark.parametrize("text,address", TOWN_AFTER_FLOOR + FOREIGN_LAYOUTS + UNIT_FIRST + STREET_THEN_PARTS
-                         + HOUSE_NUMBER_SPELLINGS + NAME_PARTICLES_AND_CODES + HEADER_LAYOUTS + AREA_PARTS)
+                         + HOUSE_NUMBER_SPELLINGS + NAME_PARTICLES_AND_CODES + HEADER_LAYOUTS + AREA_PARTS
+                         + FOREIGN_STREET_WORDS)
 def test_an_address_in_any_common_layout_is_one_span(anonymizer, text, address):
     assert _spans(anonymizer, text, "ADDRESS") == [address]
 
@@ -108,6 +120,9 @@ def test_an_address_in_any_common_layout_is_one_span(anonymizer, text, address):
     ("domiciled at Calle Mayor, 10, 3rd left, 28013 Madrid, Spain.", "Calle Mayor, 10, 3rd left, 28013 Madrid"),
     ("registered office at Friedrichstraße 123, 10117 Berlin, Germany.", "Friedrichstraße 123, 10117 Berlin"),
     ("at Avenida 5 de Outubro, No. 12, 1050-047 Lisbon.", "Avenida 5 de Outubro, No. 12, 1050-047 Lisbon"),
+    ("based at Paseo de Gracia, 45, 08007 Barcelona, Spain.", "Paseo de Gracia, 45, 08007 Barcelona"),
+    ("based at Rue du Rhône 65, 1204 Geneva.", "Rue du Rhône 65, 1204 Geneva"),
+    ("based at Mariahilfer Straße 77, 1060 Vienna, Austria.", "Mariahilfer Straße 77, 1060 Vienna"),
 ])
 def test_an_english_address_in_any_common_layout_is_one_span(en, text, address):
     assert _en(en, text, "ADDRESS") == [address]
