@@ -162,10 +162,14 @@ class EnglishRecognizer:
         pt = load_rules("pt")
         # street words before the name: English text's own and the Portuguese rules' (Portuguese, Spanish, Italian,
         # French ... streets quoted in English), but not their one- and two-letter abbreviations (R., Al.)
-        heads = a["street_heads"] + [h for h in pt["address"]["heads"] if len(h.rstrip(".")) > 2 or "/" in h]
-        self.street_head = regex.compile(r"(?<![\p{L}\d])(?:\d{1,5}[A-Za-z]?,?\s+)?(?:" + _alt(heads) + r")\s+(?:(?:"
-                                         + NAME_WORD + r"|" + _alt(pt["address_name_particles"]) + r"|\d{1,2}(?=\s+de\s))\s+){0,5}" + NAME_WORD
-                                         + r"(?:,?\s+" + HOUSE_NUMBER + r"(?![\p{L}\d]))?")
+        # (a house number is no date's day: "Quinta do Lago, 12 March 2024")
+        no_month = r"(?!\s+(?:of\s+)?(?i:" + "|".join(sorted(self.month_number, key=len, reverse=True)) + r")(?![\p{L}]))"
+        # (a head only the Portuguese rules list needs a house number: "Vila Verde" alone is a town)
+        more = [h for h in pt["address"]["heads"] if (len(h.rstrip(".")) > 2 or "/" in h) and h not in a["street_heads"]]
+        name = r"\s+(?:(?:" + NAME_WORD + r"|" + _alt(pt["address_name_particles"]) + r"|\d{1,2}(?=\s+de\s))\s+){0,5}" \
+            + NAME_WORD + r"(?:,?\s+" + HOUSE_NUMBER + r"(?![\p{L}\d])" + no_month + r")"
+        self.street_head = regex.compile(r"(?<![\p{L}\d])(?:\d{1,5}[A-Za-z]?,?\s+)?(?:(?:" + _alt(a["street_heads"]) + r")"
+                                         + name + r"?|(?:" + _alt(more) + r")" + name + r")")
         fused = _alt(pt["address"]["fused_suffixes"])
         self.fused = regex.compile(r"(?<![\p{L}])\p{Lu}[\p{L}-]*(?i:" + fused + r")\s+\d+[a-zA-Z]?(?![\p{L}\d])")
         # (read on the lower-cased text: a case-blind pattern is several times slower)

@@ -40,7 +40,7 @@ CODE_PART = regex.compile(
     rf"|(?:(?:{PLACE_WORDS})\s+)?{UK_POSTCODE}|[A-Z]{{2}}\s+\d{{5}}(?:-\d{{4}})?|CEP\s*\d{{5}}-?\d{{3}}"
     rf"|{PO_BOX}|(?:{PLACE_WORDS})\s*[-/]\s*[A-Z]{{2}}")
 # a house number before a name ("89 Queensway", "No. 88 Century Avenue")
-NUMBER_FIRST = regex.compile(r"(?:No\.?\s*|n\.?\s?º\s*)?\d{1,5}[A-Za-z]?\s+\p{Lu}")
+NUMBER_FIRST = regex.compile(r"(?:No\.?\s*|n\.?\s?º\s*)?\d{1,5}[A-Za-z]?\s+(?=\p{Lu})")
 # a name with a number after it: a building, a road, a district ("Tower 2", "Estrada Municipal 313", "Jumeirah 1")
 NUMBER_AFTER = regex.compile(rf"(?:{PLACE_WORDS})\s+\d{{1,4}}[A-Z]?")
 OPENER = regex.compile(r"(?<![\p{L}])(?:em|no|na|at|in)\s+|:\s*")  # words before an address's first part
@@ -63,7 +63,8 @@ class AddressEdges:
         ordinal = r"\d{1,3}\s?(?:\.?\s?[º°ª]|st|nd|rd|th)"
         sides = "|".join(regex.escape(w) for w in sorted(set(side_words), key=len, reverse=True))
         # the side of a floor right after the address ("3.º izquierda", "3rd left"): the address goes on
-        self.side = regex.compile(rf"\s+(?i:(?:{sides}))(?![\p{{L}}])")
+        self.side = regex.compile(rf"\s+(?i:(?:{sides}))(?![\p{{L}}])"
+                                  r"|(?<=(?i:andar|floor|piso|planta|étage)|[º°ª])\s+\p{Lu}(?![\p{L}\d'’.])")
         self.unit = regex.compile(
             rf"(?i:(?:{units}))\.?\s*(?:n\.?\s?º\s*|No\.?\s*)?[\dA-Z][\w./-]*(?:\s+\p{{Lu}}(?![\p{{L}}]))?"
             rf"|{ordinal}\s*(?i:(?:{units}))(?:\s+\p{{Lu}}(?![\p{{L}}]))?(?:\s+(?i:(?:{sides}))(?![\p{{L}}]))?"
@@ -81,8 +82,8 @@ class AddressEdges:
         """``sure`` (a unit, a number, a postcode), ``code`` (a postcode with its town), ``place``, or ``''``."""
         if CODE_PART.fullmatch(part):
             return "code"
-        if self.unit.fullmatch(part) or NUMBER_AFTER.fullmatch(part) or NUMBER_FIRST.match(part) and PLACE.fullmatch(part.split(None, 1)[-1]
-                                                                                  .removeprefix("º ")):
+        first = NUMBER_FIRST.match(part)
+        if self.unit.fullmatch(part) or NUMBER_AFTER.fullmatch(part) or first and PLACE.fullmatch(part, first.end()):
             return "sure"
         if PLACE.fullmatch(part) or self.area.fullmatch(part):
             return "country" if phrase_key(part) in self.countries else "place"

@@ -101,6 +101,13 @@ FOREIGN_STREET_WORDS = [
     ("com sede em Mariahilfer Straße 77, 1060 Wien, Áustria.", "Mariahilfer Straße 77, 1060 Wien"),
     ("com sede em ul. Marszałkowska 10, 00-590 Warszawa, Polónia.", "ul. Marszałkowska 10, 00-590 Warszawa"),
     ("com sede em Strada Victoriei 12, 010061 București, Roménia.", "Strada Victoriei 12, 010061 București"),
+    # industrial estates, Spanish door and bay words, a floor's letter side, "d'" inside a street's name
+    ("com sede no Polígono Industrial El Romeral, Nave 12, 46000 Valencia, Espanha.",
+     "Polígono Industrial El Romeral, Nave 12, 46000 Valencia"),
+    ("com sede em Calle de Serrano, 41, planta 2, puerta B, 28001 Madrid.",
+     "Calle de Serrano, 41, planta 2, puerta B, 28001 Madrid"),
+    ("com sede em Alameda Dr. Carlos d'Assumpção, n.os 263-265, Edifício Praia, 9.º andar H, Macau.",
+     "Alameda Dr. Carlos d'Assumpção, n.os 263-265, Edifício Praia, 9.º andar H, Macau"),
 ]
 
 
@@ -271,3 +278,10 @@ def test_a_date_in_words_has_its_value(text, english, value):
     from paranon.align.values import date_value
 
     assert date_value(text, english=english) == value
+
+
+
+@pytest.mark.parametrize("text", ["born in the parish of Vila Verde on 3 May", "Quinta do Lago, 12 March 2024",
+                                  "the Monte Alto estate"])
+def test_a_portuguese_street_word_without_a_number_is_no_english_address(en, text):
+    assert _en(en, text, "ADDRESS") == []
