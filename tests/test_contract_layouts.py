@@ -285,3 +285,18 @@ def test_a_date_in_words_has_its_value(text, english, value):
                                   "the Monte Alto estate"])
 def test_a_portuguese_street_word_without_a_number_is_no_english_address(en, text):
     assert _en(en, text, "ADDRESS") == []
+
+
+# a private document's number after its noun is an identifier however short; an article's number stays public
+@pytest.mark.parametrize("text,number", [
+    ("RECIBO DE RENDA ELETRÓNICO N.º 58", "58"),
+    ("Fatura-recibo n.º 31, emitida em março", "31"),
+    ("Orçamento n.º 17 aceite pelo cliente.", "17"),
+])
+def test_a_private_documents_short_number_is_an_identifier(anonymizer, en, text, number):
+    assert _spans(anonymizer, text, "NAMEID") == [number]
+
+
+@pytest.mark.parametrize("text", ["nos termos do artigo 5.º, n.º 12", "Decisão n.º 31 do Comité Misto"])
+def test_a_short_number_after_a_public_noun_stays_visible(anonymizer, text):
+    assert _spans(anonymizer, text, "NAMEID") == []

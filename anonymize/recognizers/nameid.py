@@ -181,6 +181,8 @@ class NameIdRecognizer(Recognizer):
         self.number_re = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(r['number_words'])})(?![\p{{L}}])\s*",
                                        regex.IGNORECASE)
         self.public = {fold(w) for w in r["public_nouns"]}
+        self.document_before = regex.compile(rf"(?<![\p{{L}}])(?i:{alternation(r['document_nouns'])})(?![\p{{L}}])"
+                                             r"[^.;:\n\d]{0,40}$")
         # an act's number after "n.º" in its title: a capitalized act noun earlier in the phrase and the number
         # in the acts' layout, number/year ("Decisão do Comité Misto do EEE n.o 12/2019")
         self.act_number = Gated(regex.compile(
@@ -307,7 +309,9 @@ class NameIdRecognizer(Recognizer):
         for m in NUMBER_OF.finditer(t) if " de " in t and ("º" in t or "mero" in t) else ():
             self._code_after(t, m.end(), add, 4, "trigger:number")
         for m in self.number_re.finditer(t):
-            self._code_after(t, m.end(), add, 4, "trigger:number")
+            # (a private document's number, however short, after its noun: "Recibo de renda n.º 58")
+            short = self.document_before.search(t, max(0, m.start() - 40), m.start())
+            self._code_after(t, m.end(), add, 1 if short else 4, "trigger:document" if short else "trigger:number")
         for m in NIF.finditer(t):
             if nif_valid(m.group()):
                 add(m.start(), m.end(), "NAMEID", "nif:check-digit")
