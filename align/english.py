@@ -19,6 +19,8 @@ from pathlib import Path
 import regex
 import yaml
 
+from ..anonymize.recognizers.nameid import CPE, bracketed_phones
+
 DATA = Path(__file__).resolve().parent.parent / "anonymize" / "data" / "en.yaml"
 ORDINAL = r"(?:st|nd|rd|th)"
 YEAR = r"(?:1[89]|20)\d{2}"
@@ -34,6 +36,11 @@ PHONE_GATE = regex.compile(r"(?:\+|\(\+?)\d[\d ().-]{5,}\d|(?<![\d.,/])\d(?:[ -]
 NIF_LIKE = regex.compile(r"(?<![\d.,/-])\d{3}[ .]?\d{3}[ .]?\d{3}(?![\d,/-]|\.\d)")  # checked by python-stdnum
 WORD_ORDINAL = r"[A-Za-z]+(?:-[A-Za-z]+)?"  # "ninth", "twenty-second": checked by text2num
 WORD_YEAR = r"(?:two|one)\s+thousand(?:[\s-]+(?:and\s+)?[a-z]+(?:-[a-z]+)?){0,2}|(?:nineteen|twenty)[\s-]+[a-z]+(?:-[a-z]+)?"
+WORD_DAY_REACH = 30  # characters before a month name in which a day in words is looked for ("twenty-second ")
+# the days before a date's day that share its month ("15 and 17", "3, 4 and 5", "1 to 15", "14–16")
+DAY_LIST_BEFORE = regex.compile(r"(?<![\p{L}\d,.])(?:\d{1,2}(?:st|nd|rd|th)?(?:\s*,\s*|\s+(?:and|to|&)\s+|\s*[-–]\s*))+$")
+# the ordinals text2num leaves in words (ambiguous with "first of all", "second"): read as days before a month
+WORD_DAYS_TEXT2NUM_KEEPS = {"first": "1st", "second": "2nd"}
 TRIGGER_GAP = r"(?:\s*(?:no\.?|number|nr\.?|n\.?º|:|is|\(|#)\s*){0,3}\s*"
 UK_POSTCODE = regex.compile(r"\b(?:[A-PR-UWYZ][A-HK-Y]?\d[A-Z\d]?\s?\d[ABD-HJLNP-UW-Z]{2})\b")
 PT_POSTCODE = regex.compile(r"\b\d{4}-\d{3}\b(?:\s+\p{Lu}[\p{L}-]+(?:\s+\p{Lu}[\p{L}-]+)?)?")
@@ -44,6 +51,7 @@ NAME_WORD = r"\p{Lu}[\p{L}'’-]*\.?"
 ADDRESS_GAP = regex.compile(r"[\s,]*(?:\p{Lu}[\p{L}'’-]+[\s,]+){0,2}")  # pieces of one address: commas, a town
 ORG_WORD = r"(?:\p{Lu}[\p{L}\p{N}'’.-]*|\d+)"
 ORG_JOIN = r"(?:\s*[&–—-]\s*|\s+(?:and|of|for|&|d[aeo]s?|e)\s+|\s+)"  # Portuguese names keep their particles
+DIGIT = regex.compile(r"\d")
 LEADING_ARTICLE = regex.compile(r"(?:The|A|An|THE)\s+")
 FOUND_CACHE = 50_000  # texts whose hits a recognizer keeps (emptied when full)
 
@@ -74,7 +82,10 @@ class EnglishRecognizer:
         months = d["dates"]["months"]
         self.month_number = {m.lower(): k + 1 for k, m in enumerate(months)}
         self.month_number.update({a.lower(): n for a, n in d["dates"]["month_abbreviations"].items()})
-        month = r"(?P<m%s>" + "|".join(sorted(self.month_number, key=len, reverse=True)) + r")\.?"
+        # (a dot after an abbreviation only: "3 March." ends a sentence, "3 Mar. 2024" is abbreviated)
+        month = r"(?P<m%s>" + "|".join(sorted((m.lower() for m in months), key=len, reverse=True)) + r"|(?:" \
+            + "|".join(sorted((a.lower() for a in d["dates"]["month_abbreviations"]), key=len, reverse=True)) \
+            + r")\.?)"
         day = r"(?P<d%s>\d{1,2})" + ORDINAL + "?"
         # the patterns below run only on texts where their key words are (most segments have none)
         self.month_gate = regex.compile(r"(?<![\p{L}])(?:" + "|".join(sorted(self.month_number, key=len, reverse=True))
@@ -83,7 +94,7 @@ class EnglishRecognizer:
             r"(?<![\p{L}\d])(?:"
             + r"(?:(?:this|the)\s+)?" + day % 1 + r"\s+day\s+of\s+" + month % 1 + r"(?:,?\s+(?:in\s+the\s+year\s+)?"
             r"(?P<y1>" + YEAR + "))?"
-            + r"|(?:the\s+)?" + day % 2 + r"\s+(?:of\s+)?" + month % 2 + r"(?:,?\s+(?P<y2>" + YEAR + "))?"
+            + r"|(?:the\s+)?" + day % 2 + r"(?:\s+(?:of\s+)?|-)" + month % 2 + r"(?:(?:,?\s+|-)(?P<y2>" + YEAR + "))?"
             + r"|" + month % 3 + r"\s+" + day % 3 + r"(?:,?\s+(?P<y3>" + YEAR + "))?"
             + r"|" + month % 4 + r",?\s+(?P<y4>" + YEAR + r")"
             + r")(?![\p{L}\d])", regex.IGNORECASE)
@@ -93,31 +104,28 @@ class EnglishRecognizer:
             r"|(?:this|the)\s+(?P<dw2>" + WORD_ORDINAL + r")\s+of\s+)"
             + month % 5 + r"(?:,?\s+(?:of\s+(?:the\s+year\s+)?)?(?:(?P<y5>" + YEAR + r")|(?P<yw>" + WORD_YEAR + r")))?"
             r"(?![\p{L}\d])", regex.IGNORECASE)
+        # a day in words, cardinal or ordinal, with no "day of", and a year: "twenty-two March two thousand and one"
+        self.word_day_dates = regex.compile(
+            r"(?<![\p{L}\d])(?P<dw>" + WORD_ORDINAL + r")\s+(?:of\s+)?" + month % 5 + r",?\s+(?:of\s+)?"
+            r"(?:(?P<y5>" + YEAR + r")|(?P<yw>" + WORD_YEAR + r"))(?![\p{L}\d])", regex.IGNORECASE)
         self.trigger = regex.compile(r"(?<![\p{L}])(?:" + _alt(d["identifiers"]["triggers"]) + r")" + TRIGGER_GAP,
                                      regex.IGNORECASE)
-        a = d["addresses"]
-        self.level = regex.compile(r"(?<![\p{L}\d])(?:\d{1,2}(?:" + ORDINAL + r"|\.?º)\s+(?:" + _alt(a["levels"]) + r")"
-                                   r"(?:\s+[A-Z](?![\p{L}\d]))?|(?:" + _alt(a["levels"]) + r")\s+\d{1,4}(?:\.\d{1,3})?[A-Z]?)"
-                                   r"(?![\p{L}\d])")
-        tails = _alt(a["street_tails"])
-        alone = _alt(a["street_tails_alone"])
-        # what every match of level and street holds: where it is not, they are not run
-        self.level_gate = regex.compile(r"(?:" + _alt(a["levels"]) + r")")
-        self.street_gate = regex.compile(r"(?:" + tails + "|" + alone + r")(?![\p{L}])")
-        after = r"(?:,?\s+" + HOUSE_NUMBER + r"(?![\p{L}\d]))"
-        self.street = regex.compile(  # a house number before or after, or a tail that needs none
-            r"(?<![\p{L}\d])(?:" + HOUSE_NUMBER + r",?\s+(?:" + NAME_WORD + r"\s+){1,4}(?:" + tails + r")(?![\p{L}])"
-            + after + "?|(?:" + NAME_WORD + r"\s+){1,4}(?:" + tails + r")(?![\p{L}])" + after
-            + r"|(?:" + NAME_WORD + r"\s+){1,4}(?:" + alone + r")(?![\p{L}])" + after + "?)")
-        self.street_head = regex.compile(r"(?<![\p{L}\d])(?:" + _alt(a["street_heads"]) + r")\s+(?:(?:" + NAME_WORD
-                                         + r"|d[aeo]s?|e)\s+){0,5}" + NAME_WORD + r"(?:,?\s+" + HOUSE_NUMBER
-                                         + r"(?![\p{L}\d]))?")
+        self._address_patterns(d["addresses"])
         o = d["organizations"]["legal_tails"]
         o = o + [t.upper() for t in o]  # LDA., LTD, INC. in names written in capitals
         word = r"(?!(?:" + _alt(o) + r")(?![\p{L}\d]))" + ORG_WORD  # a chain does not run over another's tail
         self.tail_gate = regex.compile(r"(?<![\p{L}\d])(?:" + _alt(o) + r")(?![\p{L}\d])")
         self.company = regex.compile(r"(?<![\p{L}\d])" + word + r"(?:" + ORG_JOIN + word + r"){0,8},?\s+(?:"
                                      + _alt(o) + r")(?![\p{L}\d])")
+        org = d["organizations"]
+        cap = r"\p{Lu}[\p{L}'’.-]*"
+        section = r"(?:\s+[–—-]\s+(?:" + _alt(org["body_sections"]) + r")\s+\d{1,3})"
+        # a run of capitalized words joined by of/for/&/and/dashes, with a body's head noun in it, and its section
+        numbered = r"(?!(?:" + _alt(org["body_sections"]) + r")\s+\d)"  # ("– Judge 2" is the section, below)
+        self.body = regex.compile(r"(?<![\p{L}\d])(?:\p{Lu}{2,8}\s+[–—-]\s+)?" + cap + r"(?:(?:\s+(?:of|for)\s+"
+                                  r"(?:the\s+)?|\s+(?:and|&)\s+|\s+[–—-]\s+|\s+)" + numbered + cap + r")*" + section + r"?")
+        self.body_head = regex.compile(r"(?<![\p{L}])(?:" + _alt(org["body_heads"]) + r")(?![\p{L}])")
+        self.name_opener = regex.compile(r"(?:" + _alt(org["name_openers"]) + r")\s+")
         self.person = regex.compile(r"(?<![\p{L}])(?:" + _alt(d["persons"]["titles"]) + r")\.?\s+"
                                     r"(?P<name>\p{Lu}[\p{L}'’-]+(?:\s+(?:\p{Lu}\.|\p{Lu}[\p{L}'’-]+)){0,3})")
         self.role_nouns = {w.lower() for w in d["persons"].get("role_nouns", [])}
@@ -130,11 +138,54 @@ class EnglishRecognizer:
         self._phonenumbers, self._iban, self._nif = phonenumbers, iban, nif
         self._found: dict[str, tuple[Hit, ...]] = {}  # find's results by text
 
+    def _address_patterns(self, a: dict) -> None:
+        """The address patterns from en.yaml's ``addresses`` (and the street classes of pt.yaml)."""
+        self.level = regex.compile(r"(?<![\p{L}\d])(?:\d{1,2}(?:" + ORDINAL + r"|\.?º)\s+(?:" + _alt(a["levels"]) + r")"
+                                   r"(?:\s+[A-Z](?![\p{L}\d]))?(?:\s+(?:" + _alt(a["sides"]) + r"))?|(?:" + _alt(a["levels"]) + r")\s+\d{1,4}(?:\.\d{1,3})?[A-Z]?)"
+                                   r"(?![\p{L}\d])")
+        tails = _alt(a["street_tails"])
+        alone = _alt(a["street_tails_alone"])
+        # what every match of level and street holds: where it is not, they are not run
+        self.level_gate = regex.compile(r"(?:" + _alt(a["levels"]) + r")")
+        self.street_gate = regex.compile(r"(?:" + tails + "|" + alone + r")(?![\p{L}])")
+        after = r"(?:,?\s+" + HOUSE_NUMBER + r"(?![\p{L}\d]))"
+        self.street = regex.compile(  # a house number before or after, or a tail that needs none
+            r"(?<![\p{L}\d])(?:" + HOUSE_NUMBER + r",?\s+(?:" + NAME_WORD + r"\s+){1,4}(?:" + tails + r")(?![\p{L}])"
+            + after + "?|(?:" + NAME_WORD + r"\s+){1,4}(?:" + tails + r")(?![\p{L}])" + after
+            + r"|(?:" + NAME_WORD + r"\s+){1,4}(?:" + alone + r")(?![\p{L}])" + after + "?)")
+        # German and Dutch streets fused with their street word, and the house number first with a French,
+        # Italian or Spanish street word: the classes the Portuguese rules know (pt.yaml), quoted in English
+        from ..anonymize.address_edges import AddressEdges
+        from ..anonymize.engine import load_rules
+        from ..anonymize.lexicons import lexicons
+
+        pt = load_rules("pt")
+        # street words before the name: English text's own and the Portuguese rules' (Portuguese, Spanish, Italian,
+        # French ... streets quoted in English), but not their one- and two-letter abbreviations (R., Al.)
+        # (a house number is no date's day: "Quinta do Lago, 12 March 2024")
+        no_month = r"(?!\s+(?:of\s+)?(?i:" + "|".join(sorted(self.month_number, key=len, reverse=True)) + r")(?![\p{L}]))"
+        # (a head only the Portuguese rules list needs a house number: "Vila Verde" alone is a town)
+        more = [h for h in pt["address"]["heads"] if (len(h.rstrip(".")) > 2 or "/" in h) and h not in a["street_heads"]]
+        name = r"\s+(?:(?:" + NAME_WORD + r"|" + _alt(pt["address_name_particles"]) + r"|\d{1,2}(?=\s+de\s))\s+){0,5}" \
+            + NAME_WORD + r"(?:,?\s+" + HOUSE_NUMBER + r"(?![\p{L}\d])" + no_month + r")"
+        self.street_head = regex.compile(r"(?<![\p{L}\d])(?:\d{1,5}[A-Za-z]?,?\s+)?(?:(?:" + _alt(a["street_heads"]) + r")"
+                                         + name + r"?|(?:" + _alt(more) + r")" + name + r")")
+        fused = _alt(pt["address"]["fused_suffixes"])
+        self.fused = regex.compile(r"(?<![\p{L}])\p{Lu}[\p{L}-]*(?i:" + fused + r")\s+\d+[a-zA-Z]?(?![\p{L}\d])")
+        # (read on the lower-cased text: a case-blind pattern is several times slower)
+        self.fused_gate = regex.compile(r"(?:" + _alt([w.lower() for w in pt["address"]["fused_suffixes"]]) + r")\s+\d")
+        self.number_first = regex.compile(r"(?<![\p{L}\d,.])\d{1,4}[a-zA-Z]?,?\s+(?:"
+                                          + _alt(pt["address_number_first_heads"]) + r")(?:\s+(?:"
+                                          + _alt(pt["address_name_particles"]) + r"|\p{Lu}[\p{L}'’-]+)){1,5}")
+        self.edges = AddressEdges(a["levels"] + pt["address_unit_words"], pt["address_side_words"], lexicons().territories,
+                                  pt["address_area_words"])
+
     def word_date_value(self, m: regex.Match) -> tuple[int | None, int, int | None] | None:
         from text_to_num import alpha2digit, text2num
 
-        day = alpha2digit((m.group("dw") or m.group("dw2")).lower(), "en")
-        num = regex.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)", day)
+        word = (m.group("dw") or m.groupdict().get("dw2")).lower()
+        day = WORD_DAYS_TEXT2NUM_KEEPS.get(word) or alpha2digit(word, "en")
+        num = regex.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)?", day)
         mon = m.group("m5")
         if not num or not 1 <= int(num.group(1)) <= 31 or mon.islower() and mon.lower() == "may":
             return None
@@ -177,7 +228,7 @@ class EnglishRecognizer:
             v = self.date_value(m)
             if v is not None:
                 hits.append(Hit(m.start(), m.end(), "DATE", "en:date", v))
-        for m in self.word_dates.finditer(text) if months else ():
+        for m in self._word_dates(text) if months else ():
             v = self.word_date_value(m)
             if v is not None:
                 hits.append(Hit(m.start(), m.end(), "DATE", "en:date-words", v))
@@ -188,6 +239,7 @@ class EnglishRecognizer:
                 dd, mo, y = int(m.group("a")), int(m.group("b")), int(m.group("c"))
             if 1 <= mo <= 12 and 1 <= dd <= 31:
                 hits.append(Hit(m.start(), m.end(), "DATE", "en:date-numeric", (dd, mo, y)))
+        hits = [self._with_day_list(text, h) for h in hits]
         hits += self._identifiers(text)
         hits += self._addresses(text)
         for m in self.company.finditer(text) if self.tail_gate.search(text) else ():
@@ -197,6 +249,7 @@ class EnglishRecognizer:
                 s = lead.end()
             if s < m.end():
                 hits.append(Hit(s, m.end(), "ORGANIZATION", "en:legal-tail"))
+        hits += self._bodies(text)
         for m in self.person.finditer(text):
             if m.group("name").split()[0].lower() not in self.role_nouns:
                 hits.append(Hit(m.start(), m.end(), "PERSON", "en:title"))
@@ -206,6 +259,39 @@ class EnglishRecognizer:
             if not out or h.start >= out[-1].end:
                 out.append(h)
         return out
+
+    def _bodies(self, text: str) -> list[Hit]:
+        """English names of courts, registries and offices (a head noun in a capitalized run, and its section)."""
+        if not self.body_head.search(text):
+            return []
+        out = []
+        for m in self.body.finditer(text):
+            s = m.start()
+            while (o := self.name_opener.match(text, s, m.end())) and o.end() < m.end():
+                s = o.end()
+            if self.body_head.search(text, s, m.end()):
+                out.append(Hit(s, m.end(), "ORGANIZATION", "en:body"))
+        return out
+
+    def _word_dates(self, text: str) -> list[regex.Match]:
+        """Dates with the day in words: the deeds' layouts anywhere, a bare day in words only just before a month
+        (read in a window around each month name, not at every position of the text)."""
+        found = list(self.word_dates.finditer(text))
+        seen = {m.span() for m in found}
+        for g in self.month_gate.finditer(text):
+            m = self.word_day_dates.search(text, max(0, g.start() - WORD_DAY_REACH), min(len(text), g.end() + 60))
+            if m and m.span() not in seen:
+                seen.add(m.span())
+                found.append(m)
+        return found
+
+    @staticmethod
+    def _with_day_list(text: str, h: Hit) -> Hit:
+        """A list or range of days before a date belongs to it: "15 and 17 February 2023", "1 to 15 March"."""
+        if not text[h.start:h.start + 1].isdigit():
+            return h
+        days = DAY_LIST_BEFORE.search(text, max(0, h.start - 40), h.start)
+        return Hit(days.start(), h.end, h.category, h.rule, h.value) if days else h
 
     def _identifiers(self, text: str) -> list[Hit]:
         phonenumbers, iban, nif = self._phonenumbers, self._iban, self._nif
@@ -225,6 +311,9 @@ class EnglishRecognizer:
                         hits.append(Hit(a + pm.start, a + pm.end, "NAMEID", "en:phone"))
             hits += [Hit(m.start(), m.end(), "NAMEID", "en:nif") for m in NIF_LIKE.finditer(text)
                      if nif.is_valid(m.group())]
+        hits += [Hit(s, e, "NAMEID", "en:phone") for s, e in bracketed_phones(text)]
+        if "PT" in text:
+            hits += [Hit(m.start(), m.end(), "NAMEID", "en:cpe") for m in CPE.finditer(text)]
         for t in self.trigger.finditer(text):
             c = CODE.match(text, t.end())
             if c:
@@ -233,6 +322,10 @@ class EnglishRecognizer:
 
     def _addresses(self, text: str) -> list[Hit]:
         patterns = [self.street_head, UK_POSTCODE, PT_POSTCODE, US_ZIP]
+        if DIGIT.search(text):  # (a fused street and a number-first one have their number)
+            patterns.append(self.number_first)
+            if self.fused_gate.search(text.lower()):
+                patterns.append(self.fused)
         if self.level_gate.search(text):
             patterns.append(self.level)
         if self.street_gate.search(text):
@@ -246,5 +339,18 @@ class EnglishRecognizer:
                 merged[-1][2] = merged[-1][2] and level
             else:
                 merged.append([s, e, level])
+        # the parts around each address (address_edges: floor, postcode, town; room or block first)
+        for m in merged:
+            if not m[2]:
+                m[0], m[1] = self.edges.start(text, m[0]), self.edges.end(text, m[1])
+        merged += [[s, e, False] for s, e in self.edges.unit_first(text)]
+        merged.sort(key=lambda x: (x[0], -x[1]))
+        out: list[list] = []
+        for m in merged:
+            if out and m[0] < out[-1][1]:
+                out[-1][1] = max(out[-1][1], m[1])
+                out[-1][2] = out[-1][2] and m[2]
+            else:
+                out.append(m)
         # a floor or room alone ("on the 2nd floor") only widens an address already there
-        return [Hit(s, e, "ADDRESS", "en:address-level" if level else "en:address") for s, e, level in merged]
+        return [Hit(s, e, "ADDRESS", "en:address-level" if level else "en:address") for s, e, level in out]

@@ -303,6 +303,8 @@ class Transferrer:
         for h in self.english.find(tgt):
             i, j = overlapping(h.start, h.end)
             over = order[i:j]
+            if h.rule == "en:body" and len({m.entity for m in over}) != 1:
+                continue  # a body's English name widens one entity's mention; it never adds or joins any
             if over:
                 one = len({m.entity for m in over}) == 1
                 inside = all(h.start <= m.start and m.end <= h.end for m in over)

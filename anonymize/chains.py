@@ -24,7 +24,7 @@ from .territories import long_form
 
 OPENERS = {'"', "“", "«", "(", "[", "‘", "'"}
 # a word a name can be made of: letters, inner apostrophes, dots (initials) and hyphens; no brackets or digits
-NAME_WORD = regex.compile(r"^[\p{L}][\p{L}\p{M}'’.·-]*$")
+NAME_WORD = regex.compile(r"^[\p{L}][\p{L}\p{M}'’.·-]*(?:(?<=\p{Ll})-\d{1,2})?$")  # (an office's number: Braga-1)
 # a verb with an enclitic pronoun (Trata-se, Revogam-se, Junte-se): an ordinary word, never a name
 ORDINAL = regex.compile(r"^\d{1,3}\.?\s?[ªºaª]\.?$")
 ROMAN_NUMERAL = regex.compile(r"^(?=[IVXL])X{0,3}(?:IX|IV|V?I{0,3})$|^L$")  # Subseção II, Turma IV

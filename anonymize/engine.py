@@ -59,25 +59,30 @@ def find_words(text: str, words: dict[str, Any] | list[str]) -> list[tuple[int, 
     return out
 
 
-COMPANY_TAIL = regex.compile(r"[\s,]+\S+$")  # the legal form that ends a company's name, with its comma
+COMPANY_TAIL = regex.compile(r"[\s,]+\S+$")
+LEADING_ARTICLE = regex.compile(r"^(?:A|O|As|Os|The)\s+(?=\p{Lu})")  # the legal form that ends a company's name, with its comma
 
 
 def name_breaks(rules: dict[str, Any]) -> regex.Pattern:
     """Where a company's name joins a second part (``company_name_joiners`` in the rules, and a comma)."""
-    return regex.compile(rf"\s+(?:{alternation(rules['company_name_joiners'])})\s+|,")
+    return regex.compile(rf"\s+(?:{alternation(rules['company_name_joiners'])})\s+|,|\s+[–—-]\s+")
 
 
 def company_short_forms(name: str, name_break: regex.Pattern) -> list[str]:
-    """The names a company is called by later: its name without the legal form, and the part before an
-    ``&``, ``e`` or particle when that part has two words (``Grupo RX Engenharia e Obras Ltda.`` -> ``Grupo
-    RX Engenharia e Obras``, ``Grupo RX Engenharia``)."""
+    """The names a company is called by later: its name without the legal form, the part before an ``&``,
+    ``e``, particle or dash when that part has two words, and the first two capitalized words of a longer part
+    (``Grupo RX Engenharia e Obras Ltda.`` -> ``Grupo RX Engenharia e Obras``, ``Grupo RX Engenharia``,
+    ``Grupo RX``; ``Serra Alta – Gestão de Ativos, S.A.`` -> ``Serra Alta``)."""
     out = []
-    bare = COMPANY_TAIL.sub("", name).strip()
+    bare = LEADING_ARTICLE.sub("", COMPANY_TAIL.sub("", name).strip())  # ("A Serra Alta, S.A. recorreu")
     if bare and bare != name and len(bare.split()) >= 2:
         out.append(bare)
         head = name_break.split(bare, 1)[0].strip()
         if head != bare and len(head.split()) >= 2:
             out.append(head)
+        words = head.split()
+        if len(words) >= 3 and all(w[:1].isupper() for w in words[:3]):
+            out.append(" ".join(words[:2]))
     return out
 
 
@@ -272,10 +277,12 @@ class Anonymizer:
                 for short in company_short_forms(m.text, self.name_break):
                     f = phrase_key(short)
                     words = f.split()
-                    if f not in self.allow and not all(w in self.lex.common or w in self.function_words
-                                                       for w in words):
-                        forms.setdefault(f, Mention(0, 0, m.category, short, "propagation", "short-form",
-                                                    m.subtype))
+                    if f in self.allow:
+                        continue
+                    # (ordinary words, "Madeira Verde", name the company only as written: capitalized)
+                    ordinary = all(w in self.lex.common or w in self.function_words for w in words)
+                    forms.setdefault(f, Mention(0, 0, m.category, short, "propagation",
+                                                "short-form-as-written" if ordinary else "short-form", m.subtype))
             if m.category == "PERSON":
                 parts = [w for w in NAME_PART.findall(m.text) if len(w) >= 4]
                 toks = name_tokens(m.text, self.numberer.particles)
@@ -318,7 +325,7 @@ class Anonymizer:
                         if not text[s].isupper():
                             continue  # names are capitalized: "por" is not "Por", "erga omnes" not "ERGA OMNES"
                         src = forms[key]
-                        if src.rule in LONE_NAME_RULES and text[s:e] != src.text:
+                        if (src.rule in LONE_NAME_RULES or src.rule == "short-form-as-written") and text[s:e] != src.text:
                             continue  # a guessed lone name spreads only as it was written (not UFIRS for Ufirs)
                         extra.append(Mention(s, e, src.category, text[s:e], "propagation",
                                              f"same-document:{src.rule}", src.subtype, 0.9))

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import regex
 
+from ..address_edges import AddressEdges
 from ..recognizer import Gated, Recognizer, Segment, alternation, register
 
-NAME_WORD = r"(?:[\p{Lu}\d][\p{L}\d'’.ºª-]*|d[aeo]s?|e|d'|de|of|the|la|le|les|des|du|del|della|di)"
+NAME_WORD = r"(?:[\p{Lu}\d][\p{L}\d'’.ºª-]*|d['’]\p{Lu}[\p{L}'’-]*|d[aeo]s?|e|d'|de|of|the|la|le|les|des|du|del|della|di|aos?|às?)"
 NUMBER_SIGN = r"(?:n\.?\s?[º°o]\.?s?|nº|n\.|no\.?|nr\.?|n°)"
-HOUSE_NUMBER = rf"(?:{NUMBER_SIGN}\s*)?\d+(?:\.?[º°ªo])?[\p{{L}}]?(?:\s?[-/]\s?\d+(?:\.?[º°ªo])?[\p{{L}}]?)*"
+HOUSE_NUMBER = (rf"(?:{NUMBER_SIGN}\s*)?\d+(?:\.?[º°ªo])?[\p{{L}}]?(?:\s?[-/]\s?\d++(?!-\d{{3}}(?!\d))(?:\.?[º°ªo])?[\p{{L}}]?)*"
+                r"(?:-[A-Z](?![\p{L}\d]))?")  # ("n.º 300-A")
 POSTCODE_PT = r"\d{4}\s?-\s?\d{3}(?![\d/-])(?:\s+[\p{Lu}][\p{L}'-]+(?:\s+(?:d[aeo]s?|[\p{Lu}][\p{L}'-]+))*)?"
 POSTCODE_UK = r"\b[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}\b"
 POSTCODE_NL = r"\b\d{4}\s?[A-Z]{2}\b(?:\s+[\p{Lu}][\p{L}-]+)?"
@@ -51,7 +53,8 @@ class AddressRecognizer(Recognizer):
         # (a part starts a word: "Vila Verd|e" is no street and a floor's side "E")
         grow = rf"(?:\s*,?\s*(?<![\p{{L}}])(?:{POSTCODE_PT}|{POSTCODE_UK}|{ordinal}|{HOUSE_NUMBER}|{sub}))"
         tail_after = rf"(?:\s*,?\s*(?:{HOUSE_NUMBER}|{POSTCODE_UK}|{POSTCODE_EU}|{POSTCODE_NL}))"
-        heads, tails = alternation(a["heads"]), alternation(a["tails"])
+        # (heads in capitals too: invoice and letter headers write "RUA DE SÃO BENTO, N.º 148")
+        heads, tails = alternation(a["heads"] + [h.upper() for h in a["heads"] if len(h.rstrip(".")) > 1]), alternation(a["tails"])
         self.pt = Gated(regex.compile(
             rf"(?<![\p{{L}}])(?:{heads})(?:\s+{NAME_WORD}){{1,8}}?(?P<num>{grow}+)"), regex.compile(heads))
         # a house number is no date's day ("Vila Real, 5 de fevereiro de 2025")
@@ -59,11 +62,12 @@ class AddressRecognizer(Recognizer):
         # house number first, then the street word (French, Italian, Spanish layouts: "12 rue des Tanneurs")
         self.number_first = Gated(regex.compile(
             rf"(?<![\p{{L}}\d,.])\d{{1,4}}[a-zA-Z]?,?\s+(?:{alternation(rules['address_number_first_heads'])})"
-            rf"(?:\s+(?:{alternation(rules['address_name_particles'])}|[\p{{Lu}}][\p{{L}}'’-]+)){{1,5}}"),
+            rf"(?:\s+(?:{alternation(rules['address_name_particles'])}|(?:[ld]['’])?[\p{{Lu}}][\p{{L}}'’-]+)){{1,5}}"),
             regex.compile(rf"(?i:{alternation(rules['address_number_first_heads'])})"))
         self.head_start = regex.compile(rf"(?:{heads})(?![\p{{L}}])")
         self.piece_words = {w.lower() for w in a["sub_words"]} | {w.lower() for w in rules["address_unit_words"]} \
-            | {w.lower() for w in rules["address_name_particles"]} | {w.lower() for w in a["heads"]}
+            | {w.lower() for w in rules["address_name_particles"]} | {w.lower() for w in a["heads"]} \
+            | {w.lower() for w in rules["address_area_words"]}
         self.en_tail = regex.compile(rf"(?<![\p{{L}}])(?:{tails})$")
         self.en = Gated(regex.compile(
             rf"(?<![\p{{L}}\d])(?:(?P<num>\d+[a-zA-Z]?(?:[-/]\d+[a-zA-Z]?)?),?\s+)?(?:[\p{{Lu}}][\p{{L}}'’-]+\s+){{1,4}}"
@@ -72,6 +76,8 @@ class AddressRecognizer(Recognizer):
             rf"(?<![\p{{L}}])[\p{{Lu}}][\p{{L}}-]*(?i:{alternation(a['fused_suffixes'])})\s+\d+[a-zA-Z]?"
             rf"(?:\s*,\s*(?:{POSTCODE_NL}|{POSTCODE_EU}))?")
         # the alternatives on their own are five times faster than together (no shared look-behind)
+        self.edges = AddressEdges(rules["address_unit_words"], rules["address_side_words"], lex.territories,
+                                  rules["address_area_words"])
         self.postcode = Gated(regex.compile(rf"(?<![\d-]){POSTCODE_PT}|{POSTCODE_UK}"),
                               regex.compile(rf"(?<![\d-]){POSTCODE_PT}"), regex.compile(POSTCODE_UK))
 
@@ -109,7 +115,8 @@ class AddressRecognizer(Recognizer):
         for m in self.fused.finditer(t):
             add(m.start(), m.end(), "address:fused")
         for m in self.en.finditer(t):
-            if m.group("num") or m.group("after").strip(" ,"):
+            # (a street with no number but a floor, room or postcode after it: "Sheikh Zayed Road, …, 21.º andar")
+            if m.group("num") or m.group("after").strip(" ,") or self.edges.extent(t, m.end())[1]:
                 add(m.start(), m.end(), "address:en-tail")
         for m in self.postcode.finditer(t):
             prev = max((x for x in out if x.end <= m.start()), key=lambda x: x.end, default=None)
@@ -120,7 +127,24 @@ class AddressRecognizer(Recognizer):
                 add(prev.start, m.end(), prev.rule)
                 continue
             add(m.start(), m.end(), "address:postcode")
-        return self._joined(t, self._parts_before_code(t, out))
+        return self._widened(seg, self._joined(t, self._parts_before_code(t, out)))
+
+    def _widened(self, seg: Segment, out: list) -> list:
+        """Each address over the parts around it (address_edges: floor, postcode, town; room or block first),
+        and the addresses written smallest part first with no street word."""
+        t = seg.text
+        spans = [(self.edges.start(t, m.start), self.edges.end(t, m.end), m) for m in out]
+        spans += [(s, e, None) for s, e in self.edges.unit_first(t)]
+        spans.sort(key=lambda x: (x[0], -x[1]))
+        res: list = []
+        for s, e, m in spans:
+            if res and s < res[-1].end:
+                if e > res[-1].end:
+                    res[-1] = self.mention_like(res[-1], t, res[-1].start, e)
+                continue
+            res.append(self.mention(seg, s, e, "ADDRESS", "address:unit-first") if m is None
+                       else self.mention_like(m, t, s, e) if (s, e) != (m.start, m.end) else m)
+        return res
 
     def _parts_before_code(self, t: str, out: list) -> list:
         """``14 Elm Grove, Headington, Oxford OX3 7LS``, ``The Old Rectory, Church Lane, Little Wenham, Colchester

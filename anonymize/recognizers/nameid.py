@@ -28,6 +28,13 @@ NIB = regex.compile(r"\b\d{4}[ .]?\d{4}[ .]?\d{11}[ .]?\d{2}\b")
 # (a comma or full stop after a number ends it unless a digit follows: "NIF 503 004 529, residente")
 NIF = regex.compile(r"(?<![\d.,/-])[1235689]\d{2}[ .]?\d{3}[ .]?\d{3}(?![\d/-]|[.,]\d)")
 PHONE_INTL = regex.compile(r"(?<![\w+]|\d[ .])(?:\+|00)\d{1,3}[\s.-]?(?:\(0\)\s?)?\d{1,4}(?:[\s.-]?\d{2,4}){2,5}\b")
+# a country calling code in brackets without its "+" ("(853) 2833 1746", "(971) 50 123 4567"): a phone when the
+# digits after it are a valid number of that country (phonenumbers)
+PHONE_BRACKETED_CC = regex.compile(r"(?<![\d)])\(\+?(?P<cc>[1-9]\d{0,2})\)\s?(?P<num>\d(?:[ .-]?\d){4,13})(?![\d])")
+# a letter prefix just before "00…": the digits are a code's ("AU-0045.1123.77", "C 0041 7752"), not a phone's
+CODE_PREFIX_BEFORE = regex.compile(r"(?<![\p{L}])\p{Lu}{1,3}[ -]?$")
+# the Portuguese electricity and gas delivery point code (CPE/CUI): PT, sixteen digits, two letters
+CPE = regex.compile(r"(?<![\p{L}\d])PT\s?\d{4}\s?\d{4}\s?\d{4}\s?\d{4}\s?[A-Z]{2}(?![\p{L}\d])")
 PHONE_PT = regex.compile(r"(?<![\d.,/-]|\d )(?:\(\+?351\)\s?)?[29]\d{2}[ .]\d{3}[ .]\d{3}(?![\d/-]|[., ]\d)")
 # what every phone number the matcher should see has: a "+" before a digit, or nine digits or more with
 # spaces or brackets only (dates and amounts have dots and commas): the gate of the phone matcher
@@ -89,7 +96,27 @@ PLATE = regex.compile(r"(?<![\p{L}\d-])(?:\d{2}-[A-Z]{2}-\d{2}|[A-Z]{2}-\d{2}-[A
 # a user name on a social network or messaging service ("@maria.lopes", "«@joao_99»")
 HANDLE = regex.compile(r"(?<![\w.@])@[A-Za-z0-9_][A-Za-z0-9_.]{1,28}[A-Za-z0-9_]")
 # what may stand between a trigger and its code
-GAP = r"(?:\s*(?:[:ºª°.]|n\.?\s?[º°o]\.?|n\.?º|nº|no\.|número|number|no|de|do|da|o|a|é|sob|under|the|is|:)\s*){0,4}\s*"
+# (a word of the gap ends where a letter does not follow: "n.º AU-0045" keeps its "A")
+GAP = r"(?:\s*(?:[:ºª°.]|n\.?\s?[º°o]\.?|n\.?º|nº|no\.|(?:número|number|no|de|do|da|o|a|é|sob|under|the|is)(?![\p{L}])|:)\s*){0,4}\s*"
+
+
+def phone_valid(digits: str) -> bool:
+    """Whether ``digits`` (a "+" or "00" form, or the country code and number) are a valid phone number."""
+    d = "".join(c for c in digits.replace("(0)", "") if c.isdigit())
+    if digits.lstrip().startswith("00"):
+        d = d[2:]
+    try:
+        return phonenumbers.is_valid_number(phonenumbers.parse("+" + d))
+    except phonenumbers.NumberParseException:
+        return False
+
+
+def bracketed_phones(text: str) -> list[tuple[int, int]]:
+    """Phones written with their country calling code in brackets and no "+" ("(853) 2833 1746")."""
+    if "(" not in text:
+        return []
+    return [(m.start(), m.end()) for m in PHONE_BRACKETED_CC.finditer(text)
+            if phone_valid(m.group("cc") + m.group("num"))]
 
 
 def nif_valid(digits: str) -> bool:
@@ -154,6 +181,8 @@ class NameIdRecognizer(Recognizer):
         self.number_re = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(r['number_words'])})(?![\p{{L}}])\s*",
                                        regex.IGNORECASE)
         self.public = {fold(w) for w in r["public_nouns"]}
+        self.document_before = regex.compile(rf"(?<![\p{{L}}])(?i:{alternation(r['document_nouns'])})(?![\p{{L}}])"
+                                             r"[^.;:\n\d]{0,40}$")
         # an act's number after "n.º" in its title: a capitalized act noun earlier in the phrase and the number
         # in the acts' layout, number/year ("Decisão do Comité Misto do EEE n.o 12/2019")
         self.act_number = Gated(regex.compile(
@@ -222,6 +251,9 @@ class NameIdRecognizer(Recognizer):
         if "/" in t:
             for m in INVOICE.finditer(t):
                 add(m.start(), m.end(), "NAMEID", "invoice")
+        if "PT" in t:
+            for m in CPE.finditer(t):
+                add(m.start(), m.end(), "NAMEID", "cpe")
         if "-" in t:
             for m in PLATE.finditer(t):
                 add(m.start(), m.end(), "NAMEID", "car_plate")
@@ -242,7 +274,13 @@ class NameIdRecognizer(Recognizer):
                             and not regex.match(r"[ .]?\d", t[e:e + 2]):
                         add(s, e, "NAMEID", "phone")
         for m in PHONE_INTL.finditer(t):
-            add(m.start(), m.end(), "NAMEID", "phone:international")
+            # ("0035 0123 4567 …", "AU-0045.1123.77": digits that open with 00 in a code or account are no phone;
+            # a "+" says it is one, even with a digit too many)
+            if not CODE_PREFIX_BEFORE.search(t, max(0, m.start() - 4), m.start()) \
+                    and (m.group().startswith("+") or phone_valid(m.group())):
+                add(m.start(), m.end(), "NAMEID", "phone:international")
+        for s, e in bracketed_phones(t):
+            add(s, e, "NAMEID", "phone:bracketed-country-code")
         for m in PHONE_PT.finditer(t):
             add(m.start(), m.end(), "NAMEID", "phone:pt")
 
@@ -271,7 +309,9 @@ class NameIdRecognizer(Recognizer):
         for m in NUMBER_OF.finditer(t) if " de " in t and ("º" in t or "mero" in t) else ():
             self._code_after(t, m.end(), add, 4, "trigger:number")
         for m in self.number_re.finditer(t):
-            self._code_after(t, m.end(), add, 4, "trigger:number")
+            # (a private document's number, however short, after its noun: "Recibo de renda n.º 58")
+            short = self.document_before.search(t, max(0, m.start() - 40), m.start())
+            self._code_after(t, m.end(), add, 1 if short else 4, "trigger:document" if short else "trigger:number")
         for m in NIF.finditer(t):
             if nif_valid(m.group()):
                 add(m.start(), m.end(), "NAMEID", "nif:check-digit")

@@ -13,7 +13,10 @@ import regex
 from ...text import fold
 from ..aliases import abbreviates
 from ..chains import ORDINAL, Chain, ChainRules
-from ..recognizer import Recognizer, Segment, alternation, register
+from ..recognizer import Gated, Recognizer, Segment, alternation, register
+
+# a town after a registry's dotted abbreviation, without "de" ("C.R.C. Aveiro")
+TOWN_AFTER = r"\s+(?P<town>\p{Lu}\p{Ll}+(?:\s+(?:d[aeo]s?\s+)?\p{Lu}\p{Ll}+){0,2})"
 
 
 def org_rule(ch: Chain, crules: ChainRules) -> tuple[str, str]:
@@ -66,6 +69,9 @@ class OrganizationRecognizer(Recognizer):
             rf"\s*,\s*(?:{alternation(o.get('tail_suffixes', []))})(?![\p{{L}}])")
         self.role_before = regex.compile(
             rf"(?<![\p{{L}}-])(?i:{alternation(o.get('company_role_nouns', []))})\s+d[aeo]s?\s+\Z")
+        dotted = [h for h in o["heads"].get("ADMIN", []) if regex.fullmatch(r"(?:\p{Lu}\.)+\p{L}*\.?", h)]
+        self.abbreviation_town = Gated(regex.compile(rf"(?<![\p{{L}}.])(?:{alternation(dotted)}){TOWN_AFTER}"),
+                                       regex.compile(alternation(dotted)))
         self.numbered = regex.compile(
             rf"(?<![\p{{L}}\d])(?:\d{{1,3}}\s?\.?\s?[ªºa°o](?![\p{{L}}])|(?i:{words}))\s+(?i:{heads})(?![\p{{L}}])"
             rf"(?:\s+(?!(?i:de|do|da|e)\b)\p{{Lu}}[\p{{L}}\p{{M}}]+)*")
@@ -113,6 +119,10 @@ class OrganizationRecognizer(Recognizer):
                         and abbreviates(chains[k + 1].words[0], seg.text[ch.start:ch.end]):
                     seg.analysis.learn_acronym(chains[k + 1].words[0], "ORGANIZATION", subtype,
                                                seg.text[ch.start:ch.end])
+        for m in self.abbreviation_town.finditer(seg.text):
+            s, e = m.start(), m.end()
+            if self.lex.is_place(m.group("town").split()[0]) and not any(x.start < e and s < x.end for x in out):
+                out.append(self.mention(seg, s, e, "ORGANIZATION", "head", subtype="ADMIN"))
         for m in self.numbered.finditer(seg.text):
             s, e = m.start(), m.end()
             if not seg.covered(s, e) and not any(x.start < e and s < x.end for x in out):
