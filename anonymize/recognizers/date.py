@@ -75,6 +75,10 @@ class DateRecognizer(Recognizer):
         self.decision_before = regex.compile(
             rf"(?<![\p{{L}}])(?:{alternation(rules['date'].get('decision_nouns', []))})\s+de\s*\Z")
         self.act_before = regex.compile(rf"(?:(?<![\p{{L}}])(?:{acts})(?![\p{{L}}])|(?i:presente)\s+(?i:{acts})(?![\p{{L}}]))")
+        leads = alternation(rules["date_effect_leads"])
+        participles = alternation(rules["date_act_participles"])
+        self.effect_before = regex.compile(
+            rf"(?:(?<![\p{{L}}])(?i:{leads})|(?<![\p{{L}}])(?i:{participles})(?![\p{{L}}])[^.;:]{{0,80}}\s(?:em|a))\s*\Z")
         self.signature = regex.compile(
             rf"(?<![\p{{L}}])(?:{alternation(rules['date_signature_leads'])})\s+em\s+\p{{Lu}}[\p{{L}}\s-]{{1,40}},?\s+(?:em\s+)?$")
         self.written = regex.compile(
@@ -117,7 +121,8 @@ class DateRecognizer(Recognizer):
         if self.decision_before.search(seg.text, max(0, m.start - 40), m.start):
             return m  # "por decisão de 3 de abril de 2024": a decision's own date, whatever act the clause cites
         if self.signature.search(clause) or self.act_before.search(clause) and (
-                ACT_DATE_LEAD.search(before) or regex.search(r"(?i:presente)\s", clause)):
+                ACT_DATE_LEAD.search(before) or regex.search(r"(?i:presente)\s", clause)
+                or self.effect_before.search(clause, max(0, len(clause) - 120))):
             m.category, m.rule = "PUBLIC_ID", "act_date"
             return m
         if not ACT_DATE_LEAD.search(before):

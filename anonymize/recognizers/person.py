@@ -28,6 +28,8 @@ def person_rule(ch: Chain, honorifics: frozenset[str] | set[str] = frozenset()) 
     if ch.title and not ch.sentence_initial or (ch.title or ch.hum) and named + ch.unknown + (ch.all_upper and content > 1) > 0:
         return "title" if ch.title else "hum_noun"
     first = ch.content[0]
+    if content == 1 and ch.all_upper and len(first) <= 8:
+        return ""  # one word in capitals (ESMA, IMO, OLAF) is an acronym, whatever a name list says
     # after a first name, a place name is a surname as often as not (MARTA SEQUEIRA LOBATO, Rui Braga)
     if ch.first_names and (first in ch.words[:1]) and named + ch.unknown + ch.places >= max(1, content - ch.common):
         if content > 1 or not ch.sentence_initial or not ch.common:

@@ -1,0 +1,110 @@
+"""Public text of legislation that reads like names (LEGAL_REFERENCE shields, never replaced; issue 17).
+
+* a standard's, a resolution's or a specification's designation: the issuer's acronym and its number
+  (``IEC 60945``, ``ISO 8468``, ``Res. IMO MSC.36(63)``, ``ITU-R M.1371-5``, ``HP 14``);
+* an acronym in brackets after a term written in lower case: the term's abbreviation, not a name
+  (``gestão do tráfego aéreo (ATM)``, ``sistema de identificação automática (AIS)``);
+* an acronym right after a noun of an agreement, a code, a standard or a group of states
+  (``Código HSC``, ``os Estados da EFTA``, ``o Comité APE``), or in brackets after such a title
+  (``Acordo Geral sobre Pautas Aduaneiras e Comércio (GATT de 1994)``);
+* a public body inside an EU act's citation or title (``Regulamento ... que cria a Agência Europeia dos
+  Produtos Químicos (JO L 396 ...)``) or in a heading written in capitals (``MEMBROS DO PARLAMENTO EUROPEU``):
+  the citation stays whole as a reference. A private party there is still a name (``acordo celebrado pela
+  Associação X``): a head of an institution or company without an EU adjective, or a legal-form tail.
+
+Runs after ``legal_reference`` and before the organisation and person recognizers.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from ...text import fold
+from ..recognizer import Recognizer, Segment, alternation, register
+from .organization import org_rule
+
+ACRONYM = r"\p{Lu}{2,10}"
+# an issuer's acronym (ITU-R) and the designation after it: a number, or letters and a dot before one
+DESIGNATION = regex.compile(
+    r"(?<![\p{L}\d-])\p{Lu}{2,8}(?:-\p{Lu}{1,2})?(?:\s+\p{Lu}{2,8})?\s+(?:\p{Lu}{1,4}\.)?\d[\d.,:()/-]*(?<![.,:(-])")
+# a document part's abbreviation and its number ("Corr. 1", "Rev. 2", "Alt. 3"): a designation
+PART_ABBREVIATION = regex.compile(r"(?<![\p{L}\d])\p{Lu}\p{Ll}{1,4}\.(?=\s?\d)")
+# a body's noun that a possessive before it or a complement in lower case after it makes a common noun: "o seu
+# próprio Governo", "o Governo desse país", "o Governo do país em causa"
+POSSESSIVE_BEFORE = regex.compile(r"(?<![\p{L}])(?i:seus?|suas?|nossos?|nossas?|próprios?|próprias?|respetivos?|respectivos?|"
+                                  r"cada)\s+\Z")
+LOWER_AFTER = regex.compile(r"\s+(?:d[aeo]s?|dest[ea]s?|dess[ea]s?|daquel[ea]s?)\s+\p{Ll}")
+# a bracketed acronym after two words in lower case
+TERM_ACRONYM = regex.compile(rf"(?<=(?:^|[\s(])\p{{Ll}}[\p{{L}}\p{{M}}-]*\s+\p{{Ll}}[\p{{L}}\p{{M}}-]*\s*\()(?:{ACRONYM})(?=[)\s])")
+# an EU act's citation: an Official Journal reference, an act number with its EU marker, a CELEX number
+EU_CITATION = regex.compile(r"(?<![\p{L}])(?:JO\s+[LC]\s*\d|Jornal Oficial|\((?:UE|CE|CEE|Euratom)\)|"
+                            r"\d{2,4}/\d{1,4}/(?:UE|CE|CEE)(?![\p{L}])|\d{5}\s?[A-Z]\s?\d{4})")
+
+
+@register("public_text")
+class PublicTextRecognizer(Recognizer):
+    assigns = ("LEGAL_REFERENCE",)
+
+    def __init__(self, rules, lex, options=None) -> None:
+        super().__init__(rules, lex, options)
+        p = rules["public_text"]
+        nouns = alternation(p["acronym_nouns"])
+        words = r"(?:\s+(?:\p{Lu}[\p{L}\p{M}-]*|d[aeo]s?|e|sobre|para|em|relativ[oa]|à|ao|aos))"
+        self.after_noun = regex.compile(
+            rf"(?<![\p{{L}}])(?:{nouns})(?:\s+(?:Misto|Conjunto))?(?:\s+d[aeo]s?)?(?:\s+APE)?\s+(?P<acr>{ACRONYM})(?![\p{{L}}\d-])"
+            rf"|(?<![\p{{L}}])(?:{nouns}){words}{{1,10}}\s+\((?P<acr>{ACRONYM})(?=[\s)])")
+        o = rules["organization"]
+        self.admin_heads = {fold(h) for h in o["heads"]["ADMIN"]}
+        self.eu_words = regex.compile(rf"(?<![\p{{L}}])(?i:{alternation(p['eu_words'])})(?![\p{{L}}])")
+        self.act_start = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(rules['act_nouns'])})s?(?![\p{{L}}])")
+
+    def find(self, seg: Segment) -> list:
+        text = seg.text
+        out = []
+        spans = []
+        for m in DESIGNATION.finditer(text) if any(c.isdigit() for c in text) else ():
+            spans.append((m.start(), m.end(), "designation"))
+        for m in PART_ABBREVIATION.finditer(text) if "." in text else ():
+            spans.append((m.start(), m.end(), "designation"))
+        for m in TERM_ACRONYM.finditer(text) if "(" in text else ():
+            spans.append((m.start(), m.end(), "term-acronym"))
+        for m in self.after_noun.finditer(text):
+            spans.append((m.start("acr"), m.end("acr"), "agreement-acronym"))
+        for ch in seg.analysis.chains if seg.analysis else ():
+            if len(ch.words) == 1 and org_rule(ch, seg.analysis.rules)[1] == "public-body" and (
+                    POSSESSIVE_BEFORE.search(text, max(0, ch.start - 30), ch.start) or LOWER_AFTER.match(text, ch.end)):
+                spans.append((ch.start, ch.end, "common-noun-body"))
+        for s, e, rule in spans:
+            if not seg.covered(s, e) and not any(x.start < e and s < x.end for x in out):
+                out.append(self.mention(seg, s, e, "LEGAL_REFERENCE", f"public-text:{rule}"))
+        zone, heading = self._zone(text)
+        if zone is not None:
+            for ch in seg.analysis.chains if seg.analysis else ():
+                if ch.start >= zone and not seg.covered(ch.start, ch.end) \
+                        and not any(x.start < ch.end and ch.start < x.end for x in out) \
+                        and self._public_body(seg, ch, eu_only=heading):
+                    out.append(self.mention(seg, ch.start, ch.end, "LEGAL_REFERENCE", "public-text:body-in-citation"))
+        return out
+
+    def _zone(self, text: str) -> tuple[int | None, bool]:
+        """Where public bodies are part of a reference: from the first act noun of a segment citing an EU act;
+        or the whole of a heading in capitals, for the EU's bodies only (``MEMBROS DO PARLAMENTO EUROPEU``; a
+        court's heading in capitals elsewhere names a party). (None, False) elsewhere."""
+        if not any(c.islower() for c in text):
+            return 0, True
+        if EU_CITATION.search(text):
+            act = self.act_start.search(text)
+            return (act.start() if act else None), False
+        return None, False
+
+    def _public_body(self, seg: Segment, ch, eu_only: bool) -> bool:
+        """A body by its head noun, no legal-form tail: a public administration's head, or an EU adjective
+        and no institution's head (associations, federations and unions are private parties)."""
+        subtype, rule = org_rule(ch, seg.analysis.rules)
+        if rule != "head" or ch.org_tail:
+            return False
+        eu = bool(self.eu_words.search(seg.text, ch.start, ch.end))
+        if eu_only:
+            return eu and subtype != "INSTITUTION"
+        head = fold(ch.org_head[1]) if ch.org_head else ""
+        return head in self.admin_heads or eu and subtype != "INSTITUTION"
