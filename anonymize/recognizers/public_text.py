@@ -24,20 +24,24 @@ from ..recognizer import Recognizer, Segment, alternation, register
 from .organization import org_rule
 
 ACRONYM = r"\p{Lu}{2,10}"
-# an issuer's acronym (ITU-R) and the designation after it: a number, or letters and a dot before one
+# an issuer's short acronym (ITU-R) and the designation after it: a number of two digits or more, maybe letters
+# and a dot before it ("MSC.36(63)"); not a word in capitals (ELEIÇÕES 2016), not a body's numbered unit (TRF 4); not the
+# end of a run of capitals (a name in capitals before a case number: "MINISTRO LUIZ FUX HC 110260")
 DESIGNATION = regex.compile(
-    r"(?<![\p{L}\d-])\p{Lu}{2,8}(?:-\p{Lu}{1,2})?(?:\s+\p{Lu}{2,8})?\s+(?:\p{Lu}{1,4}\.)?\d[\d.,:()/-]*(?<![.,:(-])")
+    r"(?<![\p{L}\d/-])(?<!\p{Lu}{2}\s)(?P<acr>\p{Lu}{2,5}(?:-\p{Lu}{1,2})?)\s+(?:\p{Lu}{1,4}\.)?\d[\d.,:()/-]*\d[\d.,:()/-]*(?<![.,:(-])(?![\d\p{L}ªº°])")
 # a document part's abbreviation and its number ("Corr. 1", "Rev. 2", "Alt. 3"): a designation
 PART_ABBREVIATION = regex.compile(r"(?<![\p{L}\d])\p{Lu}\p{Ll}{1,4}\.(?=\s?\d)")
-# a body's noun that a possessive before it or a complement in lower case after it makes a common noun: "o seu
-# próprio Governo", "o Governo desse país", "o Governo do país em causa"
-POSSESSIVE_BEFORE = regex.compile(r"(?<![\p{L}])(?i:seus?|suas?|nossos?|nossas?|próprios?|próprias?|respetivos?|respectivos?|"
-                                  r"cada)\s+\Z")
-LOWER_AFTER = regex.compile(r"\s+(?:d[aeo]s?|dest[ea]s?|dess[ea]s?|daquel[ea]s?)\s+\p{Ll}")
+# a country's organ (``public_text.country_organs``) that a possessive before it or a complement in lower case
+# after it makes a common noun: "o seu Governo", "o Governo desse país", "o Governo do país em causa"
+POSSESSIVE_BEFORE = regex.compile(r"(?<![\p{L}])(?i:seus?|suas?|nossos?|nossas?|respetivos?|respectivos?|"
+                                  r"cada)(?:\s+(?i:própri[oa]s?))?\s+\Z")
+LOWER_AFTER = regex.compile(r"\s+(?:d[aeo]s?|dest[ea]s?|dess[ea]s?|daquel[ea]s?)\s+(?!própri)\p{Ll}")
 # a bracketed acronym after two words in lower case
 TERM_ACRONYM = regex.compile(rf"(?<=(?:^|[\s(])\p{{Ll}}[\p{{L}}\p{{M}}-]*\s+\p{{Ll}}[\p{{L}}\p{{M}}-]*\s*\()(?:{ACRONYM})(?=[)\s])")
-# an EU act's citation: an Official Journal reference, an act number with its EU marker, a CELEX number
-EU_CITATION = regex.compile(r"(?<![\p{L}])(?:JO\s+[LC]\s*\d|Jornal Oficial|\((?:UE|CE|CEE|Euratom)\)|"
+# an EU act's citation: an Official Journal reference, an act number with its EU marker ("(UE) 2019/123",
+# "(CE, Euratom) n.o 1605/2002", "2008/98/CE"; not a Brazilian state in brackets), a CELEX number
+EU_CITATION = regex.compile(r"(?<![\p{L}])(?:JO\s+[LC]\s*\d|Jornal Oficial|\((?:UE|CE|CEE|Euratom)(?:,\s*\p{Lu}+)*\)\s*"
+                            r"(?:n\.?\s?[º°o]\.?\s*)?\d{1,4}/\d|"
                             r"\d{2,4}/\d{1,4}/(?:UE|CE|CEE)(?![\p{L}])|\d{5}\s?[A-Z]\s?\d{4})")
 
 
@@ -53,7 +57,10 @@ class PublicTextRecognizer(Recognizer):
         self.after_noun = regex.compile(
             rf"(?<![\p{{L}}])(?:{nouns})(?:\s+(?:Misto|Conjunto))?(?:\s+d[aeo]s?)?(?:\s+APE)?\s+(?P<acr>{ACRONYM})(?![\p{{L}}\d-])"
             rf"|(?<![\p{{L}}])(?:{nouns}){words}{{1,10}}\s+\((?P<acr>{ACRONYM})(?=[\s)])")
+        self.function_words = {fold(w) for w in rules["function_words"]}
+        self.country_organs = {fold(w) for w in p["country_organs"]}
         o = rules["organization"]
+        self.tails = {fold(t) for t in o["tails"]}
         self.admin_heads = {fold(h) for h in o["heads"]["ADMIN"]}
         self.eu_words = regex.compile(rf"(?<![\p{{L}}])(?i:{alternation(p['eu_words'])})(?![\p{{L}}])")
         self.act_start = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(rules['act_nouns'])})s?(?![\p{{L}}])")
@@ -63,15 +70,18 @@ class PublicTextRecognizer(Recognizer):
         out = []
         spans = []
         for m in DESIGNATION.finditer(text) if any(c.isdigit() for c in text) else ():
-            spans.append((m.start(), m.end(), "designation"))
+            acr = m.group("acr")
+            if fold(acr) not in self.function_words and not self.lex.is_name(acr):  # not "DE 4", not a surname
+                spans.append((m.start(), m.end(), "designation"))
         for m in PART_ABBREVIATION.finditer(text) if "." in text else ():
-            spans.append((m.start(), m.end(), "designation"))
+            if fold(m.group()) not in self.tails:  # "Lda. 2": a company's legal form
+                spans.append((m.start(), m.end(), "designation"))
         for m in TERM_ACRONYM.finditer(text) if "(" in text else ():
             spans.append((m.start(), m.end(), "term-acronym"))
         for m in self.after_noun.finditer(text):
             spans.append((m.start("acr"), m.end("acr"), "agreement-acronym"))
         for ch in seg.analysis.chains if seg.analysis else ():
-            if len(ch.words) == 1 and org_rule(ch, seg.analysis.rules)[1] == "public-body" and (
+            if len(ch.words) == 1 and fold(ch.words[0]) in self.country_organs and (
                     POSSESSIVE_BEFORE.search(text, max(0, ch.start - 30), ch.start) or LOWER_AFTER.match(text, ch.end)):
                 spans.append((ch.start, ch.end, "common-noun-body"))
         for s, e, rule in spans:
