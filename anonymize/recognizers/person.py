@@ -5,6 +5,8 @@ The title (``Sr.``, ``Dr.ª``) stays visible: only the name is replaced.
 
 from __future__ import annotations
 
+import regex
+
 from ...text import fold
 from ..chains import Chain
 from ..recognizer import Recognizer, Segment, register
@@ -39,6 +41,11 @@ def person_rule(ch: Chain, honorifics: frozenset[str] | set[str] = frozenset()) 
     return ""
 
 
+# a particle and a word in lower case after a capitalized word: its complement (a name's particle comes before a
+# capitalized surname)
+NOUN_COMPLEMENT = regex.compile(r"\s+d[aeo]s?\s+\p{Ll}")
+
+
 @register("person")
 class PersonRecognizer(Recognizer):
     assigns = ("PERSON",)
@@ -49,6 +56,8 @@ class PersonRecognizer(Recognizer):
             if seg.covered(ch.start, ch.end):
                 continue
             rule = person_rule(ch, seg.analysis.rules.honorifics)
+            if rule == "lexicon:first-name" and len(ch.content) == 1 and NOUN_COMPLEMENT.match(seg.text, ch.end):
+                continue  # "Norma de ensaio", "Rosa dos ventos": a noun and its complement, not a given name
             if rule:
                 out.append(self.mention(seg, ch.start, ch.end, "PERSON", rule))
         return out

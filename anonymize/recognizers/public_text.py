@@ -4,8 +4,8 @@
   (``IEC 60945``, ``ISO 8468``, ``Res. IMO MSC.36(63)``, ``ITU-R M.1371-5``, ``HP 14``);
 * an acronym in brackets after a term written in lower case: the term's abbreviation, not a name
   (``gestão do tráfego aéreo (ATM)``, ``sistema de identificação automática (AIS)``);
-* an acronym right after a noun of an agreement, a code, a standard or a group of states
-  (``Código HSC``, ``os Estados da EFTA``, ``o Comité APE``), or in brackets after such a title
+* acronyms right after a noun of an agreement, a code, a standard or a group of states
+  (``Código HSC``, ``os Estados da EFTA``, ``o Comité APE``, ``as normas ISO e IEC``), or in brackets after such a title
   (``Acordo Geral sobre Pautas Aduaneiras e Comércio (GATT de 1994)``);
 * a public body inside an EU act's citation or title (``Regulamento ... que cria a Agência Europeia dos
   Produtos Químicos (JO L 396 ...)``) or in a heading written in capitals (``MEMBROS DO PARLAMENTO EUROPEU``):
@@ -28,7 +28,7 @@ ACRONYM = r"\p{Lu}{2,10}"
 # and a dot before it ("MSC.36(63)"); not a word in capitals (ELEIÇÕES 2016), not a body's numbered unit (TRF 4); not the
 # end of a run of capitals (a name in capitals before a case number: "MINISTRO LUIZ FUX HC 110260")
 DESIGNATION = regex.compile(
-    r"(?<![\p{L}\d/-])(?<!\p{Lu}{2}\s)(?P<acr>\p{Lu}{2,5}(?:-\p{Lu}{1,2})?)\s+(?:\p{Lu}{1,4}\.)?\d[\d.,:()/-]*\d[\d.,:()/-]*(?<![.,:(-])(?![\d\p{L}ªº°])")
+    r"(?<![\p{L}\d/-])(?<!\p{Lu}{2}\s)(?P<acr>\p{Lu}{2,5}(?:-\p{Lu}{1,2})?)\s+(?:Res\.\s+)?(?:\p{Lu}{1,4}\.)?\d[\d.,:()/-]*\d[\d.,:()/-]*(?<![.,:(-])(?![\d\p{L}ªº°])")
 # a document part's abbreviation and its number ("Corr. 1", "Rev. 2", "Alt. 3"): a designation
 PART_ABBREVIATION = regex.compile(r"(?<![\p{L}\d])\p{Lu}\p{Ll}{1,4}\.(?=\s?\d)")
 # a country's organ (``public_text.country_organs``) that a possessive before it or a complement in lower case
@@ -40,6 +40,9 @@ LOWER_AFTER = regex.compile(r"\s+(?:d[aeo]s?|dest[ea]s?|dess[ea]s?|daquel[ea]s?)
 TERM_ACRONYM = regex.compile(rf"(?<=(?:^|[\s(])\p{{Ll}}[\p{{L}}\p{{M}}-]*\s+\p{{Ll}}[\p{{L}}\p{{M}}-]*\s*\()(?:{ACRONYM})(?=[)\s])")
 # an EU act's citation: an Official Journal reference, an act number with its EU marker ("(UE) 2019/123",
 # "(CE, Euratom) n.o 1605/2002", "2008/98/CE"; not a Brazilian state in brackets), a CELEX number
+# an act's title with its number (Decisão n.o 2/2021 do Conselho de Ministros ACP-UE)
+ACT_TITLE = regex.compile(r"^\s*(?:[OA]\s+)?(?:Decisão|Regulamento|Diretiva|Recomendação)(?:\s+de\s+Execução|\s+Delegad[ao])?"
+                          r"\s+n\.?\s?[º°o]\.?\s*\d{1,4}/\d{4}")
 EU_CITATION = regex.compile(r"(?<![\p{L}])(?:JO\s+[LC]\s*\d|Jornal Oficial|\((?:UE|CE|CEE|Euratom)(?:,\s*\p{Lu}+)*\)\s*"
                             r"(?:n\.?\s?[º°o]\.?\s*)?\d{1,4}/\d|"
                             r"\d{2,4}/\d{1,4}/(?:UE|CE|CEE)(?![\p{L}])|\d{5}\s?[A-Z]\s?\d{4})")
@@ -53,15 +56,25 @@ class PublicTextRecognizer(Recognizer):
         super().__init__(rules, lex, options)
         p = rules["public_text"]
         nouns = alternation(p["acronym_nouns"])
-        words = r"(?:\s+(?:\p{Lu}[\p{L}\p{M}-]*|d[aeo]s?|e|sobre|para|em|relativ[oa]|à|ao|aos))"
+        lower_nouns = alternation([w.lower() for w in p["acronym_nouns"]])  # "as normas ISO e IEC"
+        words = r"(?:\s+(?:\p{Lu}[\p{L}\p{M}-]*|d[aeo]s?|[oa]s?|e|sobre|para|em|relativ[oa]|à|ao|aos))"
         self.after_noun = regex.compile(
-            rf"(?<![\p{{L}}])(?:{nouns})(?:\s+(?:Misto|Conjunto))?(?:\s+d[aeo]s?)?(?:\s+APE)?\s+(?P<acr>{ACRONYM})(?![\p{{L}}\d-])"
+            rf"(?<![\p{{L}}])(?:{nouns}|{lower_nouns})(?:\s+(?:Misto|Conjunto))?(?:\s+d[aeo]s?)?(?:\s+APE)?\s+"
+            rf"(?P<acr>{ACRONYM}(?:\s+e\s+{ACRONYM})*)(?![\p{{L}}\d-])"
             rf"|(?<![\p{{L}}])(?:{nouns}){words}{{1,10}}\s+\((?P<acr>{ACRONYM})(?=[\s)])")
         self.function_words = {fold(w) for w in rules["function_words"]}
         self.country_organs = {fold(w) for w in p["country_organs"]}
+        self.state_group = regex.compile(rf"(?:{alternation(p['state_groups'])})(?![\p{{L}}])")
+        self.place_lead = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(p['place_leads'])})\s+\Z")
+        self.parties = {fold(w) for w in p["party_acronyms"]}
         o = rules["organization"]
         self.tails = {fold(t) for t in o["tails"]}
         self.admin_heads = {fold(h) for h in o["heads"]["ADMIN"]}
+        # the nouns a body is named by generically: one-word public heads and the words of organs' names; a chain of
+        # them only is a role (an organ of a body so named, or two bodies joined by "e")
+        self.organs = {tuple(fold(w) for w in h.split() if w[:1].isupper()) for h in o["sub_heads"]}
+        self.body_nouns = {h for h in self.admin_heads if " " not in h} | {
+            fold(w) for h in o["sub_heads"] for w in h.split() if w[:1].isupper()}
         self.eu_words = regex.compile(rf"(?<![\p{{L}}])(?i:{alternation(p['eu_words'])})(?![\p{{L}}])")
         self.act_start = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(rules['act_nouns'])})s?(?![\p{{L}}])")
 
@@ -71,7 +84,8 @@ class PublicTextRecognizer(Recognizer):
         spans = []
         for m in DESIGNATION.finditer(text) if any(c.isdigit() for c in text) else ():
             acr = m.group("acr")
-            if fold(acr) not in self.function_words and not self.lex.is_name(acr):  # not "DE 4", not a surname
+            # not "DE 4"; a name in capitals only before a standard's layout ("IMO Res. A.658(16)", "IMO MSC.36(63)")
+            if fold(acr) not in self.function_words and (not self.lex.is_name(acr) or "." in m.group()[len(acr):]):
                 spans.append((m.start(), m.end(), "designation"))
         for m in PART_ABBREVIATION.finditer(text) if "." in text else ():
             if fold(m.group()) not in self.tails:  # "Lda. 2": a company's legal form
@@ -81,7 +95,10 @@ class PublicTextRecognizer(Recognizer):
         for m in self.after_noun.finditer(text):
             spans.append((m.start("acr"), m.end("acr"), "agreement-acronym"))
         for ch in seg.analysis.chains if seg.analysis else ():
-            if len(ch.words) == 1 and fold(ch.words[0]) in self.country_organs and (
+            rule = self._public_chain(seg, ch)
+            if rule:
+                spans.append((ch.start, ch.end, rule))
+            elif len(ch.words) == 1 and fold(ch.words[0]) in self.country_organs and (
                     POSSESSIVE_BEFORE.search(text, max(0, ch.start - 30), ch.start) or LOWER_AFTER.match(text, ch.end)):
                 spans.append((ch.start, ch.end, "common-noun-body"))
         for s, e, rule in spans:
@@ -96,13 +113,33 @@ class PublicTextRecognizer(Recognizer):
                     out.append(self.mention(seg, ch.start, ch.end, "LEGAL_REFERENCE", "public-text:body-in-citation"))
         return out
 
+    def _public_chain(self, seg: Segment, ch) -> str:
+        """Why a chain is public text: a group of states, a lone place where an act is done or signed (``Feito em
+        Cotonu``), a body named by role nouns only (``Conselho de Administração da Agência``), an agreement's parties
+        joined by hyphens (``Costa do Marfim-UE``); '' otherwise."""
+        text = seg.text
+        if self.state_group.match(text, ch.start):
+            return "group-of-states"
+        if len(ch.words) == 1 and self.place_lead.search(text, max(0, ch.start - 20), ch.start):
+            return "place-of-signature"
+        name = text[ch.start:ch.end]
+        content = [fold(w) for w in ch.content]
+        if len(content) >= 2 and all(w in self.body_nouns for w in content) and (
+                " e " in name or any(tuple(content[:n]) in self.organs for n in (1, 2, 3))):
+            return "role-nouns"  # "o Conselho de Administração da Agência", "agentes da Agência e da Comissão"
+        if "-" in name:
+            parts = [" ".join(fold(w) for w in part.split()) for part in name.split("-")]
+            if all(p in self.parties or p in self.lex.territories for p in parts):
+                return "parties"
+        return ""
+
     def _zone(self, text: str) -> tuple[int | None, bool]:
         """Where public bodies are part of a reference: from the first act noun of a segment citing an EU act;
         or the whole of a heading in capitals, for the EU's bodies only (``MEMBROS DO PARLAMENTO EUROPEU``; a
         court's heading in capitals elsewhere names a party). (None, False) elsewhere."""
         if not any(c.islower() for c in text):
             return 0, True
-        if EU_CITATION.search(text):
+        if EU_CITATION.search(text) or ACT_TITLE.match(text):
             act = self.act_start.search(text)
             return (act.start() if act else None), False
         return None, False
