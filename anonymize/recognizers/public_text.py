@@ -41,8 +41,8 @@ TERM_ACRONYM = regex.compile(rf"(?<=(?:^|[\s(])\p{{Ll}}[\p{{L}}\p{{M}}-]*\s+\p{{
 # an EU act's citation: an Official Journal reference, an act number with its EU marker ("(UE) 2019/123",
 # "(CE, Euratom) n.o 1605/2002", "2008/98/CE"; not a Brazilian state in brackets), a CELEX number
 # an act's title with its number (Decisão n.o 2/2021 do Conselho de Ministros ACP-UE)
-ACT_TITLE = regex.compile(r"^\s*(?:[OA]\s+)?(?:Decisão|Regulamento|Diretiva|Recomendação)(?:\s+de\s+Execução|\s+Delegad[ao])?"
-                          r"\s+n\.?\s?[º°o]\.?\s*\d{1,4}/\d{4}")
+ACT_TITLE = regex.compile(r"^\s*(?:[OA]\s+)?(?i:Decisão|Regulamento|Diretiva|Recomendação)(?:\s+(?i:de\s+Execução|Delegad[ao]))?"
+                          r"\s+(?i:n)\.?\s?[º°o]\.?\s*\d{1,4}/\d{4}")
 EU_CITATION = regex.compile(r"(?<![\p{L}])(?:JO\s+[LC]\s*\d|Jornal Oficial|\((?:UE|CE|CEE|Euratom)(?:,\s*\p{Lu}+)*\)\s*"
                             r"(?:n\.?\s?[º°o]\.?\s*)?\d{1,4}/\d|"
                             r"\d{2,4}/\d{1,4}/(?:UE|CE|CEE)(?![\p{L}])|\d{5}\s?[A-Z]\s?\d{4})")
@@ -64,6 +64,8 @@ class PublicTextRecognizer(Recognizer):
             rf"|(?<![\p{{L}}])(?:{nouns}){words}{{1,10}}\s+\((?P<acr>{ACRONYM})(?=[\s)])")
         self.function_words = {fold(w) for w in rules["function_words"]}
         self.country_organs = {fold(w) for w in p["country_organs"]}
+        self.joint_nouns = {fold(w) for w in p["joint_body_nouns"]}
+        self.town_before_country = regex.compile(r"\s*,\s*(?P<country>\p{Lu}[\p{L}\p{M} -]{2,40}?)\s*(?:[.;,)]|$)")
         self.state_group = regex.compile(rf"(?:{alternation(p['state_groups'])})(?![\p{{L}}])")
         self.place_lead = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(p['place_leads'])})\s+\Z")
         self.parties = {fold(w) for w in p["party_acronyms"]}
@@ -122,6 +124,9 @@ class PublicTextRecognizer(Recognizer):
             return "group-of-states"
         if len(ch.words) == 1 and self.place_lead.search(text, max(0, ch.start - 20), ch.start):
             return "place-of-signature"
+        if len(ch.words) == 1 and not ch.first_names and (c := self.town_before_country.match(text, ch.end)) \
+                and " ".join(fold(w) for w in c.group("country").split()) in self.lex.territories:
+            return "town-of-country"  # "Secretariado, Gaborone, Botsuana": a town before its country
         name = text[ch.start:ch.end]
         content = [fold(w) for w in ch.content]
         if len(content) >= 2 and all(w in self.body_nouns for w in content) and (
@@ -139,18 +144,23 @@ class PublicTextRecognizer(Recognizer):
         court's heading in capitals elsewhere names a party). (None, False) elsewhere."""
         if not any(c.islower() for c in text):
             return 0, True
-        if EU_CITATION.search(text) or ACT_TITLE.match(text):
+        if ACT_TITLE.match(text):
+            return 0, False
+        if EU_CITATION.search(text):
             act = self.act_start.search(text)
             return (act.start() if act else None), False
         return None, False
 
     def _public_body(self, seg: Segment, ch, eu_only: bool) -> bool:
         """A body by its head noun, no legal-form tail: a public administration's head, or an EU adjective
-        and no institution's head (associations, federations and unions are private parties)."""
+        and no institution's head (associations, federations and unions are private parties); or a joint body
+        named by role nouns and its parties, no head opening it (``COMITÉ DE ASSOCIAÇÃO UE-GEÓRGIA``)."""
         subtype, rule = org_rule(ch, seg.analysis.rules)
+        eu = bool(self.eu_words.search(seg.text, ch.start, ch.end))
+        if not rule and eu and not ch.org_tail and not ch.first_names and any(fold(w) in self.joint_nouns for w in ch.content):
+            return True
         if rule != "head" or ch.org_tail:
             return False
-        eu = bool(self.eu_words.search(seg.text, ch.start, ch.end))
         if eu_only:
             return eu and subtype != "INSTITUTION"
         head = fold(ch.org_head[1]) if ch.org_head else ""
