@@ -20,7 +20,7 @@ from __future__ import annotations
 import regex
 
 from ...text import fold
-from ..recognizer import Recognizer, Segment, alternation, register
+from ..recognizer import Gated, Recognizer, Segment, alternation, register
 from .organization import org_rule
 
 ACRONYM = r"\p{Lu}{2,10}"
@@ -29,6 +29,9 @@ ACRONYM = r"\p{Lu}{2,10}"
 # end of a run of capitals (a name in capitals before a case number: "MINISTRO LUIZ FUX HC 110260")
 DESIGNATION = regex.compile(
     r"(?<![\p{L}\d/-])(?<!\p{Lu}{2}\s)(?P<acr>\p{Lu}{2,5}(?:-\p{Lu}{1,2})?)\s+(?:Res\.\s+)?(?:\p{Lu}{1,4}\.)?\d[\d.,:()/-]*\d[\d.,:()/-]*(?<![.,:(-])(?![\d\p{L}ªº°])")
+DIGIT = regex.compile(r"\d")
+BRACKETED_CAPS = regex.compile(r"\(\p{Lu}\p{Lu}")
+UPPER_PAIR = regex.compile(r"\p{Lu}\p{Lu}")  # (cheap gates: most segments hold no designation)
 # a document part's abbreviation and its number ("Corr. 1", "Rev. 2", "Alt. 3"): a designation
 PART_ABBREVIATION = regex.compile(r"(?<![\p{L}\d])\p{Lu}\p{Ll}{1,4}\.(?=\s?\d)")
 # a country's organ (``public_text.country_organs``) that a possessive before it or a complement in lower case
@@ -58,10 +61,11 @@ class PublicTextRecognizer(Recognizer):
         nouns = alternation(p["acronym_nouns"])
         lower_nouns = alternation([w.lower() for w in p["acronym_nouns"]])  # "as normas ISO e IEC"
         words = r"(?:\s+(?:\p{Lu}[\p{L}\p{M}-]*|d[aeo]s?|[oa]s?|e|sobre|para|em|relativ[oa]|à|ao|aos))"
-        self.after_noun = regex.compile(
+        self.after_noun = Gated(regex.compile(
             rf"(?<![\p{{L}}])(?:{nouns}|{lower_nouns})(?:\s+(?:Misto|Conjunto))?(?:\s+d[aeo]s?)?(?:\s+APE)?\s+"
             rf"(?P<acr>{ACRONYM}(?:\s+e\s+{ACRONYM})*)(?![\p{{L}}\d-])"
-            rf"|(?<![\p{{L}}])(?:{nouns}){words}{{1,10}}\s+\((?P<acr>{ACRONYM})(?=[\s)])")
+            rf"|(?<![\p{{L}}])(?:{nouns}){words}{{1,10}}\s+\((?P<acr>{ACRONYM})(?=[\s)])"),
+            regex.compile(rf"(?i:{nouns})"))  # (the nouns alone, a cheap gate: most segments hold none)
         self.function_words = {fold(w) for w in rules["function_words"]}
         self.country_organs = {fold(w) for w in p["country_organs"]}
         self.joint_nouns = {fold(w) for w in p["joint_body_nouns"]}
@@ -84,15 +88,16 @@ class PublicTextRecognizer(Recognizer):
         text = seg.text
         out = []
         spans = []
-        for m in DESIGNATION.finditer(text) if any(c.isdigit() for c in text) else ():
+        digits = DIGIT.search(text) is not None
+        for m in DESIGNATION.finditer(text) if digits and UPPER_PAIR.search(text) else ():
             acr = m.group("acr")
             # not "DE 4"; a name in capitals only before a standard's layout ("IMO Res. A.658(16)", "IMO MSC.36(63)")
             if fold(acr) not in self.function_words and (not self.lex.is_name(acr) or "." in m.group()[len(acr):]):
                 spans.append((m.start(), m.end(), "designation"))
-        for m in PART_ABBREVIATION.finditer(text) if "." in text else ():
+        for m in PART_ABBREVIATION.finditer(text) if digits and "." in text else ():
             if fold(m.group()) not in self.tails:  # "Lda. 2": a company's legal form
                 spans.append((m.start(), m.end(), "designation"))
-        for m in TERM_ACRONYM.finditer(text) if "(" in text else ():
+        for m in TERM_ACRONYM.finditer(text) if "(" in text and BRACKETED_CAPS.search(text) else ():
             spans.append((m.start(), m.end(), "term-acronym"))
         for m in self.after_noun.finditer(text):
             spans.append((m.start("acr"), m.end("acr"), "agreement-acronym"))
@@ -120,16 +125,17 @@ class PublicTextRecognizer(Recognizer):
         Cotonu``), a body named by role nouns only (``Conselho de Administração da Agência``), an agreement's parties
         joined by hyphens (``Costa do Marfim-UE``); '' otherwise."""
         text = seg.text
-        if self.state_group.match(text, ch.start):
+        if len(ch.words) == 1:
+            if ch.start >= 4 and self.place_lead.search(text, max(0, ch.start - 20), ch.start):
+                return "place-of-signature"
+            if not ch.first_names and text.startswith(",", ch.end) and (c := self.town_before_country.match(
+                    text, ch.end)) and " ".join(fold(w) for w in c.group("country").split()) in self.lex.territories:
+                return "town-of-country"  # "Secretariado, Gaborone, Botsuana": a town before its country
+        elif text.startswith("Grupo", ch.start) and self.state_group.match(text, ch.start):
             return "group-of-states"
-        if len(ch.words) == 1 and self.place_lead.search(text, max(0, ch.start - 20), ch.start):
-            return "place-of-signature"
-        if len(ch.words) == 1 and not ch.first_names and (c := self.town_before_country.match(text, ch.end)) \
-                and " ".join(fold(w) for w in c.group("country").split()) in self.lex.territories:
-            return "town-of-country"  # "Secretariado, Gaborone, Botsuana": a town before its country
         name = text[ch.start:ch.end]
-        content = [fold(w) for w in ch.content]
-        if len(content) >= 2 and all(w in self.body_nouns for w in content) and (
+        content = [fold(w) for w in ch.content] if len(ch.content) >= 2 else []
+        if content and all(w in self.body_nouns for w in content) and (
                 " e " in name or any(tuple(content[:n]) in self.organs for n in (1, 2, 3))):
             return "role-nouns"  # "o Conselho de Administração da Agência", "agentes da Agência e da Comissão"
         if "-" in name:
@@ -146,7 +152,7 @@ class PublicTextRecognizer(Recognizer):
             return 0, True
         if ACT_TITLE.match(text):
             return 0, False
-        if EU_CITATION.search(text):
+        if ("JO" in text or "(" in text or "/" in text or "Jornal" in text or ":" in text) and EU_CITATION.search(text):
             act = self.act_start.search(text)
             return (act.start() if act else None), False
         return None, False
