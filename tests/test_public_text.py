@@ -94,6 +94,7 @@ PRIVATE = [
     ("O contrato, celebrado ao abrigo da Lei n.º 7/2030, foi assinado em 3 de março de 2031.",
      "3 de março de 2031", "DATE"),
     ("RELATOR MINISTRO PAULO TAVEIRA HC 99123", "PAULO TAVEIRA", "PERSON"),
+    ("O telemóvel com o IMEI 490154203237518 foi apreendido.", "490154203237518", "NAMEID"),
     ("SUPREMO TRIBUNAL FEDERAL", "SUPREMO TRIBUNAL FEDERAL", "ORGANIZATION"),
     ("A testemunha Norma Bettencourt declarou.", "Norma Bettencourt", "PERSON"),
     ("O CREA/DF notificou a empresa.", "CREA/DF", "ORGANIZATION"),

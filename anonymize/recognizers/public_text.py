@@ -30,6 +30,7 @@ ACRONYM = r"\p{Lu}{2,10}"
 DESIGNATION = regex.compile(
     r"(?<![\p{L}\d/-])(?<!\p{Lu}{2}\s)(?P<acr>\p{Lu}{2,5}(?:-\p{Lu}{1,2})?)\s+(?:Res\.\s+)?(?:\p{Lu}{1,4}\.)?\d[\d.,:()/-]*\d[\d.,:()/-]*(?<![.,:(-])(?![\d\p{L}ªº°])")
 DIGIT = regex.compile(r"\d")
+LONG_DIGITS = regex.compile(r"\d{7}")
 BRACKETED_CAPS = regex.compile(r"\(\p{Lu}\p{Lu}")
 UPPER_PAIR = regex.compile(r"\p{Lu}\p{Lu}")  # (cheap gates: most segments hold no designation)
 # a document part's abbreviation and its number ("Corr. 1", "Rev. 2", "Alt. 3"): a designation
@@ -92,7 +93,9 @@ class PublicTextRecognizer(Recognizer):
         for m in DESIGNATION.finditer(text) if digits and UPPER_PAIR.search(text) else ():
             acr = m.group("acr")
             # not "DE 4"; a name in capitals only before a standard's layout ("IMO Res. A.658(16)", "IMO MSC.36(63)")
-            if fold(acr) not in self.function_words and (not self.lex.is_name(acr) or "." in m.group()[len(acr):]):
+            # and no identifier's long run of digits ("IMEI 356938035643809")
+            if fold(acr) not in self.function_words and (not self.lex.is_name(acr) or "." in m.group()[len(acr):]) \
+                    and not LONG_DIGITS.search(m.group()):
                 spans.append((m.start(), m.end(), "designation"))
         for m in PART_ABBREVIATION.finditer(text) if digits and "." in text else ():
             if fold(m.group()) not in self.tails:  # "Lda. 2": a company's legal form
