@@ -19,6 +19,7 @@ PUBLIC = [
     ("Ensaios conforme ASTM 1742 (2015) e EN 50321 (2011).", ["ASTM", "EN 50321"]),
     ("Requisitos da Res. IMO MSC.99(88) e do Código HSC.", ["IMO", "MSC", "HSC"]),
     ("Norma técnica ITU-R M.2004-1 e IEC 62288 Rev. 3 aplicáveis.", ["ITU-R", "Rev"]),
+    ("Ensaios ETSI EN 301 929 e ISO/IEC 17025:2017 e IMO MSC/Circ.1221.", ["ETSI", "ISO/IEC", "IMO"]),
     # a bracketed acronym after a term written in lower case
     ("O sistema de alerta rápido (SARA) é gerido pela Comissão.", ["SARA"]),
     ("Os serviços de controlo do tráfego marítimo (VTMS) cooperam.", ["VTMS"]),

@@ -24,13 +24,15 @@ from ..recognizer import Gated, Recognizer, Segment, alternation, register
 from .organization import org_rule
 
 ACRONYM = r"\p{Lu}{2,10}"
-# an issuer's short acronym (ITU-R) and the designation after it: a number of two digits or more, maybe letters
-# and a dot before it ("MSC.36(63)"); not a word in capitals (ELEIÇÕES 2016), not a body's numbered unit (TRF 4); not the
+# an issuer's short acronym (ITU-R, ISO/IEC; ETSI EN: a standards series after it) and the designation after it: a number of two digits or more,
+# maybe letters and a dot before it ("MSC.36(63)", "MSC/Circ.1234"); not a word in capitals (ELEIÇÕES 2016), not a body's numbered unit (TRF 4); not the
 # end of a run of capitals (a name in capitals before a case number: "MINISTRO LUIZ FUX HC 110260")
 DESIGNATION = regex.compile(
-    r"(?<![\p{L}\d/-])(?<!\p{Lu}{2}\s)(?P<acr>\p{Lu}{2,5}(?:-\p{Lu}{1,2})?)\s+(?:Res\.\s+)?(?:\p{Lu}{1,4}\.)?\d[\d.,:()/-]*\d[\d.,:()/-]*(?<![.,:(-])(?![\d\p{L}ªº°])")
+    r"(?<![\p{L}\d/-])(?<!\p{Lu}{2}\s)(?P<acr>\p{Lu}{2,5}(?:-\p{Lu}{1,2})?(?:/\p{Lu}{2,5})?)(?:\s+(?:EN|ISO|IEC|MSC|TS|TR|CEN))?"
+    r"(?:\s+Res\.|/Circ\.)?\s*(?:\p{Lu}\p{L}{0,3}\.\s?)?(?P<num>\d[\d.,:()/-]*\d[\d.,:()/-]*)(?<![.,:(-])(?![\d\p{L}ªº°])")
 DIGIT = regex.compile(r"\d")
 LONG_DIGITS = regex.compile(r"\d{7}")
+FOUR_DIGITS = regex.compile(r"\d{4}")  # a joint standard's number (ISO/IEC 17025), not a registry stamp (STM/SEJUD 000)
 BRACKETED_CAPS = regex.compile(r"\(\p{Lu}\p{Lu}")
 UPPER_PAIR = regex.compile(r"\p{Lu}\p{Lu}")  # (cheap gates: most segments hold no designation)
 # a document part's abbreviation and its number ("Corr. 1", "Rev. 2", "Alt. 3"): a designation
@@ -60,10 +62,11 @@ class PublicTextRecognizer(Recognizer):
         super().__init__(rules, lex, options)
         p = rules["public_text"]
         nouns = alternation(p["acronym_nouns"])
-        lower_nouns = alternation([w.lower() for w in p["acronym_nouns"]])  # "as normas ISO e IEC"
+        lower_nouns = alternation([w.lower() for w in p["acronym_nouns"]])  # "as normas ISO e IEC" (not "o
+        # regulamento da FUNDO": a particle after a noun in lower case names a party)
         words = r"(?:\s+(?:\p{Lu}[\p{L}\p{M}-]*|d[aeo]s?|[oa]s?|e|sobre|para|em|relativ[oa]|à|ao|aos))"
         self.after_noun = Gated(regex.compile(
-            rf"(?<![\p{{L}}])(?:{nouns}|{lower_nouns})(?:\s+(?:Misto|Conjunto))?(?:\s+d[aeo]s?)?(?:\s+APE)?\s+"
+            rf"(?<![\p{{L}}])(?:(?:{nouns})(?:\s+(?:Misto|Conjunto))?(?:\s+d[aeo]s?)?(?:\s+APE)?|{lower_nouns})\s+"
             rf"(?P<acr>{ACRONYM}(?:\s+e\s+{ACRONYM})*)(?![\p{{L}}\d-])"
             rf"|(?<![\p{{L}}])(?:{nouns}){words}{{1,10}}\s+\((?P<acr>{ACRONYM})(?=[\s)])"),
             regex.compile(rf"(?i:{nouns})"))  # (the nouns alone, a cheap gate: most segments hold none)
@@ -95,7 +98,7 @@ class PublicTextRecognizer(Recognizer):
             # not "DE 4"; a name in capitals only before a standard's layout ("IMO Res. A.658(16)", "IMO MSC.36(63)")
             # and no identifier's long run of digits ("IMEI 356938035643809")
             if fold(acr) not in self.function_words and (not self.lex.is_name(acr) or "." in m.group()[len(acr):]) \
-                    and not LONG_DIGITS.search(m.group()):
+                    and not LONG_DIGITS.search(m.group()) and ("/" not in acr or FOUR_DIGITS.match(m.group("num"))):
                 spans.append((m.start(), m.end(), "designation"))
         for m in PART_ABBREVIATION.finditer(text) if digits and "." in text else ():
             if fold(m.group()) not in self.tails:  # "Lda. 2": a company's legal form
