@@ -36,19 +36,6 @@ def corpus_numbers(chunks_of_items: Iterable[list[Anonymized]]) -> EntityNumbers
     return numbers
 
 
-SHIELDS = ("LEGAL_REFERENCE", "PUBLIC_ID")  # what the recognizers keep visible: a citation, an act's number
-
-
-def outside_shields(anonymizer: Anonymizer, text: str, extra: list) -> list:
-    """The corpus forms found in a segment, without those inside a span its recognizers keep public (a body
-    named in an act's citation: "Regulamento ... do Parlamento Europeu e do Conselho"). The segment is read
-    again only when a form was found in it."""
-    shields = [m for m in anonymizer.recognize(text) if m.category in SHIELDS]
-    if not shields:
-        return extra
-    return [m for m in extra if not any(x.start < m.end and m.start < x.end for x in shields)]
-
-
 def make_consistent(items: list[Anonymized], forms: CorpusForms, anonymizer: Anonymizer,
                     corpus: EntityNumbers | None) -> tuple[list[Anonymized], int]:
     """Items with the corpus's entity forms masked wherever the recognizers missed them, and how many
@@ -67,8 +54,6 @@ def make_consistent(items: list[Anonymized], forms: CorpusForms, anonymizer: Ano
         for it in group:
             p, ms, rep = it.pair, it.mentions, it.replaced
             extra = forms.mentions(p.src, ms, numbers)
-            if extra:
-                extra = outside_shields(anonymizer, p.src, extra)
             if extra:
                 ms = sorted(ms + extra, key=lambda m: m.start)
                 rep = apply_mentions(p.src, ms, anonymizer.ops, scope)

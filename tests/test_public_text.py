@@ -34,6 +34,8 @@ PUBLIC = [
     ("32031 R 0077: Regulamento de Execução (UE) 2031/77 relativo às taxas cobradas pela Autoridade Europeia "
      "dos Portos (JO L 3 de 1.2.2031, p. 1).", ["Autoridade Europeia dos Portos"]),
     ("Decisão n.o 4/2031 do Conselho de Parceria UE-Atlântida", ["Conselho de Parceria"]),
+    ("Regulamento (UE) 2031/6 que cria a Autoridade Europeia dos Portos (AEP) (JO L 7 de 1.3.2031, p. 4).",
+     ["Autoridade Europeia dos Portos", "AEP"]),
     ("FUNCIONÁRIOS DO PARLAMENTO EUROPEU", ["PARLAMENTO EUROPEU"]),
     ("JUÍZES DO TRIBUNAL DE CONTAS EUROPEU", ["TRIBUNAL DE CONTAS EUROPEU"]),
     ("REUNIÃO DO CONSELHO DE MINISTROS ACP-UE", ["CONSELHO DE MINISTROS"]),
@@ -130,23 +132,37 @@ def test_a_plurals_apostrophe_joins_an_english_name(text, word, name):
     assert text[toks[lo][0]:toks[hi][1]] == name
 
 
-@pytest.mark.parametrize("running, citation, body", [
-    ("O Banco Europeu de Fomento publicou o parecer.",
-     "Regulamento (UE) 2031/78 relativo às taxas cobradas pelo Banco Europeu de Fomento (JO L 3 de 1.2.2031, "
-     "p. 1).", "Banco Europeu de Fomento"),
-    ("A Agência Europeia do Mar Alto publicou o parecer.",
-     "Regulamento (UE) 2031/77 que cria a Agência Europeia do Mar Alto (JO L 9 de 4.5.2031, p. 2).",
-     "Agência Europeia do Mar Alto"),
-    ("A Agência da União Europeia para as Pescas decidiu.",
-     "Decisão de Execução (UE) 2031/9 relativa aos métodos de trabalho da Agência da União Europeia para as Pescas "
-     "(JO L 5 de 6.7.2031, p. 8).", "Agência da União Europeia para as Pescas"),
-])
-def test_corpus_consistency_leaves_a_citations_public_body_visible(cfg, running, citation, body):
-    """A public body masked in one document's running text is not masked by corpus consistency inside another
-    document's citation of an act, which the recognizers keep public."""
-    from paranon.corpora.model import SegmentPair
-    from paranon.inmemory import process_in_memory
 
-    pairs = [SegmentPair("a:1", "a", running, "x"), SegmentPair("b:1", "b", citation, "y")]
-    first, second = (r.anonymized for r in process_in_memory(pairs, cfg))
-    assert body not in first.src and body in second.src
+def _trimmed(src_anon: str, tgt: str, span: str, links) -> str:
+    from paranon.align.edges import trim_translated_heads
+    from paranon.align.transfer import TransferResult
+    from paranon.corpora.model import Mention
+
+    placeholder = "<NAME1_ORGANIZATION>"
+    ps = src_anon.index(placeholder)
+    src_ms = [Mention(ps, ps + len(placeholder), "ORGANIZATION", placeholder, "x", "x", entity=1)]
+    s = tgt.index(span)
+    tr = TransferResult([Mention(s, s + len(span), "ORGANIZATION", span, "transfer:alignment", "head", entity=1)])
+    trim_translated_heads(tr, src_anon, src_ms, tgt, links)
+    return tr.mentions[0].text
+
+
+@pytest.mark.parametrize("src_anon, tgt, span, links, kept", [
+    # trailing words after a joiner that translate a visible capitalized source word
+    ("O <NAME1_ORGANIZATION> e o Conselho decidem", "The European Parliament and the Council decide",
+     "European Parliament and the Council", [(0, 0), (1, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 6)],
+     "European Parliament"),
+    ("pelo <NAME1_ORGANIZATION> e pela Comissão", "by the Court of Auditors and the Commission",
+     "Court of Auditors and the Commission", [(0, 0), (1, 2), (1, 3), (1, 4), (2, 5), (4, 7)], "Court of Auditors"),
+    # leading words that are the dictionary translation of a visible lower-case word
+    ("os membros do <NAME1_ORGANIZATION> votam", "the Members of the European Parliament vote",
+     "Members of the European Parliament", [(0, 0), (1, 1), (2, 2), (2, 3), (3, 4), (3, 5), (4, 6)],
+     "European Parliament"),
+    ("o presidente do <NAME1_ORGANIZATION> assina", "the President of the Joint Committee signs",
+     "President of the Joint Committee", [(0, 0), (1, 1), (2, 2), (2, 3), (3, 4), (3, 5), (4, 6)], "Joint Committee"),
+    # a lower-case source word the English word does not translate (an alignment error): the name stays whole
+    ("na sede do <NAME1_ORGANIZATION>.", "at the headquarters of the Ministry of Finance.", "Ministry of Finance",
+     [(1, 2), (2, 3), (1, 5), (3, 6), (3, 7)], "Ministry of Finance"),
+])
+def test_an_aligned_name_loses_the_translations_of_visible_words_at_its_edges(src_anon, tgt, span, links, kept):
+    assert _trimmed(src_anon, tgt, span, links) == kept

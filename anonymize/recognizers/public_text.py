@@ -119,11 +119,16 @@ class PublicTextRecognizer(Recognizer):
                 out.append(self.mention(seg, s, e, "LEGAL_REFERENCE", f"public-text:{rule}"))
         zone, heading = self._zone(text)
         if zone is not None:
-            for ch in seg.analysis.chains if seg.analysis else ():
+            chains = seg.analysis.chains if seg.analysis else []
+            for k, ch in enumerate(chains):
                 if ch.start >= zone and not seg.covered(ch.start, ch.end) \
                         and not any(x.start < ch.end and ch.start < x.end for x in out) \
                         and self._public_body(seg, ch, eu_only=heading):
                     out.append(self.mention(seg, ch.start, ch.end, "LEGAL_REFERENCE", "public-text:body-in-citation"))
+                    acr = chains[k + 1] if k + 1 < len(chains) else None
+                    if acr is not None and acr.in_parens and acr.all_upper and acr.start_tok == ch.end_tok + 1:
+                        # its acronym in brackets is cited with it: "que cria a Autoridade ... (ESMA)"
+                        out.append(self.mention(seg, acr.start, acr.end, "LEGAL_REFERENCE", "public-text:body-in-citation"))
         return out
 
     def _public_chain(self, seg: Segment, ch) -> str:
