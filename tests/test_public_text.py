@@ -51,6 +51,19 @@ PUBLIC = [
     ("O regulamento adotado pelo Conselho de Administração da Agência aplica-se.", ["Conselho de Administração"]),
     ("Os agentes da Agência e da Comissão têm acesso às instalações.", ["Agência e da Comissão"]),
     ("A Comissão Executiva do Conselho delibera.", ["Comissão Executiva do Conselho"]),
+    # a committee named by its subject; an acronym and its version's year
+    ("O Comité das Medidas Aduaneiras e Fitossanitárias reúne-se.", ["Comité das Medidas"]),
+    ("O Subcomité do Comércio de Serviços informa.", ["Subcomité do Comércio"]),
+    ("Os Comités das Indicações Geográficas cooperam.", ["Indicações Geográficas"]),
+    ("O Ministro dos Negócios Estrangeiros da Atlântida assina.", ["Negócios Estrangeiros"]),
+    ("A Ministra da Economia e do Mar preside.", ["Economia"]),
+    ("A Ministra das Finanças e da Administração Pública preside.", ["Finanças"]),
+    ("O anexo do MARPOL de 1978 e a SOLAS de 1974 aplicam-se.", ["MARPOL", "SOLAS"]),
+    ("O Acordo (a seguir designado «GATM de 1994») aplica-se.", ["GATM"]),
+    ("Nos termos do ADPIC de 1994,", ["ADPIC"]),
+    ("As Partes assinaram o Protocolo em 2 de abril de 2031.", ["2 de abril"]),
+    ("A Atlântida ratificou a Convenção em 3 de junho de 2031.", ["3 de junho"]),
+    ("Os Estados adotaram o Acordo em 4 de julho de 2031.", ["4 de julho"]),
     # a heading's two parties joined by "/" are no acronym
     ("O COMITÉ UNIÃO EUROPEIA/NORUEGA PARA OS TRANSPORTES MARÍTIMOS,", ["NORUEGA"]),
     # one word in capitals is an acronym, whatever a name list says; a noun with its complement is no given name
@@ -100,13 +113,15 @@ PRIVATE = [
     ("O telemóvel com o IMEI 490154203237518 foi apreendido.", "490154203237518", "NAMEID"),
     ("SUPREMO TRIBUNAL FEDERAL", "SUPREMO TRIBUNAL FEDERAL", "ORGANIZATION"),
     ("A testemunha Norma Bettencourt declarou.", "Norma Bettencourt", "PERSON"),
+    ("O Ministro da Justiça Álvaro Quintela assinou.", "Álvaro Quintela", "PERSON"),
+    ("As partes assinaram o contrato em 5 de maio de 2031.", "5 de maio de 2031", "DATE"),
     ("O CREA/DF notificou a empresa.", "CREA/DF", "ORGANIZATION"),
 ]
 
 
 @pytest.mark.parametrize("text, span, category", PRIVATE)
 def test_private_names_and_dates_beside_public_text_stay_masked(anonymizer, text, span, category):
-    assert (span, category) in _masked(anonymizer, text)
+    assert any(span in t and c == category for t, c in _masked(anonymizer, text))
 
 
 @pytest.mark.parametrize("acronym, name, linked", [

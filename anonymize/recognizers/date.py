@@ -80,9 +80,11 @@ class DateRecognizer(Recognizer):
         joined = rf"(?![\p{{L}}])[^.;:]{{0,80}}\s(?:em|a)\s*\Z"
         self.effect_before = regex.compile(
             rf"(?:(?<![\p{{L}}])(?i:{leads})\s*\Z|(?<![\p{{L}}])(?i:{alternation(rules['date_accession_verbs'])}){joined})")
+        acts = alternation(rules["act_nouns"])
         self.adopted_before = regex.compile(
-            rf"(?<![\p{{L}}])(?i:{alternation(rules['act_nouns'])})(?![\p{{L}}])[^.;:,]{{0,40}}?(?<![\p{{L}}])"
-            rf"(?i:{participles}){joined}")
+            rf"(?<![\p{{L}}])(?i:{acts})(?![\p{{L}}])[^.;:,]{{0,40}}?(?<![\p{{L}}])(?i:{participles}){joined}"
+            rf"|(?<![\p{{L}}])(?i:{alternation(rules['date_act_verbs'])})\s+(?:[oa]s?\s+)?(?i:{acts})(?![\p{{L}}])"
+            rf"[^.;:,]{{0,40}}\s(?:em|a)\s*\Z")
         self.polity_before = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(rules['polities'])})(?![\p{{L}}])")
         self.signature = regex.compile(
             rf"(?<![\p{{L}}])(?:{alternation(rules['date_signature_leads'])})\s+em\s+\p{{Lu}}[\p{{L}}\s-]{{1,40}},?\s+(?:em\s+)?$")

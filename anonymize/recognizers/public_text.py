@@ -31,6 +31,7 @@ DESIGNATION = regex.compile(
     r"(?<![\p{L}\d/-])(?<!\p{Lu}{2}\s)(?P<acr>\p{Lu}{2,5}(?:-\p{Lu}{1,2})?(?:/\p{Lu}{2,5})?)(?:\s+(?:EN|ISO|IEC|MSC|TS|TR|CEN))?"
     r"(?:\s+Res\.|/Circ\.)?\s*(?:\p{Lu}\p{L}{0,3}\.\s?)?(?P<num>\d[\d.,:()/-]*\d[\d.,:()/-]*)(?<![.,:(-])(?![\d\p{L}ªº°])")
 DIGIT = regex.compile(r"\d")
+ACRONYM_YEAR = regex.compile(r"(?<![\p{L}\d/-])(?<!\p{Lu}{2}\s)\p{Lu}{3,6}\s+de\s+(?:19|20)\d{2}(?!\d)")
 LONG_DIGITS = regex.compile(r"\d{7}")
 FOUR_DIGITS = regex.compile(r"\d{4}")  # a joint standard's number (ISO/IEC 17025), not a registry stamp (STM/SEJUD 000)
 BRACKETED_CAPS = regex.compile(r"\(\p{Lu}\p{Lu}")
@@ -72,6 +73,8 @@ class PublicTextRecognizer(Recognizer):
             regex.compile(rf"(?i:{nouns})"))  # (the nouns alone, a cheap gate: most segments hold none)
         self.function_words = {fold(w) for w in rules["function_words"]}
         self.country_organs = {fold(w) for w in p["country_organs"]}
+        self.subject_bodies = {fold(w) for w in p["subject_committee_nouns"]}
+        self.particles = {"de", "do", "da", "dos", "das"}
         self.joint_nouns = {fold(w) for w in p["joint_body_nouns"]}
         self.town_before_country = regex.compile(r"\s*,\s*(?P<country>\p{Lu}[\p{L}\p{M} -]{2,40}?)\s*(?:[.;,)]|$)")
         self.state_group = regex.compile(rf"(?:{alternation(p['state_groups'])})(?![\p{{L}}])")
@@ -100,6 +103,8 @@ class PublicTextRecognizer(Recognizer):
             if fold(acr) not in self.function_words and (not self.lex.is_name(acr) or "." in m.group()[len(acr):]) \
                     and not LONG_DIGITS.search(m.group()) and ("/" not in acr or FOUR_DIGITS.match(m.group("num"))):
                 spans.append((m.start(), m.end(), "designation"))
+        for m in ACRONYM_YEAR.finditer(text) if digits else ():
+            spans.append((m.start(), m.end(), "designation"))  # "GATT de 1994", "SOLAS de 1974": a version's year
         for m in PART_ABBREVIATION.finditer(text) if digits and "." in text else ():
             if fold(m.group()) not in self.tails:  # "Lda. 2": a company's legal form
                 spans.append((m.start(), m.end(), "designation"))
@@ -149,6 +154,10 @@ class PublicTextRecognizer(Recognizer):
         if content and all(w in self.body_nouns for w in content) and (
                 " e " in name or any(tuple(content[:n]) in self.organs for n in (1, 2, 3))):
             return "role-nouns"  # "o Conselho de Administração da Agência", "agentes da Agência e da Comissão"
+        if content and content[0] in self.subject_bodies and len(ch.words) > 2 and fold(ch.words[1]) in self.particles \
+                and not any(self.lex.is_name(w) or self.lex.is_place(w) for w in ch.content[1:]) \
+                and any(self.lex.is_common(w) for w in ch.content[1:]):
+            return "subject-committee"  # "o Comité das Medidas Sanitárias e Fitossanitárias": named by its subject
         if "-" in name:
             parts = [" ".join(fold(w) for w in part.split()) for part in name.split("-")]
             if all(p in self.parties or p in self.lex.territories for p in parts):
