@@ -16,22 +16,46 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import replace
+from functools import lru_cache
+
+from pathlib import Path
 
 import regex
 
 from ..corpora.model import Mention
 from ..text import tokenize
+from .priors import read_dictionary
 from .target import FORM_JOINERS, english_zipf
 from .transfer import TransferResult
 
+PRIORS = Path(__file__).parent / "data" / "priors_pt_en.tsv.gz"  # the shipped word pairs (align/priors.py)
 TRIMMED = ("ORGANIZATION",)  # the categories whose aligned spans grow over a capitalized head noun
 HEAD_ZIPF = 3.5  # a head noun of legislation is at least this frequent in English ("Directive" 3.7)
 WORD = regex.compile(r"\p{L}+")
 
 
-def _placeholder_tokens(src_anon: str, src_anon_mentions: list[Mention]) -> tuple[set[int], set[int]]:
-    """The indices of the anonymized source's tokens inside a placeholder, and of its visible capitalized words
-    (the heads a translated head can stand for: "Regulamento", "Decisão")."""
+@lru_cache(maxsize=1)
+def dictionary_pairs() -> frozenset[tuple[str, str]]:
+    """The shipped Portuguese-English word pairs (Wiktionary, ``align/data``), lower-cased."""
+    out = set()
+    for s, t in read_dictionary(PRIORS):
+        s, t = s.lower(), t.lower()
+        out.add((s, t))
+    return frozenset(out)
+
+
+def translates(src: str, tgt: str) -> bool:
+    """Whether a dictionary gives ``tgt`` for ``src``, either as written or both in the singular ("membros" /
+    "Members": "membro" / "member")."""
+    pairs = dictionary_pairs()
+    s, t = src.lower(), tgt.lower()
+    return (s, t) in pairs or (s.removesuffix("s"), t.removesuffix("s")) in pairs
+
+
+def _placeholder_tokens(src_anon: str, src_anon_mentions: list[Mention]) -> tuple[set[int], dict[int, str]]:
+    """The indices of the anonymized source's tokens inside a placeholder, and its visible words by index (a
+    capitalized one is a head a translated head can stand for: "Regulamento", "Decisão"; one in lower case
+    only when the English word is its dictionary translation: "membros do <ORG>" / "Members of the ...")."""
     toks = tokenize(src_anon)
     starts = [s for s, _ in toks]
     inside: set[int] = set()
@@ -40,27 +64,54 @@ def _placeholder_tokens(src_anon: str, src_anon_mentions: list[Mention]) -> tupl
         while k < len(toks) and toks[k][0] < m.end:
             inside.add(k)
             k += 1
-    heads = {k for k, (a, b) in enumerate(toks) if k not in inside and src_anon[a:a + 1].isupper()}
-    return inside, heads
+    visible = {k: src_anon[a:b] for k, (a, b) in enumerate(toks) if k not in inside}
+    return inside, visible
 
 
-def _visible_translation(word: str, links_of: set[int], inside: set[int], heads: set[int]) -> bool:
-    """Whether a target word translates a visible head: linked to a visible capitalized source word, to none in
-    a placeholder, and a frequent English word."""
-    return bool(links_of & heads) and not links_of & inside and WORD.fullmatch(word) is not None \
-        and english_zipf(word.lower()) >= HEAD_ZIPF
+def _visible_translation(word: str, links_of: set[int], inside: set[int], visible: dict[int, str]) -> bool:
+    """Whether a target word translates a visible head: a frequent English word linked to none in a placeholder
+    and to a visible capitalized source word or a visible word it is the dictionary translation of."""
+    if links_of & inside or WORD.fullmatch(word) is None or english_zipf(word.lower()) < HEAD_ZIPF:
+        return False
+    return any(k in visible and (visible[k][:1].isupper() or translates(visible[k], word)) for k in links_of)
 
 
 def trimmed_span(tgt: str, m: Mention, tgt_toks: list[tuple[int, int]], links_by_tgt: dict[int, set[int]],
-                 inside: set[int], heads: set[int]) -> tuple[int, int] | None:
-    """The mention's span without its leading translated head words and joiners, or None if nothing is cut
-    (or everything would be)."""
+                 inside: set[int], heads: dict[int, str]) -> tuple[int, int] | None:
+    """The mention's span without its leading translated head words and joiners, and without trailing ones after
+    a joiner ("European Parliament and the Council" for "o <ORG> e o Conselho"), or None if nothing is cut (or
+    everything would be)."""
     k0 = bisect_left(tgt_toks, (m.start, -1))  # tokens in text order: the mention's from bisection
     ks = []
     while k0 < len(tgt_toks) and tgt_toks[k0][0] < m.end:
         if tgt_toks[k0][1] <= m.end:
             ks.append(k0)
         k0 += 1
+    start, end = _leading_cut(tgt, ks, tgt_toks, links_by_tgt, inside, heads), _trailing_cut(
+        tgt, ks, tgt_toks, links_by_tgt, inside, heads)
+    if start is None and end is None:
+        return None
+    start = tgt_toks[ks[start]][0] if start is not None else m.start
+    end = tgt_toks[ks[end]][1] if end is not None else m.end
+    return (start, end) if start < end else None
+
+
+def _trailing_cut(tgt: str, ks: list[int], tgt_toks, links_by_tgt, inside, heads) -> int | None:
+    """The index in ``ks`` of the last word kept when the trailing words translate visible heads after a joiner."""
+    hi = len(ks) - 1
+    while hi > 0 and tgt[tgt_toks[ks[hi]][0]:tgt_toks[ks[hi]][1]].lower() not in FORM_JOINERS \
+            and _visible_translation(tgt[tgt_toks[ks[hi]][0]:tgt_toks[ks[hi]][1]], links_by_tgt.get(ks[hi], set()),
+                                     inside, heads):
+        hi -= 1
+    if hi == len(ks) - 1 or tgt[tgt_toks[ks[hi]][0]:tgt_toks[ks[hi]][1]].lower() not in FORM_JOINERS:
+        return None
+    while hi > 0 and tgt[tgt_toks[ks[hi]][0]:tgt_toks[ks[hi]][1]].lower() in FORM_JOINERS:
+        hi -= 1
+    return hi if hi > 0 or tgt[tgt_toks[ks[0]][0]:tgt_toks[ks[0]][1]].lower() not in FORM_JOINERS else None
+
+
+def _leading_cut(tgt: str, ks: list[int], tgt_toks, links_by_tgt, inside, heads) -> int | None:
+    """The index in ``ks`` of the first word kept when the leading words translate visible heads before a joiner."""
     lo = 0
     while lo < len(ks):
         a, b = tgt_toks[ks[lo]]
@@ -77,7 +128,7 @@ def trimmed_span(tgt: str, m: Mention, tgt_toks: list[tuple[int, int]], links_by
         lo += 1
     if lo >= len(ks) or tgt[tgt_toks[ks[lo - 1]][0]:tgt_toks[ks[lo - 1]][1]].lower() not in FORM_JOINERS:
         return None  # a head noun joined to the name ("Regulation of the"), not a name's own first word ("Joint")
-    return tgt_toks[ks[lo]][0], m.end
+    return lo
 
 
 def trim_translated_heads(tr: TransferResult, src_anon: str, src_anon_mentions: list[Mention], tgt: str,

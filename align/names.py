@@ -29,6 +29,9 @@ def nearest_capitalized(tgt: str, toks: list[tuple[int, int]], lo: int, hi: int,
                 return j
     return None
 
+APOSTROPHES = {"'", "’"}
+
+
 def grow(tgt: str, toks: list[tuple[int, int]], lo: int, hi: int, free) -> tuple[int, int]:
     """Close gaps and extend over adjacent capitalized words (and joiners between them)."""
     def cap(j: int) -> bool:
@@ -40,9 +43,16 @@ def grow(tgt: str, toks: list[tuple[int, int]], lo: int, hi: int, free) -> tuple
     def ok(j: int) -> bool:
         return 0 <= j < len(toks) and free(*toks[j]) and not is_punct(tgt, toks[j])
 
+    def possessive(j: int) -> bool:  # "Workers' Federation": a plural's apostrophe between two capitalized words
+        return 0 <= j < len(toks) and free(*toks[j]) and tgt[toks[j][0]:toks[j][1]] in APOSTROPHES and ok(j - 1) and cap(j - 1) \
+            and word(j - 1).endswith("s") and ok(j + 1) and cap(j + 1)
+
     while True:  # left: capitalized words, or up to two joiners after one ("Directorate-General for the")
         if ok(lo - 1) and cap(lo - 1) and word(lo - 1) != "the":
             lo -= 1
+            continue
+        if lo >= 2 and possessive(lo - 1):
+            lo -= 2
             continue
         k = lo - 1
         while k >= 0 and lo - k <= 2 and ok(k) and word(k) in WORDS.joiners:
@@ -54,6 +64,9 @@ def grow(tgt: str, toks: list[tuple[int, int]], lo: int, hi: int, free) -> tuple
     while True:  # right: capitalized words, or joiners followed by one ("for the Treasury")
         if ok(hi + 1) and cap(hi + 1):
             hi += 1
+            continue
+        if possessive(hi + 1):
+            hi += 2
             continue
         k = hi + 1
         while k < len(toks) and k - hi <= 2 and ok(k) and word(k) in WORDS.joiners:

@@ -350,16 +350,12 @@ class Transferrer:
                     free, occupy) -> None:
         toks: list[tuple[int, int]] = []
         ends: list[int] = []
-        forms: dict[int, set[str]] | None = None  # entity -> its folded source forms
+        # (an English acronym in brackets names the capitalized words before it when their initials fit, whether
+        # or not the source numbered its long form with it: "the European Cockpit Association (ECA)" translates a
+        # long form the acronym does not abbreviate in Portuguese)
         for m in list(found):
             if m.category != "ORGANIZATION" or not ACRONYM.fullmatch(m.text) or tgt[m.start - 1:m.start] != "(" \
                     or tgt[m.end:m.end + 1] != ")":
-                continue
-            if forms is None:
-                forms = defaultdict(set)
-                for x in src_mentions:
-                    forms[x.entity].add(fold(x.text))
-            if not forms.get(m.entity, set()) - {fold(m.text)}:
                 continue
             if not toks:
                 toks = tokenize(tgt)

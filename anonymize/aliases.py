@@ -23,12 +23,28 @@ DEFINITION = regex.compile(
 ACRONYM = regex.compile(r"^\p{Lu}[\p{Lu}\d&.-]{1,9}$")
 
 
+def translated_initials(letters: list[str], words: list[str]) -> bool:
+    """Whether three letters or more are each the initial of another content word of the name, in any order: the
+    acronym of the name's translation, whose words come in another order (``ETF`` of Federação Europeia dos
+    Trabalhadores dos Transportes, the European Transport Workers' Federation)."""
+    initials = [w[0] for w in words if len(w) > 3]
+    if len(letters) < 3 or len(letters) > len(initials):
+        return False
+    for c in letters:
+        if c not in initials:
+            return False
+        initials.remove(c)
+    return True
+
+
 def abbreviates(acronym: str, name: str) -> bool:
     """Whether an acronym's letters are taken from the name in order, the first from a word's start
     (``ARN`` of Agência de Registos do Norte, ``SBDI`` of Subseção de Dissídios Individuais; not ``SP`` of
     Tribunal de Justiça)."""
     letters = [c for c in fold(acronym) if c.isalpha()]
     words = fold(name).split()
+    if translated_initials(letters, words):
+        return True
     if not letters or not any(w.startswith(letters[0]) for w in words):
         return False
     text = "".join(words)

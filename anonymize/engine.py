@@ -33,6 +33,7 @@ NO_BREAK_SPACES = str.maketrans({"\xa0": " ", "\u202f": " "})
 NAME_PART = regex.compile(r"[\p{L}'’-]+")  # the words of a name, for its surname
 # fall-back rules that read one unknown word mid-sentence as a name: their form spreads in the document
 LONE_NAME_RULES = ("fallback:unknown-proper-noun",)
+COORDINATION = regex.compile(r"\s*,\s*|\s+e\s+")  # places listed: "faroe e gronelandia", "hungria, malta"
 CATEGORY_PRIORITY = {"ADDRESS": 0, "NAMEID": 1, "DATE": 2, "ORGANIZATION": 3, "PERSON": 4, "PUBLIC_ID": 5}
 
 
@@ -209,6 +210,10 @@ class Anonymizer:
             words = name.split()
             for k in range(1, len(words)):
                 self.territory_ends.setdefault(" ".join(words[k:]), set()).add(" ".join(words[:k]))
+        # the first words of countries' official long names ("reino unido da gra-bretanha"): a name cut there is the
+        # country's (the long name goes on "e da Irlanda do Norte", with particles the list does not have)
+        self.territory_starts = {" ".join(w[:k]) for w in (t.split() for t in self.lex.territories)
+                                 for k in range(3, len(w))}
         self.polity_short_forms = {phrase_key(short): list(longs)
                                    for short, longs in self.rules["polity_short_forms"].items()}
         # per document: strings a reviewer said are not entities there (paranon review -> review.yaml)
@@ -249,6 +254,11 @@ class Anonymizer:
             words.pop()
         if (len(words) > 1 or len(words) < len(key.split())) and " ".join(words) in self.lex.territories:
             return True
+        if key in self.territory_starts:
+            return True
+        parts = COORDINATION.split(key)
+        if len(parts) > 1 and all(p in self.lex.territories or p in self.territory_ends for p in parts):
+            return True  # "Faroé e Gronelândia" (after "Ilhas"), "Hungria, Malta": places listed
         heads = self.territory_ends.get(key)
         if not heads:
             return False

@@ -95,9 +95,10 @@ def test_a_name_aligned_to_lower_case_words_with_no_capital_near_is_left_untrans
 def test_a_target_form_found_in_one_pair_is_masked_in_the_documents_other_pairs(cfg):
     """The English date of pair 1 comes by the date pattern (its form differs from the Portuguese); pair 2's
     source has no date, its English does: the document's target forms hide it, with the same number."""
-    pairs = [SegmentPair("d:1", "d", "O regulamento foi adotado em 14 de dezembro de 2018.",
-                         "The regulation was adopted on 14 December 2018."),
-             SegmentPair("d:2", "d", "É aplicável a partir dessa data.",
+    # (a private date: the contract's; an act's adoption date is public, test_public_text)
+    pairs = [SegmentPair("d:1", "d", "O contrato foi celebrado em 14 de dezembro de 2018.",
+                         "The contract was concluded on 14 December 2018."),
+             SegmentPair("d:2", "d", "Vigora a partir dessa data.",
                          "It applies from 14 December 2018.")]
     first, second = (r.anonymized for r in process_in_memory(pairs, cfg))
     assert "14 December 2018" not in first.tgt and "14 December 2018" not in second.tgt
@@ -111,8 +112,8 @@ def test_a_translated_name_found_in_one_document_is_masked_in_the_others(tmp_pat
 
     from paranon.pipeline import run
 
-    units = [("A", "O regulamento foi adotado em 14 de dezembro de 2018.", "The regulation was adopted on 14 December 2018."),
-             ("B", "É aplicável a partir dessa data.", "It applies from 14 December 2018.")]
+    units = [("A", "O contrato foi celebrado em 14 de dezembro de 2018.", "The contract was concluded on 14 December 2018."),
+             ("B", "Vigora a partir dessa data.", "It applies from 14 December 2018.")]
     tus = "".join(f'<tu><prop type="doc">{d}</prop><tuv xml:lang="pt"><seg>{s}</seg></tuv>'
                   f'<tuv xml:lang="en"><seg>{t}</seg></tuv></tu>' for d, s, t in units)
     tm = tmp_path / "tm.tmx"

@@ -11,5 +11,6 @@ from . import (  # noqa: F401
     nameid,
     organization,
     person,
+    public_text,
     statistical,
 )

@@ -75,6 +75,17 @@ class DateRecognizer(Recognizer):
         self.decision_before = regex.compile(
             rf"(?<![\p{{L}}])(?:{alternation(rules['date'].get('decision_nouns', []))})\s+de\s*\Z")
         self.act_before = regex.compile(rf"(?:(?<![\p{{L}}])(?:{acts})(?![\p{{L}}])|(?i:presente)\s+(?i:{acts})(?![\p{{L}}]))")
+        leads = alternation(rules["date_effect_leads"])
+        participles = alternation(rules["date_act_participles"])
+        joined = rf"(?![\p{{L}}])[^.;:]{{0,80}}\s(?:em|a)\s*\Z"
+        self.effect_before = regex.compile(
+            rf"(?:(?<![\p{{L}}])(?i:{leads})\s*\Z|(?<![\p{{L}}])(?i:{alternation(rules['date_accession_verbs'])}){joined})")
+        acts = alternation(rules["act_nouns"])
+        self.adopted_before = regex.compile(
+            rf"(?<![\p{{L}}])(?i:{acts})(?![\p{{L}}])[^.;:,]{{0,40}}?(?<![\p{{L}}])(?i:{participles}){joined}"
+            rf"|(?<![\p{{L}}])(?i:{alternation(rules['date_act_verbs'])})\s+(?:[oa]s?\s+)?(?i:{acts})(?![\p{{L}}])"
+            rf"[^.;:,]{{0,40}}\s(?:em|a)\s*\Z")
+        self.polity_before = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(rules['polities'])})(?![\p{{L}}])")
         self.signature = regex.compile(
             rf"(?<![\p{{L}}])(?:{alternation(rules['date_signature_leads'])})\s+em\s+\p{{Lu}}[\p{{L}}\s-]{{1,40}},?\s+(?:em\s+)?$")
         self.written = regex.compile(
@@ -109,15 +120,19 @@ class DateRecognizer(Recognizer):
 
     def _act_date(self, seg: Segment, m):
         """The date of a legal act is public: "Regulamento (UE) 2017/1938 do Parlamento Europeu e do Conselho, de
-        25 de outubro de 2017" (a PUBLIC_ID earlier in the sentence, the date after "de"), and a title's date
-        line on its own ("de 18 de fevereiro de 2019")."""
+        25 de outubro de 2017" (a PUBLIC_ID earlier in the sentence, the date after "de"), a title's date
+        line on its own ("de 18 de fevereiro de 2019"), the date of an act's legal effect, adoption or signature
+        and of a state's accession (``date_effect_leads``, ``date_act_participles``, ``date_accession_verbs``)."""
         before = seg.text[:m.start]
         near = seg.text[max(0, m.start - CLAUSE_WINDOW):m.start]  # (a window: a long segment stays linear)
         clause = near[max((b.end() for b in SENTENCE_BREAK.finditer(near)), default=0):]
         if self.decision_before.search(seg.text, max(0, m.start - 40), m.start):
             return m  # "por decisão de 3 de abril de 2024": a decision's own date, whatever act the clause cites
-        if self.signature.search(clause) or self.act_before.search(clause) and (
-                ACT_DATE_LEAD.search(before) or regex.search(r"(?i:presente)\s", clause)):
+        if self.signature.search(clause) or self.adopted_before.search(clause, max(0, len(clause) - 200)) \
+                or self.act_before.search(clause) and (
+                ACT_DATE_LEAD.search(before) or regex.search(r"(?i:presente)\s", clause)
+                or self.effect_before.search(clause, max(0, len(clause) - 120))) or self.polity_before.search(clause) \
+                and self.effect_before.search(clause, max(0, len(clause) - 120)):
             m.category, m.rule = "PUBLIC_ID", "act_date"
             return m
         if not ACT_DATE_LEAD.search(before):

@@ -39,7 +39,7 @@ class UppercaseFallback(Recognizer):
             # a capitals word without a vowel (STF, MPS, CJM) is an acronym even if a word list knows it
             content = [w for w in content if not any(c.isdigit() for c in w)]
             acronym = any(len(w) > 2 and not VOWELS.search(w) and fold(w) not in self.not_names for w in content) \
-                or "/" in ch.words \
+                or "/" in ch.words and self._slash_acronym(ch.words) \
                 or self._lone_acronym(seg, ch, content)
             # ("/": CREA/DF, RPPS/MT, a body and its state, whatever a word list says of the parts)
             if not acronym and all(fold(w) in self.not_names or self.lex.is_common(w) for w in content):
@@ -61,6 +61,14 @@ class UppercaseFallback(Recognizer):
                     out.append(self.mention(seg, m.start(), m.end(), "ORGANIZATION", "fallback:numbered-acronym",
                                             score=0.5))
         return out
+
+    @staticmethod
+    def _slash_acronym(words: list[str]) -> bool:
+        """A "/" between a body's acronym and its state (CREA/DF, RPPS/MT): a short or vowelless word beside it;
+        not two long words (UNIÃO EUROPEIA/SUÍÇA, a heading's two parties)."""
+        k = words.index("/")
+        sides = [w for w in words[max(0, k - 1):k + 2] if w != "/"]
+        return any(len(w) <= 4 or not VOWELS.search(w) for w in sides)
 
     def _lone_acronym(self, seg: Segment, ch, content: list[str]) -> bool:
         """A short capitals word in running text (``o CREA e o CAU têm``, ``Acórdão 2.634/2016 - TCU``) that the

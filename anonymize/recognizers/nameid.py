@@ -83,6 +83,8 @@ OAB = regex.compile(r"(?<![\p{L}])OAB\s?[/-]?\s?[A-Z]{2}\s*(?:,\s*)?(?:n\.?\s?[�
 NINE_DIGITS = regex.compile(r"^\d{3}[ .]\d{3}[ .]\d{3}$")
 TWO_DIGITS = regex.compile(r"\d\D*\d")
 MONEY = regex.compile(r"^\d{1,3}(?:[.\s]\d{3})+(?:,\d+)?$")
+# a period of years ("2015-2019", "2015-19", "2020–2024"): a time span, never an identifier
+YEAR_SPAN = regex.compile(r"(?:1[89]|20)\d{2}\s?[-–]\s?(?:(?:1[89]|20)\d{2}|\d{2})(?![\d/-])")
 # a code after a trigger: letters/digits with - / . inside, at least two digits; an area code in brackets
 # before it ("(853) 2833 1746") and a check digit in brackets after it ("1284719(3)") belong to it
 CODE = regex.compile(r"(?:\(\+?\d{1,4}\)\s?)?(?=[\p{L}\d./ -]*\d[\p{L}\d./ -]*\d)[\p{Lu}\d][\p{L}\d]*"
@@ -192,7 +194,7 @@ class NameIdRecognizer(Recognizer):
         self.month_after = regex.compile(rf"\s+de\s+(?i:{alternation(rules['date']['months'])})(?![\p{{L}}])")
         self.public_re = regex.compile(
             rf"(?<![\p{{L}}])(?:{alternation(r['public_nouns'])})(?:-\p{{L}}+)?\s*(?:\([^)]{{1,12}}\)\s*)?{GAP}"
-            r"(\d[\d./-]*\d|\d)(?!\d)(?!\s\d{2,})"
+            r"((?:(?-i:\p{Lu}{1,5})/)?\d[\d./-]*\d|\d)(?!\d)(?!\s\d{2,})"
             # (digits in spaced groups are an identifier's layout: "com o número 161 2023 0045 8832"; a day before
             # its month is a date's: "por decisão de 3 de abril de 2024")
             rf"(?!\s+de\s+(?:{alternation(rules['date']['months'])})(?![\p{{L}}]))", regex.IGNORECASE)
@@ -327,6 +329,8 @@ class NameIdRecognizer(Recognizer):
         if len(code.replace(" ", "")) < min_len or sum(ch.isdigit() for ch in code) < 2 \
                 or self.month_after.match(t, c.end()):
             return  # (a day before its month is a date's: "carta registada de 20 de março de 2025")
+        if YEAR_SPAN.match(t, c.start()):
+            return
         checked = checked_identifier(code)
         if MONEY.match(code) and not checked and not NINE_DIGITS.match(code) and sum(ch.isdigit() for ch in code) < 12 \
                 and not amounts_too:  # (a registration phrase names a number, whatever its layout: "marca n.º 712 884")

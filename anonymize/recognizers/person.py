@@ -5,6 +5,8 @@ The title (``Sr.``, ``Dr.ª``) stays visible: only the name is replaced.
 
 from __future__ import annotations
 
+import regex
+
 from ...text import fold
 from ..chains import Chain
 from ..recognizer import Recognizer, Segment, register
@@ -28,6 +30,8 @@ def person_rule(ch: Chain, honorifics: frozenset[str] | set[str] = frozenset()) 
     if ch.title and not ch.sentence_initial or (ch.title or ch.hum) and named + ch.unknown + (ch.all_upper and content > 1) > 0:
         return "title" if ch.title else "hum_noun"
     first = ch.content[0]
+    if content == 1 and ch.all_upper and len(first) <= 8:
+        return ""  # one word in capitals (ESMA, IMO, OLAF) is an acronym, whatever a name list says
     # after a first name, a place name is a surname as often as not (MARTA SEQUEIRA LOBATO, Rui Braga)
     if ch.first_names and (first in ch.words[:1]) and named + ch.unknown + ch.places >= max(1, content - ch.common):
         if content > 1 or not ch.sentence_initial or not ch.common:
@@ -35,6 +39,11 @@ def person_rule(ch: Chain, honorifics: frozenset[str] | set[str] = frozenset()) 
     if content >= 2 and named == content:
         return "lexicon:all-name-words"
     return ""
+
+
+# a particle and a word in lower case after a capitalized word: its complement (a name's particle comes before a
+# capitalized surname)
+NOUN_COMPLEMENT = regex.compile(r"\s+d[aeo]s?\s+\p{Ll}")
 
 
 @register("person")
@@ -47,6 +56,8 @@ class PersonRecognizer(Recognizer):
             if seg.covered(ch.start, ch.end):
                 continue
             rule = person_rule(ch, seg.analysis.rules.honorifics)
+            if rule == "lexicon:first-name" and len(ch.content) == 1 and NOUN_COMPLEMENT.match(seg.text, ch.end):
+                continue  # "Norma de ensaio", "Rosa dos ventos": a noun and its complement, not a given name
             if rule:
                 out.append(self.mention(seg, ch.start, ch.end, "PERSON", rule))
         return out

@@ -1,0 +1,193 @@
+"""Public text of legislation that reads like names (LEGAL_REFERENCE shields, never replaced; issue 17).
+
+* a standard's, a resolution's or a specification's designation: the issuer's acronym and its number
+  (``IEC 60945``, ``ISO 8468``, ``Res. IMO MSC.36(63)``, ``ITU-R M.1371-5``, ``HP 14``);
+* an acronym in brackets after a term written in lower case: the term's abbreviation, not a name
+  (``gestão do tráfego aéreo (ATM)``, ``sistema de identificação automática (AIS)``);
+* acronyms right after a noun of an agreement, a code, a standard or a group of states
+  (``Código HSC``, ``os Estados da EFTA``, ``o Comité APE``, ``as normas ISO e IEC``), or in brackets after such a title
+  (``Acordo Geral sobre Pautas Aduaneiras e Comércio (GATT de 1994)``);
+* a public body inside an EU act's citation or title (``Regulamento ... que cria a Agência Europeia dos
+  Produtos Químicos (JO L 396 ...)``) or in a heading written in capitals (``MEMBROS DO PARLAMENTO EUROPEU``):
+  the citation stays whole as a reference. A private party there is still a name (``acordo celebrado pela
+  Associação X``): a head of an institution or company without an EU adjective, or a legal-form tail.
+
+Runs after ``legal_reference`` and before the organisation and person recognizers.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from ...text import fold
+from ..recognizer import Gated, Recognizer, Segment, alternation, register
+from .organization import org_rule
+
+ACRONYM = r"\p{Lu}{2,10}"
+# an issuer's short acronym (ITU-R, ISO/IEC; ETSI EN: a standards series after it) and the designation after it: a number of two digits or more,
+# maybe letters and a dot before it ("MSC.36(63)", "MSC/Circ.1234"); not a word in capitals (ELEIÇÕES 2016), not a body's numbered unit (TRF 4); not the
+# end of a run of capitals (a name in capitals before a case number: "MINISTRO LUIZ FUX HC 110260")
+DESIGNATION = regex.compile(
+    r"(?<![\p{L}\d/-])(?<!\p{Lu}{2}\s)(?P<acr>\p{Lu}{2,5}(?:-\p{Lu}{1,2})?(?:/\p{Lu}{2,5})?)(?:\s+(?:EN|ISO|IEC|MSC|TS|TR|CEN))?"
+    r"(?:\s+Res\.|/Circ\.)?\s*(?:\p{Lu}\p{L}{0,3}\.\s?)?(?P<num>\d[\d.,:()/-]*\d[\d.,:()/-]*)(?<![.,:(-])(?![\d\p{L}ªº°])")
+DIGIT = regex.compile(r"\d")
+ACRONYM_YEAR = regex.compile(r"(?<![\p{L}\d/-])(?<!\p{Lu}{2}\s)\p{Lu}{3,6}\s+de\s+(?:19|20)\d{2}(?!\d)")
+LONG_DIGITS = regex.compile(r"\d{7}")
+FOUR_DIGITS = regex.compile(r"\d{4}")  # a joint standard's number (ISO/IEC 17025), not a registry stamp (STM/SEJUD 000)
+BRACKETED_CAPS = regex.compile(r"\(\p{Lu}\p{Lu}")
+UPPER_PAIR = regex.compile(r"\p{Lu}\p{Lu}")  # (cheap gates: most segments hold no designation)
+# a document part's abbreviation and its number ("Corr. 1", "Rev. 2", "Alt. 3"): a designation
+PART_ABBREVIATION = regex.compile(r"(?<![\p{L}\d])\p{Lu}\p{Ll}{1,4}\.(?=\s?\d)")
+# a country's organ (``public_text.country_organs``) that a possessive before it or a complement in lower case
+# after it makes a common noun: "o seu Governo", "o Governo desse país", "o Governo do país em causa"
+POSSESSIVE_BEFORE = regex.compile(r"(?<![\p{L}])(?i:seus?|suas?|nossos?|nossas?|respetivos?|respectivos?|"
+                                  r"cada)(?:\s+(?i:própri[oa]s?))?\s+\Z")
+LOWER_AFTER = regex.compile(r"\s+(?:d[aeo]s?|dest[ea]s?|dess[ea]s?|daquel[ea]s?)\s+(?!própri)\p{Ll}")
+# a bracketed acronym after two words in lower case
+TERM_ACRONYM = regex.compile(rf"(?<=(?:^|[\s(])\p{{Ll}}[\p{{L}}\p{{M}}-]*\s+\p{{Ll}}[\p{{L}}\p{{M}}-]*\s*\()(?:{ACRONYM})(?=[)\s])")
+# an EU act's citation: an Official Journal reference, an act number with its EU marker ("(UE) 2019/123",
+# "(CE, Euratom) n.o 1605/2002", "2008/98/CE"; not a Brazilian state in brackets), a CELEX number
+# an act's title with its number (Decisão n.o 2/2021 do Conselho de Ministros ACP-UE)
+ACT_TITLE = regex.compile(r"^\s*(?:[OA]\s+)?(?i:Decisão|Regulamento|Diretiva|Recomendação)(?:\s+(?i:de\s+Execução|Delegad[ao]))?"
+                          r"\s+(?i:n)\.?\s?[º°o]\.?\s*\d{1,4}/\d{4}")
+EU_CITATION = regex.compile(r"(?<![\p{L}])(?:JO\s+[LC]\s*\d|Jornal Oficial|\((?:UE|CE|CEE|Euratom)(?:,\s*\p{Lu}+)*\)\s*"
+                            r"(?:n\.?\s?[º°o]\.?\s*)?\d{1,4}/\d|"
+                            r"\d{2,4}/\d{1,4}/(?:UE|CE|CEE)(?![\p{L}])|\d{5}\s?[A-Z]\s?\d{4})")
+
+
+@register("public_text")
+class PublicTextRecognizer(Recognizer):
+    assigns = ("LEGAL_REFERENCE",)
+
+    def __init__(self, rules, lex, options=None) -> None:
+        super().__init__(rules, lex, options)
+        p = rules["public_text"]
+        nouns = alternation(p["acronym_nouns"])
+        lower_nouns = alternation([w.lower() for w in p["acronym_nouns"]])  # "as normas ISO e IEC" (not "o
+        # regulamento da FUNDO": a particle after a noun in lower case names a party)
+        words = r"(?:\s+(?:\p{Lu}[\p{L}\p{M}-]*|d[aeo]s?|[oa]s?|e|sobre|para|em|relativ[oa]|à|ao|aos))"
+        self.after_noun = Gated(regex.compile(
+            rf"(?<![\p{{L}}])(?:(?:{nouns})(?:\s+(?:Misto|Conjunto))?(?:\s+d[aeo]s?)?(?:\s+APE)?|{lower_nouns})\s+"
+            rf"(?P<acr>{ACRONYM}(?:\s+e\s+{ACRONYM})*)(?![\p{{L}}\d-])"
+            rf"|(?<![\p{{L}}])(?:{nouns}){words}{{1,10}}\s+\((?P<acr>{ACRONYM})(?=[\s)])"),
+            regex.compile(rf"(?i:{nouns})"))  # (the nouns alone, a cheap gate: most segments hold none)
+        self.function_words = {fold(w) for w in rules["function_words"]}
+        self.country_organs = {fold(w) for w in p["country_organs"]}
+        self.subject_bodies = {fold(w) for w in p["subject_committee_nouns"]}
+        self.particles = {"de", "do", "da", "dos", "das"}
+        self.joint_nouns = {fold(w) for w in p["joint_body_nouns"]}
+        self.town_before_country = regex.compile(r"\s*,\s*(?P<country>\p{Lu}[\p{L}\p{M} -]{2,40}?)\s*(?:[.;,)]|$)")
+        self.state_group = regex.compile(rf"(?:{alternation(p['state_groups'])})(?![\p{{L}}])")
+        self.place_lead = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(p['place_leads'])})\s+\Z")
+        self.parties = {fold(w) for w in p["party_acronyms"]}
+        o = rules["organization"]
+        self.tails = {fold(t) for t in o["tails"]}
+        self.admin_heads = {fold(h) for h in o["heads"]["ADMIN"]}
+        # the nouns a body is named by generically: one-word public heads and the words of organs' names; a chain of
+        # them only is a role (an organ of a body so named, or two bodies joined by "e")
+        self.organs = {tuple(fold(w) for w in h.split() if w[:1].isupper()) for h in o["sub_heads"]}
+        self.body_nouns = {h for h in self.admin_heads if " " not in h} | {
+            fold(w) for h in o["sub_heads"] for w in h.split() if w[:1].isupper()}
+        self.eu_words = regex.compile(rf"(?<![\p{{L}}])(?i:{alternation(p['eu_words'])})(?![\p{{L}}])")
+        self.act_start = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(rules['act_nouns'])})s?(?![\p{{L}}])")
+
+    def find(self, seg: Segment) -> list:
+        text = seg.text
+        out = []
+        spans = []
+        digits = DIGIT.search(text) is not None
+        for m in DESIGNATION.finditer(text) if digits and UPPER_PAIR.search(text) else ():
+            acr = m.group("acr")
+            # not "DE 4"; a name in capitals only before a standard's layout ("IMO Res. A.658(16)", "IMO MSC.36(63)")
+            # and no identifier's long run of digits ("IMEI 356938035643809")
+            if fold(acr) not in self.function_words and (not self.lex.is_name(acr) or "." in m.group()[len(acr):]) \
+                    and not LONG_DIGITS.search(m.group()) and ("/" not in acr or FOUR_DIGITS.match(m.group("num"))):
+                spans.append((m.start(), m.end(), "designation"))
+        for m in ACRONYM_YEAR.finditer(text) if digits else ():
+            spans.append((m.start(), m.end(), "designation"))  # "GATT de 1994", "SOLAS de 1974": a version's year
+        for m in PART_ABBREVIATION.finditer(text) if digits and "." in text else ():
+            if fold(m.group()) not in self.tails:  # "Lda. 2": a company's legal form
+                spans.append((m.start(), m.end(), "designation"))
+        for m in TERM_ACRONYM.finditer(text) if "(" in text and BRACKETED_CAPS.search(text) else ():
+            spans.append((m.start(), m.end(), "term-acronym"))
+        for m in self.after_noun.finditer(text):
+            spans.append((m.start("acr"), m.end("acr"), "agreement-acronym"))
+        for ch in seg.analysis.chains if seg.analysis else ():
+            rule = self._public_chain(seg, ch)
+            if rule:
+                spans.append((ch.start, ch.end, rule))
+            elif len(ch.words) == 1 and fold(ch.words[0]) in self.country_organs and (
+                    POSSESSIVE_BEFORE.search(text, max(0, ch.start - 30), ch.start) or LOWER_AFTER.match(text, ch.end)):
+                spans.append((ch.start, ch.end, "common-noun-body"))
+        for s, e, rule in spans:
+            if not seg.covered(s, e) and not any(x.start < e and s < x.end for x in out):
+                out.append(self.mention(seg, s, e, "LEGAL_REFERENCE", f"public-text:{rule}"))
+        zone, heading = self._zone(text)
+        if zone is not None:
+            chains = seg.analysis.chains if seg.analysis else []
+            for k, ch in enumerate(chains):
+                if ch.start >= zone and not seg.covered(ch.start, ch.end) \
+                        and not any(x.start < ch.end and ch.start < x.end for x in out) \
+                        and self._public_body(seg, ch, eu_only=heading):
+                    out.append(self.mention(seg, ch.start, ch.end, "LEGAL_REFERENCE", "public-text:body-in-citation"))
+                    acr = chains[k + 1] if k + 1 < len(chains) else None
+                    if acr is not None and acr.in_parens and acr.all_upper and acr.start_tok == ch.end_tok + 1:
+                        # its acronym in brackets is cited with it: "que cria a Autoridade ... (ESMA)"
+                        out.append(self.mention(seg, acr.start, acr.end, "LEGAL_REFERENCE", "public-text:body-in-citation"))
+        return out
+
+    def _public_chain(self, seg: Segment, ch) -> str:
+        """Why a chain is public text: a group of states, a lone place where an act is done or signed (``Feito em
+        Cotonu``), a body named by role nouns only (``Conselho de Administração da Agência``), an agreement's parties
+        joined by hyphens (``Costa do Marfim-UE``); '' otherwise."""
+        text = seg.text
+        if len(ch.words) == 1:
+            if ch.start >= 4 and self.place_lead.search(text, max(0, ch.start - 20), ch.start):
+                return "place-of-signature"
+            if not ch.first_names and text.startswith(",", ch.end) and (c := self.town_before_country.match(
+                    text, ch.end)) and " ".join(fold(w) for w in c.group("country").split()) in self.lex.territories:
+                return "town-of-country"  # "Secretariado, Gaborone, Botsuana": a town before its country
+        elif text.startswith("Grupo", ch.start) and self.state_group.match(text, ch.start):
+            return "group-of-states"
+        name = text[ch.start:ch.end]
+        content = [fold(w) for w in ch.content] if len(ch.content) >= 2 else []
+        if content and all(w in self.body_nouns for w in content) and (
+                " e " in name or any(tuple(content[:n]) in self.organs for n in (1, 2, 3))):
+            return "role-nouns"  # "o Conselho de Administração da Agência", "agentes da Agência e da Comissão"
+        if content and content[0] in self.subject_bodies and len(ch.words) > 2 and fold(ch.words[1]) in self.particles \
+                and not any(self.lex.is_name(w) or self.lex.is_place(w) for w in ch.content[1:]) \
+                and any(self.lex.is_common(w) for w in ch.content[1:]):
+            return "subject-committee"  # "o Comité das Medidas Sanitárias e Fitossanitárias": named by its subject
+        if "-" in name:
+            parts = [" ".join(fold(w) for w in part.split()) for part in name.split("-")]
+            if all(p in self.parties or p in self.lex.territories for p in parts):
+                return "parties"
+        return ""
+
+    def _zone(self, text: str) -> tuple[int | None, bool]:
+        """Where public bodies are part of a reference: from the first act noun of a segment citing an EU act;
+        or the whole of a heading in capitals, for the EU's bodies only (``MEMBROS DO PARLAMENTO EUROPEU``; a
+        court's heading in capitals elsewhere names a party). (None, False) elsewhere."""
+        if not any(c.islower() for c in text):
+            return 0, True
+        if ACT_TITLE.match(text):
+            return 0, False
+        if ("JO" in text or "(" in text or "/" in text or "Jornal" in text or ":" in text) and EU_CITATION.search(text):
+            act = self.act_start.search(text)
+            return (act.start() if act else None), False
+        return None, False
+
+    def _public_body(self, seg: Segment, ch, eu_only: bool) -> bool:
+        """A body by its head noun, no legal-form tail: a public administration's head, or an EU adjective
+        and no institution's head (associations, federations and unions are private parties); or a joint body
+        named by role nouns and its parties, no head opening it (``COMITÉ DE ASSOCIAÇÃO UE-GEÓRGIA``)."""
+        subtype, rule = org_rule(ch, seg.analysis.rules)
+        eu = bool(self.eu_words.search(seg.text, ch.start, ch.end))
+        if not rule and eu and not ch.org_tail and not ch.first_names and any(fold(w) in self.joint_nouns for w in ch.content):
+            return True
+        if rule != "head" or ch.org_tail:
+            return False
+        if eu_only:
+            return eu and subtype != "INSTITUTION"
+        head = fold(ch.org_head[1]) if ch.org_head else ""
+        return head in self.admin_heads or eu and subtype != "INSTITUTION"
