@@ -1,6 +1,6 @@
 """``paranon eval ner``: how well the anonymizer finds the gold entities, and how much it leaves visible.
 
-Gold comes as CoNLL (``TOKEN TAG`` per line, IOB2, blank line between sentences; a
+Gold comes as CoNLL (``TOKEN TAG`` per line, IOB2 or IO, blank line between sentences; a
 folder of ``.conll`` files is one document per file), as the JSONL gold format, or as a HAREM
 golden collection (``corpora/harem.py``). For CoNLL the tokens of a sentence are joined by
 single spaces, the anonymizer runs on that text a document at a time (so propagation works
@@ -38,6 +38,7 @@ strings. Test sets are looked at only as figures: no entity string is ever put i
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -50,6 +51,8 @@ DEFAULT_MAP = {"PESSOA": "PERSON", "ORGANIZACAO": "ORGANIZATION"}
 # paranon categories kept visible; asked of the engine only to tell why a gold token stayed visible
 SHOWN_CATEGORIES = ("PUBLIC_ID", "LEGAL_REFERENCE")
 LEAK_REASONS = ("public_id", "place", "allow", "nothing")
+# a CoNLL tag: O, IOB2 (B-PESSOA, I-PESSOA) or IO (PESSOA: a run of the same tag is one entity)
+CONLL_TAG = re.compile(r"^(?:O|[BI]-\w+|[^\W\d]\w*)$")
 MAX_NGRAM = 8  # longest allow-list entry or place name looked for around a leaked token, in tokens
 
 
@@ -86,6 +89,9 @@ def parse_map(spec: str | None) -> dict[str, str]:
 
 
 def _sentence(words: list[str], tags: list[str]) -> Sentence:
+    """A CoNLL sentence; a tag without ``B-``/``I-`` (the IO scheme: ``PESSOA``) is read as ``I-`` (a run of
+    the same tag is one entity)."""
+    tags = [t if t == "O" or t[:2] in ("B-", "I-") else f"I-{t}" for t in tags]
     tokens, pos = [], 0
     for w in words:
         tokens.append((pos, pos + len(w)))
@@ -120,8 +126,8 @@ def _conll_documents(path: Path) -> Iterator[tuple[str, list[Sentence]]]:
                 if len(parts) < 2:
                     raise InputError(f"{f}:{no}: expected 'TOKEN TAG', got {line!r}")
                 tag = parts[-1]
-                if tag != "O" and tag[:2] not in ("B-", "I-"):
-                    raise InputError(f"{f}:{no}: {tag!r} is not an IOB2 tag")
+                if not CONLL_TAG.match(tag):
+                    raise InputError(f"{f}:{no}: {tag!r} is not an IOB2 or IO tag")
                 words.append(parts[0])
                 tags.append(tag)
         if words:

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 from paranon.align.evaluate import _ari, read_gold_links, score_links
-from paranon.anonymize.evaluate import Sentence, score
+from paranon.anonymize.evaluate import Sentence, _conll_documents, score
 
 from paranon.cli import main
+from paranon.errors import InputError
 from tests.conftest import GOLD, SHARED, needs_shared
 
 MAP = {"PESSOA": "PERSON", "ORGANIZACAO": "ORGANIZATION"}
@@ -46,6 +47,29 @@ def test_typed_scores_need_the_right_category():
     assert res["exact"]["untyped"]["tp"] == 1
     assert res["exact"]["typed"]["tp"] == 0
     assert res["leak_rate"]["PERSON"] == 0.0  # hidden, even if under the wrong label
+
+
+@pytest.mark.parametrize(("conll", "gold"), [
+    # IOB2: B- opens an entity, so two names side by side stay two
+    ("Rui B-PESSOA\nAlves I-PESSOA\nviu O\nEva B-PESSOA\nLuz B-PESSOA\n",
+     [(0, 2, "PESSOA"), (3, 4, "PESSOA"), (4, 5, "PESSOA")]),
+    # IO (Paramopama, miniHAREM): a run of the same bare tag is one entity
+    ("a O\nLoja ORGANIZACAO\nNova ORGANIZACAO\nde O\nTeresa PESSOA\nMaia PESSOA\n",
+     [(1, 3, "ORGANIZACAO"), (4, 6, "PESSOA")]),
+    # IO: a change of tag ends the entity
+    ("Carla PESSOA\nBarreiro LOCAL\n", [(0, 1, "PESSOA"), (1, 2, "LOCAL")]),
+])
+def test_conll_gold_reads_iob2_and_io_tags(tmp_path: Path, conll, gold):
+    (tmp_path / "d.conll").write_text(conll, encoding="utf-8")
+    (doc, sents), = _conll_documents(tmp_path)
+    assert [s.gold for s in sents] == [gold]
+
+
+@pytest.mark.parametrize("tag", ["X-ORGANIZACAO", "B-", "B-PESSOA-2", "I-"])
+def test_a_conll_tag_neither_iob2_nor_io_names_the_line(tmp_path: Path, tag):
+    (tmp_path / "d.conll").write_text(f"Ana O\nSilva {tag}\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"d\.conll:2: .* is not an IOB2 or IO tag"):
+        list(_conll_documents(tmp_path))
 
 
 @pytest.mark.parametrize(("true", "pred", "ari"), [
