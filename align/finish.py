@@ -318,8 +318,11 @@ class Finisher:
         p, ms, rep = it.pair, it.mentions, it.replaced
         src_toks = allowed_source_tokens(rep.text, tokenize(rep.text), self.an.allow)
         protected = {j for i, j in links if i in src_toks}
+        src_forms: dict[int, set[str]] = {}
+        for m in ms:
+            src_forms.setdefault(m.entity, set()).add(phrase_key(m.text))
         kept = drop_allowed(tr.mentions, p.tgt, tokenize(p.tgt) if protected else [], self.an.allow, protected,
-                            {m.entity for m in ms})
+                            src_forms)
         if len(kept) != len(tr.mentions):
             tr.steps["allowed_visible"] += len(tr.mentions) - len(kept)
             tr.mentions = kept

@@ -115,13 +115,15 @@ def allowed_source_tokens(src: str, src_tokens: list[tuple[int, int]], allow: se
 
 
 def drop_allowed(mentions: list[Mention], tgt: str, tgt_tokens: list[tuple[int, int]], allow: set[str],
-                 protected: set[int], src_entities: set[int] = frozenset()) -> list[Mention]:
+                 protected: set[int], src_forms: dict[int, set[str]] | None = None) -> list[Mention]:
     """The target mentions without those the allow list keeps visible: an allowed form itself (unless its
-    entity is masked on the pair's source side, in a longer form: ``Parlamento Europeu e do Conselho``), or a
-    mention whose words all lie on target tokens aligned to an allowed source form (``protected``)."""
+    entity is masked on the pair's source side in a longer form that holds an allowed form: ``Parlamento
+    Europeu e do Conselho``; an acronym of it masked there keeps nothing masked), or a mention whose words all
+    lie on target tokens aligned to an allowed source form (``protected``). ``src_forms``: each source entity's
+    forms in the pair, as ``phrase_key``."""
     out = []
     for m in mentions:
-        if phrase_key(m.text) in allow and m.entity not in src_entities:
+        if phrase_key(m.text) in allow and not any(_holds_allowed(f, allow) for f in (src_forms or {}).get(m.entity, ())):
             continue
         if protected and m.category in CAPITALIZED_CATEGORIES:
             words = [k for k, (a, b) in enumerate(tgt_tokens) if a < m.end and m.start < b
@@ -130,3 +132,9 @@ def drop_allowed(mentions: list[Mention], tgt: str, tgt_tokens: list[tuple[int, 
                 continue
         out.append(m)
     return out
+
+
+def _holds_allowed(form: str, allow: set[str]) -> bool:
+    """Whether ``form`` (a phrase key) is longer than an allowed form it holds as whole words."""
+    padded = f" {form} "
+    return any(len(a) < len(form) and f" {a} " in padded for a in allow)

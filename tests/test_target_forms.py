@@ -158,11 +158,14 @@ def test_the_finisher_keeps_an_allowed_bodys_english_visible(public_finisher, sr
     assert tr.mentions == [] and tr.steps["allowed_visible"] == 1
 
 
-@pytest.mark.parametrize("text, src_entities, kept", [
-    ("European Parliament", set(), False),   # its entity is not masked on the source side: visible
-    ("European Parliament", {1}, True),      # masked there in a longer form: masked here too, same number
-    ("EUROPEAN PARLIAMENT", {2}, False),     # another entity is masked there: this one stays visible
+@pytest.mark.parametrize("text, src_forms, kept", [
+    ("European Parliament", {}, False),                                       # not masked on the source side
+    ("European Parliament", {1: {"parlamento europeu e do conselho"}}, True),  # masked there in a longer form
+    ("EUROPEAN PARLIAMENT", {2: {"parlamento europeu e do conselho"}}, False),  # another entity masked there
+    ("European Parliament", {1: {"pe"}}, False),            # only its acronym masked there: the long form visible
+    ("European Parliament", {1: {"parlamento europeu"}}, False),              # the allowed form itself
 ])
-def test_an_allowed_english_form_stays_masked_where_its_source_entity_is(text, src_entities, kept):
-    got = drop_allowed([_m(text)], text, tokenize(text), {"european parliament"}, set(), src_entities)
+def test_an_allowed_english_form_stays_masked_where_its_source_entity_is(text, src_forms, kept):
+    got = drop_allowed([_m(text)], text, tokenize(text), {"european parliament", "parlamento europeu"}, set(),
+                       src_forms)
     assert bool(got) is kept

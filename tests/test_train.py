@@ -101,7 +101,7 @@ def test_tuning_split_takes_whole_documents_of_the_training_data(docs, every, tr
 
 
 @pytest.mark.parametrize("content,message", [
-    ("Tribunal B-ORGANIZACAO\nde X-ORGANIZACAO\n", r"bad\.conll:2: 'X-ORGANIZACAO' is not an IOB2 tag"),
+    ("Tribunal B-ORGANIZACAO\nde X-ORGANIZACAO\n", r"bad\.conll:2: 'X-ORGANIZACAO' is not an IOB2 or IO tag"),
     ("Tribunal\n", r"bad\.conll:1: expected 'TOKEN TAG'"),
     ("\n\n", r"no sentences"),
 ])
