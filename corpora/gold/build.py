@@ -13,12 +13,13 @@ starting with ``#`` and blank lines are ignored. See GUIDELINES.md for what is m
 
 Usage::
 
-    python corpora/gold/build.py            # writes contracts_tune.jsonl and contracts_test.jsonl
+    python corpora/gold/build.py            # writes contracts_tune.jsonl, contracts_test.jsonl, contracts_extra.jsonl
     python corpora/gold/build.py --check    # exit 1 when the committed files are not up to date
     python corpora/gold/build.py --stats    # pairs per genre and half, mentions per category
 
 Documents alternate between the halves within each genre: odd-numbered files (01-, 03-) are the tuning
-half, even-numbered ones (02-, 04-) the test half.
+half, even-numbered ones (02-, 04-) the test half. The documents of ``extra/<genre>/`` (a second
+tuning set, written later and apart) all go to contracts_extra.jsonl, with no split.
 Any markup error stops the build with one line naming the file and line (exit 2).
 """
 
@@ -33,7 +34,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 SRC_DIR = HERE / "src"
-HALVES = {"tune": HERE / "contracts_tune.jsonl", "test": HERE / "contracts_test.jsonl"}
+EXTRA_DIR = HERE / "extra"
+HALVES = {"tune": HERE / "contracts_tune.jsonl", "test": HERE / "contracts_test.jsonl",
+          "extra": HERE / "contracts_extra.jsonl"}
 
 CATEGORIES = ("PERSON", "ORGANIZATION", "ADDRESS", "NAMEID", "DATE")
 SUBTYPES = ("ADMIN", "COMPANY", "INSTITUTION")
@@ -157,19 +160,22 @@ def read_document(path: Path, doc: str) -> list[dict]:
     return records
 
 
-def build(src_dir: Path = SRC_DIR) -> dict[str, list[dict]]:
-    """Records of both halves: odd-numbered documents of each genre -> tune, even-numbered -> test."""
-    halves: dict[str, list[dict]] = {"tune": [], "test": []}
-    genres = sorted(p for p in src_dir.iterdir() if p.is_dir())
-    if not genres:
-        raise GoldSourceError(f"{src_dir}: no genre folders")
-    for genre in genres:
-        for path in sorted(genre.glob("*.txt")):
-            number = DOC_NUMBER.match(path.name)
-            if not number:
-                raise GoldSourceError(f"{path}: a source file name starts with its number (01-slug.txt)")
-            doc = f"{genre.name}-{path.stem}"
-            halves["tune" if int(number.group(1)) % 2 else "test"].extend(read_document(path, doc))
+def build(src_dir: Path = SRC_DIR, extra_dir: Path = EXTRA_DIR) -> dict[str, list[dict]]:
+    """Records of each file: odd-numbered documents of each genre of ``src_dir`` -> tune, even-numbered ->
+    test; every document of ``extra_dir`` -> extra."""
+    halves: dict[str, list[dict]] = {"tune": [], "test": [], "extra": []}
+    for folder in (src_dir, extra_dir):
+        genres = sorted(p for p in folder.iterdir() if p.is_dir())
+        if not genres:
+            raise GoldSourceError(f"{folder}: no genre folders")
+        for genre in genres:
+            for path in sorted(genre.glob("*.txt")):
+                number = DOC_NUMBER.match(path.name)
+                if not number:
+                    raise GoldSourceError(f"{path}: a source file name starts with its number (01-slug.txt)")
+                doc = f"{genre.name}-{path.stem}"
+                half = "extra" if folder == extra_dir else ("tune" if int(number.group(1)) % 2 else "test")
+                halves[half].extend(read_document(path, doc))
     return halves
 
 
