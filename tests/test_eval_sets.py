@@ -342,7 +342,7 @@ def test_the_shipped_sets_name_the_test_sets():
     kinds = {s.name: s.kind for s in load_sets()}
     assert kinds == {"lener-dev": "test", "harem1": "test", "harem2": "test", "contracts-test": "test",
                      "dgt-precision": "test", "lener-train": "tuning", "contracts-tune": "tuning", "sample": "tuning",
-                     "tuning": "tuning"}
+                     "general-tune": "tuning", "contracts-extra": "tuning"}
 
 
 def test_an_unknown_set_name_is_an_error():

@@ -1,4 +1,4 @@
-"""Build the ``tuning`` set of general Portuguese text: Paramopama and the miniHAREM collection as CoNLL.
+"""Build the ``general-tune`` set (tuning) of general Portuguese text: Paramopama and the miniHAREM collection as CoNLL.
 
 The text stays in ``../shared`` (never in git): this script writes a folder of ``.conll`` files (git-ignored)
 that ``paranon eval ner`` reads as one document per file. Both sources are UTF-8 ``TOKEN<TAB>TAG`` with IO tags
