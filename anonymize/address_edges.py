@@ -47,6 +47,8 @@ OPENER = regex.compile(r"(?<![\p{L}])(?:em|no|na|at|in)\s+|:\s*")  # words befor
 PO_BOX_AT = regex.compile(PO_BOX)
 DIGIT = regex.compile(r"\d")
 ANCHOR_AT = regex.compile(r"^|[,:]\s*|(?<![\p{L}])(?:em|no|na|at|in)\s+")  # where an address's first part may open
+# a town part that ends at "e"/"and" and a lower-case word, not at a comma ("…, n.º 12, Lisboa e portador")
+TOWN_AND = regex.compile(rf"\s*,\s*(?P<part>{PLACE_WORDS})(?=\s+(?:e|and)\s+\p{{Ll}})")
 COMMA_AT_END = regex.compile(r",\s*$")
 CODE_AT_END = regex.compile(r"(?<![\d-])(?:\d{4,6}|\d{2}-\d{3}|\d{4}-\d{3})$")
 TOWN_NEXT = regex.compile(rf"\s+{TOWN_AFTER_CODE}(?=\s*(?:[,;:)]|\.(?:\s|$)|$))")
@@ -58,7 +60,7 @@ class AddressEdges:
     """Widen found addresses over the parts around them; ``unit_words``: a room, floor, block, flat …"""
 
     def __init__(self, unit_words: list[str], side_words: list[str], countries: frozenset[str] | set[str],
-                 area_words: list[str] = ()) -> None:
+                 area_words: list[str] = (), city_territories: list[str] = ()) -> None:
         units = alternation(sorted({w.lower() for w in unit_words}))  # (a trie: matched case-insensitively)
         ordinal = r"\d{1,3}\s?(?:\.?\s?[º°ª]|st|nd|rd|th)"
         sides = "|".join(regex.escape(w) for w in sorted(set(side_words), key=len, reverse=True))
@@ -70,6 +72,7 @@ class AddressEdges:
             rf"|{ordinal}\s*(?i:(?:{units}))(?:\s+\p{{Lu}}(?![\p{{L}}]))?(?:\s+(?i:(?:{sides}))(?![\p{{L}}]))?"
             rf"|{ordinal}(?:\s+\p{{Lu}}(?![\p{{L}}])|\s+(?i:(?:{sides}))(?![\p{{L}}]))?|\d{{1,3}}/F|#\d{{1,3}}-\d{{1,4}}|(?i:r/c)(?:\s+\p{{L}}+)?|\d{{1,5}}[A-Za-z]?")
         self.countries = countries
+        self.city_territories = {phrase_key(w) for w in city_territories}
         # an administrative area named in an address ("freguesia de Ronfe", "parish of Marvila"): a place part
         areas = "|".join(regex.escape(w) for w in sorted(set(area_words), key=len, reverse=True)) or "(?!)"
         self.area = regex.compile(rf"(?i:{areas})\s+(?:d[aeo]s?|of)\s+(?:{PLACE_WORDS})")
@@ -118,9 +121,18 @@ class AddressEdges:
                 sure += 1
             elif kind == "place" or kind == "country" and not town_taken and not pending:
                 pending.append(m.end("part"))
+            elif kind == "country" and len(pending) == 1 and not town_taken \
+                    and phrase_key(m.group("part")) in self.city_territories:
+                pending[0] = m.end("part")  # a district and its town, a territory that is one city ("Taipa, Macau")
+                town_taken = True  # (hence no later place: "…, Macau, Hong Kong" ends at Macau)
+                best = max(best, pending.pop())
+                break
             else:
                 break
             pos = m.end("part")
+        if not pending and not town_taken and (town := TOWN_AND.match(text, pos)) \
+                and self._kind(town.group("part")) in ("place", "country"):
+            pending.append(town.end("part"))  # the town before "e"/"and" and a lower-case word ("…, Lisboa e filial")
         if pending and not town_taken:
             best = max(best, pending[0])  # the town after the last numbered part
         return best, sure

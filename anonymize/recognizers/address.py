@@ -77,7 +77,7 @@ class AddressRecognizer(Recognizer):
             rf"(?:\s*,\s*(?:{POSTCODE_NL}|{POSTCODE_EU}))?")
         # the alternatives on their own are five times faster than together (no shared look-behind)
         self.edges = AddressEdges(rules["address_unit_words"], rules["address_side_words"], lex.territories,
-                                  rules["address_area_words"])
+                                  rules["address_area_words"], rules["address_city_territories"])
         self.postcode = Gated(regex.compile(rf"(?<![\d-]){POSTCODE_PT}|{POSTCODE_UK}"),
                               regex.compile(rf"(?<![\d-]){POSTCODE_PT}"), regex.compile(POSTCODE_UK))
 

@@ -82,6 +82,7 @@ OAB = regex.compile(r"(?<![\p{L}])OAB\s?[/-]?\s?[A-Z]{2}\s*(?:,\s*)?(?:n\.?\s?[�
 # a nine-digit number in groups of three (NIF, NIPC, phone layouts), which MONEY would take for an amount
 NINE_DIGITS = regex.compile(r"^\d{3}[ .]\d{3}[ .]\d{3}$")
 TWO_DIGITS = regex.compile(r"\d\D*\d")
+DIGIT = regex.compile(r"\d")
 MONEY = regex.compile(r"^\d{1,3}(?:[.\s]\d{3})+(?:,\d+)?$")
 # a period of years ("2015-2019", "2015-19", "2020–2024"): a time span, never an identifier
 YEAR_SPAN = regex.compile(r"(?:1[89]|20)\d{2}\s?[-–]\s?(?:(?:1[89]|20)\d{2}|\d{2})(?![\d/-])")
@@ -89,6 +90,8 @@ YEAR_SPAN = regex.compile(r"(?:1[89]|20)\d{2}\s?[-–]\s?(?:(?:1[89]|20)\d{2}|\d
 # before it ("(853) 2833 1746") and a check digit in brackets after it ("1284719(3)") belong to it
 CODE = regex.compile(r"(?:\(\+?\d{1,4}\)\s?)?(?=[\p{L}\d./ -]*\d[\p{L}\d./ -]*\d)[\p{Lu}\d][\p{L}\d]*"
                      r"(?:(?:[./-]| (?=\d))[\p{L}\d]+)*(?:\(\d\))?")
+# a document's number of one digit, with a letter or not ("Recibo n.º 4", "Fatura n.º 7-A"), nothing after it
+ONE_DIGIT = regex.compile(r"\d(?:-?[A-Z])?(?![\p{L}\d]|[./-][\p{L}\d]|\s?[º°ª])")
 # a Portuguese invoice, receipt or credit note number: the document type, its series, "/" and the number
 # ("FT 2025A/118", "FR SERIE9/37", "NC B/12")
 INVOICE = regex.compile(r"(?<![\p{L}\d])(?:FT|FR|FS|RC|NC|ND|GT|GR|FA|VD)\s[A-Z0-9]+(?:[/-][A-Z0-9]+)*/\d+(?![\d/])")
@@ -185,6 +188,9 @@ class NameIdRecognizer(Recognizer):
         self.public = {fold(w) for w in r["public_nouns"]}
         self.document_before = regex.compile(rf"(?<![\p{{L}}])(?i:{alternation(r['document_nouns'])})(?![\p{{L}}])"
                                              r"[^.;:\n\d]{0,40}$")
+        self.document_one = regex.compile(
+            rf"(?<![\p{{L}}])(?i:{alternation(r['document_nouns'])})(?![\p{{L}}])[^.;:\n\d]{{0,40}}?(?<![\p{{L}}])"
+            rf"(?i:{alternation(r['number_words'])})(?![\p{{L}}])\s*(?P<num>{ONE_DIGIT.pattern})")
         # an act's number after "n.º" in its title: a capitalized act noun earlier in the phrase and the number
         # in the acts' layout, number/year ("Decisão do Comité Misto do EEE n.o 12/2019")
         self.act_number = Gated(regex.compile(
@@ -219,6 +225,9 @@ class NameIdRecognizer(Recognizer):
         if "@" in t:
             for m in HANDLE.finditer(t):
                 add(m.start(), m.end(), "NAMEID", "handle")
+        if DIGIT.search(t):
+            for m in self.document_one.finditer(t):  # (a private document's number of one digit: "Recibo n.º 4")
+                add(m.start("num"), m.end("num"), "NAMEID", "trigger:document", 0.8)
         if not TWO_DIGITS.search(t):  # every pattern below needs two digits at least (most segments have none)
             return out
         self._checked_shapes(t, add)
