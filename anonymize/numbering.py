@@ -27,6 +27,8 @@ from ..corpora.model import Mention
 from ..text import fold, phrase_key
 
 ALIAS_WORD = regex.compile(r"[\w&]+")  # the words of an organisation's name, punctuation left out
+DIGIT_RUN = regex.compile(r"\d+")
+NUMERIC_DATE = regex.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}")
 
 
 def name_tokens(text: str, particles: frozenset[str]) -> frozenset[str]:
@@ -37,6 +39,14 @@ def name_tokens(text: str, particles: frozenset[str]) -> frozenset[str]:
         text = f"{given} {head}"
     words = [w.strip(".'’-") for w in fold(text).replace("-", " ").split()]
     return frozenset(w for w in words if w and w not in particles)
+
+
+def given_name(text: str, particles: frozenset[str]) -> str:
+    """The first word of a name as said (``PÉREZ RODRÍGUEZ, Pedro`` -> pedro), folded, particles left out."""
+    if "," in text:
+        head, _, given = text.partition(",")
+        text = f"{given} {head}"
+    return next((w for w in (w.strip(".'’-") for w in fold(text).split()) if w and w not in particles), "")
 
 
 def overlap_distance(a: frozenset[str], b: frozenset[str]) -> float:
@@ -101,7 +111,8 @@ def cluster_names(variants: list[str], particles: frozenset[str], threshold: flo
     kept in a heap and recomputed only when one of its clusters grows. Ties go to the pair opened first, as
     in the plain algorithm, and the averages are summed in the same order, so the labels are the same.
     """
-    clusters = _NameClusters([name_tokens(v, particles) for v in variants], threshold)
+    clusters = _NameClusters([name_tokens(v, particles) for v in variants], threshold,
+                             [given_name(v, particles) for v in variants])
     if constraints:
         clusters.constrain([phrase_key(v) for v in variants], constraints)
     return clusters.labels()
@@ -110,8 +121,8 @@ def cluster_names(variants: list[str], particles: frozenset[str], threshold: flo
 class _NameClusters:
     """The state of one :func:`cluster_names`: the variants' words, the clusters so far, the heap of pairs."""
 
-    def __init__(self, toks: list[frozenset[str]], threshold: float) -> None:
-        self.toks, self.threshold, self.n = toks, threshold, len(toks)
+    def __init__(self, toks: list[frozenset[str]], threshold: float, given: list[str]) -> None:
+        self.toks, self.threshold, self.n, self.given = toks, threshold, len(toks), given
         self.by_word: dict[str, list[int]] = {}
         for i, t in enumerate(toks):
             for w in t:
@@ -152,6 +163,17 @@ class _NameClusters:
     def dist(self, i: int, j: int) -> float:
         return overlap_distance(self.toks[i], self.toks[j])
 
+    def siblings(self, i: int, j: int) -> bool:
+        """Two full names whose given names differ, neither's among the other's words, are two people who share
+        surnames (``Abel Rosa Teixeira``, ``Sílvia Rosa Teixeira``); an initial fits a name it begins
+        (``J. Lopes Dias``, ``João Lopes Dias``), a later given name a full one (``Teresa Costa``)."""
+        gi, gj, ti, tj = self.given[i], self.given[j], self.toks[i], self.toks[j]
+        if gi == gj or len(ti) < 2 or len(tj) < 2 or not gi or not gj:
+            return False
+        if len(gi) == 1 or len(gj) == 1:
+            return gi[0] != gj[0]
+        return gi not in tj and gj not in ti
+
     def sharing(self, i: int) -> set[int]:
         if self.threshold >= 1.0:  # strangers too may merge
             return set(range(self.n)) - {i}
@@ -163,6 +185,8 @@ class _NameClusters:
         if self.constraints.apart and self.constraints.kept_apart([self.forms[i] for i in a], [self.forms[j] for j in b]):
             return None
         if any(i in self.ambiguous for i in a + b) and not all(toks[i] == toks[j] for i in a for j in b):
+            return None
+        if any(self.siblings(i, j) for i in a for j in b):
             return None
         if self.grouped:
             return self._average_names(a, b)
@@ -219,6 +243,17 @@ class _NameClusters:
 
 
 def entity_key(m: Mention) -> str:
+    """What one entity's mentions share: a person's or organisation's name as compared (case, accents, spacing
+    aside), an identifier's letters and digits, a full date's value in any layout (``28/06/2024``,
+    ``2024-06-28`` and ``28 de junho de 2024`` are one date)."""
+    if m.category == "DATE":
+        from ..align.values import date_value
+
+        # (one date, not a span of days: "1 a 15 de março de 2024" keeps its written key)
+        one = len(DIGIT_RUN.findall(m.text)) <= 2 or NUMERIC_DATE.fullmatch(m.text)
+        value = date_value(m.text, english=False) if one else None
+        if value and None not in value:
+            return "DATE:{2:04d}-{1:02d}-{0:02d}".format(*value)
     if m.category in ("NAMEID", "DATE"):
         return m.category + ":" + "".join(ch for ch in fold(m.text) if ch.isalnum())
     return m.category + ":" + phrase_key(m.text)
