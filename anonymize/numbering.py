@@ -28,6 +28,8 @@ from ..text import fold, phrase_key
 
 ALIAS_WORD = regex.compile(r"[\w&]+")  # the words of an organisation's name, punctuation left out
 DIGIT_RUN = regex.compile(r"\d+")
+DASH = regex.compile(r"\s+[–—-]\s+")  # the dash between a company's name and what it does
+LEGAL_FORM_MOST = 16  # characters of a legal form after a company's last comma ("unipessoal, lda" is two parts)
 NUMERIC_DATE = regex.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}")
 
 
@@ -263,7 +265,10 @@ def organization_aliases(mentions: Iterable[Mention]) -> dict[str, str]:
     """A short form of an organisation (``Grupo RX``, ``Tintas Belmiro``) names the organisation it begins
     (``Grupo RX Engenharia e Obras Ltda.``): the short form's key -> the first longer name it is a prefix of
     (two words at least, whole words). Companies only: public bodies share long prefixes (``Tribunal
-    Regional Federal``, ``Tribunal Regional do Trabalho``)."""
+    Regional Federal``, ``Tribunal Regional do Trabalho``). A company's name before a dash, with or without its
+    legal form (``NORVINHA`` and ``Norvinha, S.A.`` for ``NORVINHA – VINHOS DO NORTE, S.A.``), its one word
+    after the dash (an acronym: ``BCA`` for ``BANCO DA COSTA ATLÂNTICA – BCA, S.A.``) and its first word when
+    no other company of the scope begins with it (``Lusopack`` for ``Lusopack Holding, S.L.``) name it too."""
     keys: list[str] = []
     companies: set[str] = set()
     for m in mentions:
@@ -273,9 +278,17 @@ def organization_aliases(mentions: Iterable[Mention]) -> dict[str, str]:
                 keys.append(k)
             if m.subtype == "COMPANY":
                 companies.add(k)
+    names: dict[str, list[str]] = {}  # a short name -> the companies it names
+    for long in (k for k in keys if k in companies):
+        for name in company_short_names(long.split(":", 1)[1]):
+            names.setdefault(name, []).append(long)
     out: dict[str, str] = {}
     for k in keys:
         words = ALIAS_WORD.findall(k.split(":", 1)[1])
+        named = [n for n in names.get(_without_legal_form(k.split(":", 1)[1]), ()) if n != k]
+        if named and len({_without_legal_form(n.split(":", 1)[1]) for n in named}) == 1:  # (one company)
+            out[k] = named[0]
+            continue
         if len(words) < 2:
             continue
         for long in keys:
@@ -286,6 +299,43 @@ def organization_aliases(mentions: Iterable[Mention]) -> dict[str, str]:
                 out[k] = long
                 break
     return out
+
+
+def companies_named_short(mentions: list[Mention]) -> None:
+    """A name read as a person's or as an unknown name that is a company's short name in the scope, naming no
+    other company there (``Prudência Atlântica``, ``Lusopack`` after ``PRUDÊNCIA ATLÂNTICA – COMPANHIA DE
+    SEGUROS, S.A.``, ``Lusopack Holding, S.L.``), is the company: an organisation's mention (in place)."""
+    named: dict[str, set[str]] = {}
+    for m in mentions:
+        if m.category == "ORGANIZATION" and m.subtype == "COMPANY":
+            for name in company_short_names(phrase_key(m.text)):
+                named.setdefault(name, set()).add(_without_legal_form(phrase_key(m.text)))
+    if not named:
+        return
+    for m in mentions:
+        if m.category == "PERSON" and len(named.get(phrase_key(m.text), ())) == 1:
+            m.category, m.subtype = "ORGANIZATION", "COMPANY"
+
+
+def _without_legal_form(name: str) -> str:
+    """A company's folded name without the legal form after its last comma (``, s.a.``, ``, unipessoal, lda``)."""
+    head, comma, tail = name.rpartition(", ")
+    return head if comma and len(tail) <= LEGAL_FORM_MOST and len(tail.split()) <= 2 else name
+
+
+def company_short_names(name: str) -> set[str]:
+    """The short names of a company's folded name: before a dash, the one word after it, its first word."""
+    core = _without_legal_form(_without_legal_form(name))
+    out = set()
+    dash = DASH.search(core)
+    if dash:
+        out.add(core[:dash.start()])
+        if len(core[dash.end():].split()) == 1:
+            out.add(core[dash.end():])
+    first = core.split()[0] if core.split() else ""
+    if len(core.split()) > 1 and len(first) >= 4 and first.isalpha():
+        out.add(first)
+    return {n for n in out if len(n) >= 3 and n != name}
 
 
 class EntityNumbers:

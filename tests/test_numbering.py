@@ -126,3 +126,21 @@ def test_siblings_sharing_surnames_are_two_people(first, second, same):
 def test_a_dates_layouts_share_its_number(forms, same):
     n = numbered([("DATE", f) for f in forms])
     assert (n[forms[0]] == n[forms[1]]) is same
+
+
+# a company's name before its dash (as written or with its legal form), its acronym after the dash and its first
+# word when no other company begins with it name the company: one number in the document
+@pytest.mark.parametrize("doc, short", [
+    (["NORVINHA – VINHOS DO NORTE, S.A., com sede no Porto, e o comprador.", "A NORVINHA entrega as garrafas."],
+     "NORVINHA"),
+    (["BANCO DA COSTA ATLÂNTICA – BCA, S.A., com sede em Lisboa.", "O Banco da Costa Atlântica, S.A. informa."],
+     "Banco da Costa Atlântica, S.A."),
+    (["A Lusopack Holding, S.L. adquiriu a Cartonagens Mondego, Lda.", "A Lusopack passa a controlar a empresa."],
+     "Lusopack"),
+])
+def test_a_companys_short_name_shares_its_number(anonymizer, doc, short):
+    pairs = [SegmentPair(str(i), "d", t, t) for i, t in enumerate(doc)]
+    found = [ms for ms, _ in anonymizer.anonymize_document(pairs)]
+    company = next(m for m in found[0] if m.category == "ORGANIZATION")
+    later = next(m for m in found[1] if m.text == short)
+    assert later.entity == company.entity
