@@ -48,7 +48,7 @@ def given_name(text: str, particles: frozenset[str]) -> str:
     if "," in text:
         head, _, given = text.partition(",")
         text = f"{given} {head}"
-    return next((w for w in (w.strip(".'’-") for w in fold(text).split()) if w and w not in particles), "")
+    return next((w for w in (w.strip(".'’-") for w in fold(text).replace("-", " ").split()) if w and w not in particles), "")
 
 
 def overlap_distance(a: frozenset[str], b: frozenset[str]) -> float:

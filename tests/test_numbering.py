@@ -109,6 +109,7 @@ def test_corpus_consistency_gives_a_group_s_form_the_group_s_number(same, quica_
     ("Olavo Pires Mota", "PIRES MOTA, Olavo", True),
     ("H. Brandão Lopes", "Henrique Brandão Lopes", True),
     ("Custódia Maria Brandão Lopes", "Maria Brandão Lopes", True),
+    ("Oleksii Bondar-Tkachenko", "Bondar-Tkachenko", True),  # (a hyphenated surname alone)
 ])
 def test_siblings_sharing_surnames_are_two_people(first, second, same):
     n = numbered([("PERSON", first), ("PERSON", second)])
