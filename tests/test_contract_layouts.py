@@ -337,3 +337,23 @@ def test_an_english_documents_one_digit_number_is_an_identifier(en, text, number
                                   "a 2.ª fatura"])
 def test_a_one_digit_number_away_from_a_documents_number_word_stays_visible(anonymizer, text):
     assert _spans(anonymizer, text, "NAMEID") == []
+
+
+# foreign company, tax and customs numbers after their names; a list of codes of one layout after its trigger; a
+# VAT number's country code; a property's article after "inscrito sob o artigo"
+@pytest.mark.parametrize("text, codes", [
+    ("Société Alpine SARL, SIRET 533 210 778 00014, Grenoble.", ["533 210 778 00014"]),
+    ("o nosso GSTIN é 29ABCPK7712Q1Z3.", ["29ABCPK7712Q1Z3"]),
+    ("o contentor TGHU 773201-5 chegou ao porto.", ["TGHU 773201-5"]),
+    ("portadores dos passaportes n.os PA1234567, PB7654321 e PC1122334, residentes", ["PA1234567", "PB7654321", "PC1122334"]),
+    ("com o número de IVA FR 44 533210778 e sede em Lyon.", ["FR 44 533210778"]),
+    ("número de IVA DE 311 902 457, Mainz.", ["DE 311 902 457"]),
+    ("prédio inscrito sob o artigo 2215 da freguesia de Ronfe.", ["2215"]),
+])
+def test_foreign_identifiers_after_their_names(anonymizer, text, codes):
+    assert _spans(anonymizer, text, "NAMEID") == codes
+
+
+@pytest.mark.parametrize("text", ["A SIRET e o GSTIN são números.", "o contentor ficou no cais"])
+def test_an_identifiers_name_alone_is_no_name(anonymizer, text):
+    assert _spans(anonymizer, text, "ORGANIZATION") == [] and _spans(anonymizer, text, "NAMEID") == []

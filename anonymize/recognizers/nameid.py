@@ -92,6 +92,17 @@ CODE = regex.compile(r"(?:\(\+?\d{1,4}\)\s?)?(?=[\p{L}\d./ -]*\d[\p{L}\d./ -]*\d
                      r"(?:(?:[./-]| (?=\d))[\p{L}\d]+)*(?:\(\d\))?")
 # a document's number of one digit, with a letter or not ("Recibo n.º 4", "Fatura n.º 7-A"), nothing after it
 ONE_DIGIT = regex.compile(r"\d(?:-?[A-Z])?(?![\p{L}\d]|[./-][\p{L}\d]|\s?[º°ª])")
+COUNTRY_PREFIX = regex.compile(r"[A-Z]{2}\s?(?=\d)")  # a VAT number's country code
+# the words between the codes of a list ("A1234567, B7654321 e C1122334"), and how many may follow the first
+LIST_JOIN = regex.compile(r"\s*,\s*|\s+(?:e|ou|and|or)\s+")
+MOST_LISTED = 5
+
+
+def _shape(code: str) -> str:
+    """A code's layout: letters as A, digits as 9 (``EJ4471093`` -> ``AA9999999``)."""
+    return "".join("A" if ch.isalpha() else "9" if ch.isdigit() else ch for ch in code)
+
+
 # a Portuguese invoice, receipt or credit note number: the document type, its series, "/" and the number
 # ("FT 2025A/118", "FR SERIE9/37", "NC B/12")
 INVOICE = regex.compile(r"(?<![\p{L}\d])(?:FT|FR|FS|RC|NC|ND|GT|GR|FA|VD)\s[A-Z0-9]+(?:[/-][A-Z0-9]+)*/\d+(?![\d/])")
@@ -212,6 +223,12 @@ class NameIdRecognizer(Recognizer):
         taken = bytearray(len(t) + 1)  # characters of the mentions in ``out``: a check in time of the span
 
         def add(s: int, e: int, cat: str, rule: str, score: float = 1.0) -> None:
+            if e > s and cat == "NAMEID" and taken.find(1, s, e) >= 0 and COUNTRY_PREFIX.match(t, s):
+                # (a VAT number's country code before digits found first as a phone: "IVA DE 287 114 906")
+                inner = [m for m in out if m.start < e and s < m.end]
+                if len(inner) == 1 and inner[0].start == COUNTRY_PREFIX.match(t, s).end() and inner[0].end == e:
+                    out.remove(inner[0])
+                    taken[s:e] = b"\x00" * (e - s)
             if e > s and taken.find(1, s, e) < 0:
                 out.append(self.mention(seg, s, e, cat, rule, score=score))
                 taken[s:e] = b"\x01" * (e - s)
@@ -303,7 +320,8 @@ class NameIdRecognizer(Recognizer):
             for m in OFFICIAL_JOURNAL.finditer(t):
                 add(m.start(), m.end(), "PUBLIC_ID", "official_journal")
         low = t.lower()
-        for m in self.phrase_re.finditer(t) if any(k in low for k in self.phrase_keys) else ():
+        # (overlapped: "inscrito sob o artigo 55" holds two phrases, and the code follows the second)
+        for m in self.phrase_re.finditer(t, overlapped=True) if any(k in low for k in self.phrase_keys) else ():
             self._code_after(t, m.end(), add, 2, amounts_too=True)  # ("inscrito na matriz sob o artigo 55")
         if "/" in t:
             for m in EU_ACT.finditer(t):
@@ -345,6 +363,14 @@ class NameIdRecognizer(Recognizer):
                 and not amounts_too:  # (a registration phrase names a number, whatever its layout: "marca n.º 712 884")
             return
         add(c.start(), c.end(), "NAMEID", f"{rule}:check-digit" if checked else rule, 1.0 if checked else 0.8)
+        # a list of codes of one layout after the trigger: "passaportes n.os EJ4471093 e EK0836215"
+        for _ in range(MOST_LISTED):
+            nxt = LIST_JOIN.match(t, c.end())
+            c2 = nxt and CODE.match(t, nxt.end())
+            if not c2 or _shape(c2.group()) != _shape(code):
+                break
+            add(c2.start(), c2.end(), "NAMEID", f"{rule}:list", 0.8)
+            c = c2
 
     def validate_result(self, text: str) -> bool:
         return bool(checked_identifier(text)) or iban_valid(text) or nib_valid(text) or bool(EMAIL.fullmatch(text))
