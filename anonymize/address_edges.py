@@ -49,6 +49,8 @@ DIGIT = regex.compile(r"\d")
 ANCHOR_AT = regex.compile(r"^|[,:]\s*|(?<![\p{L}])(?:em|no|na|at|in)\s+")  # where an address's first part may open
 # a town part that ends at "e"/"and" and a lower-case word, not at a comma ("…, n.º 12, Lisboa e portador")
 TOWN_AND = regex.compile(rf"\s*,\s*(?P<part>{PLACE_WORDS})(?=\s+(?:e|and)\s+\p{{Ll}})")
+# a named district of a town: the town's name follows it ("Bairro Maianga, Luanda", "Urbanização Quinta Nova, Loulé")
+DISTRICT = regex.compile(r"(?:Bairro|Urbanização|Urb\.|Jardim|Distrito|Colonia|Colónia)\s+\p{Lu}|.+\sDistrict$")
 COMMA_AT_END = regex.compile(r",\s*$")
 CODE_AT_END = regex.compile(r"(?<![\d-])(?:\d{4,6}|\d{2}-\d{3}|\d{4}-\d{3})$")
 TOWN_NEXT = regex.compile(rf"\s+{TOWN_AFTER_CODE}(?=\s*(?:[,;:)]|\.(?:\s|$)|$))")
@@ -106,7 +108,7 @@ class AddressEdges:
         town_taken = bool(CODE_PART.fullmatch(last))
         if not town_taken and CODE_AT_END.search(text, max(0, end - 8), end) and (town := TOWN_NEXT.match(text, end)):
             end, town_taken = town.end(), True  # the town after a postcode the address already took ("00-590 Warszawa")
-        pos, best, pending, sure = end, end, [], 0
+        pos, best, pending, sure, first_place = end, end, [], 0, ""
         for _ in range(MOST_PARTS):
             m = NEXT_PART.match(text, pos)
             if not m:
@@ -120,6 +122,7 @@ class AddressEdges:
                 best, pending, town_taken = m.end("part"), [], kind == "code"
                 sure += 1
             elif kind == "place" or kind == "country" and not town_taken and not pending:
+                first_place = m.group("part") if not pending else first_place
                 pending.append(m.end("part"))
             elif kind == "country" and len(pending) == 1 and not town_taken \
                     and phrase_key(m.group("part")) in self.city_territories:
@@ -133,6 +136,8 @@ class AddressEdges:
         if not pending and not town_taken and (town := TOWN_AND.match(text, pos)) \
                 and self._kind(town.group("part")) in ("place", "country"):
             pending.append(town.end("part"))  # the town before "e"/"and" and a lower-case word ("…, Lisboa e filial")
+        if len(pending) > 1 and not town_taken and DISTRICT.match(first_place):
+            best = max(best, pending[1])  # a named district and its town ("…, Bairro Maianga, Luanda")
         if pending and not town_taken:
             best = max(best, pending[0])  # the town after the last numbered part
         return best, sure

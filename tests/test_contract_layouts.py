@@ -123,6 +123,11 @@ DISTRICT_AND_CITY_TERRITORY = [
     ("residente na Rua de Évora, n.º 22, Taipa, Macau.", "Rua de Évora, n.º 22, Taipa, Macau"),
     ("com sede em 10 Anson Road, #12-01, Tanjong Pagar, Singapore.", "10 Anson Road, #12-01, Tanjong Pagar, Singapore"),
     ("com morada na Avenida Sidónio Pais, n.º 10, Coloane, Macau, e telefone", "Avenida Sidónio Pais, n.º 10, Coloane, Macau"),
+    # a named district and its town
+    ("residente na Rua Rainha Ginga, n.º 40, Bairro Ingombota, Luanda, Angola.", "Rua Rainha Ginga, n.º 40, Bairro Ingombota, Luanda"),
+    ("residente na Rua das Flores, n.º 5, Urbanização Quinta Nova, Loulé, e portador",
+     "Rua das Flores, n.º 5, Urbanização Quinta Nova, Loulé"),
+    ("com sede em 12 Keji Road, Nanshan District, Shenzhen, China.", "12 Keji Road, Nanshan District, Shenzhen"),
 ]
 
 
@@ -357,3 +362,13 @@ def test_foreign_identifiers_after_their_names(anonymizer, text, codes):
 @pytest.mark.parametrize("text", ["A SIRET e o GSTIN são números.", "o contentor ficou no cais"])
 def test_an_identifiers_name_alone_is_no_name(anonymizer, text):
     assert _spans(anonymizer, text, "ORGANIZATION") == [] and _spans(anonymizer, text, "NAMEID") == []
+
+
+# a legal form after another ("Unipessoal Lda.", "Consulting Ltd", "Pvt. Ltd."): the company's name runs over both
+@pytest.mark.parametrize("text, company", [
+    ("A arrendatária é a Casa do Largo – Cafetaria, Unipessoal Lda., NIPC 516000000.", "Casa do Largo – Cafetaria, Unipessoal Lda."),
+    ("fatura da Harwood & Pike Consulting Ltd de março", "Harwood & Pike Consulting Ltd"),
+    ("A Lakshmi Cotton Mills Pvt. Ltd. exporta fio.", "Lakshmi Cotton Mills Pvt. Ltd."),
+])
+def test_a_legal_form_after_another_belongs_to_the_name(anonymizer, text, company):
+    assert _spans(anonymizer, text, "ORGANIZATION") == [company]
