@@ -372,3 +372,15 @@ def test_an_identifiers_name_alone_is_no_name(anonymizer, text):
 ])
 def test_a_legal_form_after_another_belongs_to_the_name(anonymizer, text, company):
     assert _spans(anonymizer, text, "ORGANIZATION") == [company]
+
+
+# a range of days written with a dash before a date sharing its month and year is one date; a number before a
+# spaced dash is not a day
+@pytest.mark.parametrize("text, dates", [
+    ("A feira decorre de 12–15 de maio de 2026, em Milão.", ["12–15 de maio de 2026"]),
+    ("Período de faturação: 1–7.03.2025 (semana 10).", ["1–7.03.2025"]),
+    ("Recolha nos dias 3–4 de junho.", ["3–4 de junho"]),
+    ("Guia n.º 7 - 18.09.2025, entregue.", ["18.09.2025"]),
+])
+def test_a_range_of_days_with_a_dash_is_one_date(anonymizer, text, dates):
+    assert _spans(anonymizer, text, "DATE") == dates
