@@ -384,3 +384,16 @@ def test_a_legal_form_after_another_belongs_to_the_name(anonymizer, text, compan
 ])
 def test_a_range_of_days_with_a_dash_is_one_date(anonymizer, text, dates):
     assert _spans(anonymizer, text, "DATE") == dates
+
+
+# a public office's name that lists its competences after a comma and ends with its place is one name
+@pytest.mark.parametrize("text, body", [
+    ("matriculada na Conservatória do Registo Civil, Predial e Comercial de Ourique, com o capital",
+     "Conservatória do Registo Civil, Predial e Comercial de Ourique"),
+    ("na Conservatória do Registo Civil, Predial, Comercial e Automóvel de Vila Nova de Cerveira, sob o n.º",
+     "Conservatória do Registo Civil, Predial, Comercial e Automóvel de Vila Nova de Cerveira"),
+    ("pela Conservatória do Registo Predial, Comercial e Automóvel de Sines.",
+     "Conservatória do Registo Predial, Comercial e Automóvel de Sines"),
+])
+def test_a_registry_named_by_its_competences_is_one_name(anonymizer, text, body):
+    assert _spans(anonymizer, text, "ORGANIZATION") == [body]

@@ -45,6 +45,10 @@ DASH = regex.compile(r"\s+[–—]\s+")
 
 # adjectives that open a body's name before its head (Superior Tribunal, Supremo Tribunal)
 HEAD_ADJECTIVES = {"superior", "supremo", "suprema", "alto", "alta"}
+# the rest of a body's name that lists its competences after a comma and ends with its place: ", Predial e
+# Comercial de Amares" after "Conservatória do Registo Civil"
+COMPETENCES = regex.compile(r",\s+(?:\p{Lu}\p{Ll}+,\s+)*\p{Lu}\p{Ll}+\s+e\s+\p{Lu}\p{Ll}+\s+d[aeo]s?\s+\p{Lu}[\p{L}'’-]+"
+                            r"(?:\s+(?:d[aeo]s?\s+)?\p{Lu}[\p{L}'’-]+){0,3}")
 
 
 @register("organization")
@@ -116,6 +120,8 @@ class OrganizationRecognizer(Recognizer):
                 end = ch.end
                 while rule == "tail" and (more := self.tail_suffix.match(seg.text, end)):
                     end = more.end()  # "Sociedade de Advogados, SP, RL"
+                if subtype == "ADMIN" and (more := COMPETENCES.match(seg.text, end)):
+                    end = more.end()  # "Conservatória do Registo Civil, Predial e Comercial de Amares"
                 out.append(self.mention(seg, start, end, "ORGANIZATION", rule, subtype=subtype))
                 if k + 1 < len(chains) and chains[k + 1].in_parens and chains[k + 1].all_upper \
                         and ch.end_tok + 1 == chains[k + 1].start_tok and len(chains[k + 1].words) == 1 \
