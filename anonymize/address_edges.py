@@ -37,6 +37,7 @@ UK_POSTCODE = r"[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}"
 # Ukraine; a PO box; a Brazilian town with its state
 CODE_PART = regex.compile(
     rf"(?:{PLACE_WORDS})\s+\d{{5,6}}|\d{{4}}\s?[A-Z]{{2}}\s+(?:{PLACE_WORDS})|(?:[A-Z]{{1,2}}-)?(?:\d{{4,6}}|\d{{2}}-\d{{3}})(?:-\d{{3}})?\s+{TOWN_AFTER_CODE}"
+    rf"(?:\s+[A-Z]{{2}})?"  # (a province's or canton's code after the town: "50124 Firenze FI", "8703 Erlenbach ZH")
     rf"|(?:(?:{PLACE_WORDS})\s+)?{UK_POSTCODE}|[A-Z]{{2}}\s+\d{{5}}(?:-\d{{4}})?|CEP\s*\d{{5}}-?\d{{3}}"
     rf"|{PO_BOX}|(?:{PLACE_WORDS})\s*[-/]\s*[A-Z]{{2}}")
 # a house number before a name ("89 Queensway", "No. 88 Century Avenue")
@@ -105,7 +106,7 @@ class AddressEdges:
         # an address that already ends with its town or postcode takes no more place (a country follows)
         side = self.side.match(text, end)
         end = side.end() if side else end
-        town_taken = bool(CODE_PART.fullmatch(last))
+        town_taken = bool(CODE_PART.fullmatch(last)) and not PO_BOX_AT.fullmatch(last)
         if not town_taken and CODE_AT_END.search(text, max(0, end - 8), end) and (town := TOWN_NEXT.match(text, end)):
             end, town_taken = town.end(), True  # the town after a postcode the address already took ("00-590 Warszawa")
         pos, best, pending, sure, first_place = end, end, [], 0, ""
@@ -119,7 +120,8 @@ class AddressEdges:
             if m.group("sep").strip() != "," and (kind not in ("code", "sure") or m.group("part").isdigit()):
                 break  # (after a dash, a postcode or a floor: "Rua das Flores, 23 – 4050-262 Porto", "5 – 2.º Esq.")
             if kind in ("sure", "code"):
-                best, pending, town_taken = m.end("part"), [], kind == "code"
+                # (a PO box is no town: "Caixa Postal 3321, Maputo")
+                best, pending, town_taken = m.end("part"), [], kind == "code" and not PO_BOX_AT.fullmatch(m.group("part"))
                 sure += 1
             elif kind == "place" or kind == "country" and not town_taken and not pending:
                 first_place = m.group("part") if not pending else first_place

@@ -397,3 +397,15 @@ def test_a_range_of_days_with_a_dash_is_one_date(anonymizer, text, dates):
 ])
 def test_a_registry_named_by_its_competences_is_one_name(anonymizer, text, body):
     assert _spans(anonymizer, text, "ORGANIZATION") == [body]
+
+
+# Italian street particles, a province's or canton's code after the town, the town after a PO box
+@pytest.mark.parametrize("text, address", [
+    ("com sede em Via dei Calzaiuoli 7, 50122 Firenze FI, Itália.", "Via dei Calzaiuoli 7, 50122 Firenze FI"),
+    ("com sede em Piazza delle Erbe 3, 37121 Verona VR, Itália.", "Piazza delle Erbe 3, 37121 Verona VR"),
+    ("com sede em Seestrasse 40, Postfach 12, 8802 Kilchberg ZH, Suíça.", "Seestrasse 40, Postfach 12, 8802 Kilchberg ZH"),
+    ("com sede na Avenida Samora Machel, n.º 30, Caixa Postal 118, Beira, Moçambique.",
+     "Avenida Samora Machel, n.º 30, Caixa Postal 118, Beira"),
+])
+def test_province_codes_particles_and_the_town_after_a_po_box(anonymizer, text, address):
+    assert _spans(anonymizer, text, "ADDRESS") == [address]
