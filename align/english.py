@@ -19,7 +19,7 @@ from pathlib import Path
 import regex
 import yaml
 
-from ..anonymize.recognizers.nameid import CPE, bracketed_phones
+from ..anonymize.recognizers.nameid import CPE, ONE_DIGIT, bracketed_phones
 
 DATA = Path(__file__).resolve().parent.parent / "anonymize" / "data" / "en.yaml"
 ORDINAL = r"(?:st|nd|rd|th)"
@@ -46,7 +46,7 @@ UK_POSTCODE = regex.compile(r"\b(?:[A-PR-UWYZ][A-HK-Y]?\d[A-Z\d]?\s?\d[ABD-HJLNP
 PT_POSTCODE = regex.compile(r"\b\d{4}-\d{3}\b(?:\s+\p{Lu}[\p{L}-]+(?:\s+\p{Lu}[\p{L}-]+)?)?")
 US_ZIP = regex.compile(r"\b(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|"
                        r"S[CD]|T[NX]|UT|V[AT]|W[AIVY])\s\d{5}(?:-\d{4})?\b")
-HOUSE_NUMBER = r"(?:No\.?\s*|n\.?\s?º\s*|#\s*)?\d{1,5}[A-Za-z]?"
+HOUSE_NUMBER = r"(?:No\.?\s*|no\.\s*|n\.?\s?º\s*|#\s*)?\d{1,5}[A-Za-z]?"
 NAME_WORD = r"\p{Lu}[\p{L}'’-]*\.?"
 ADDRESS_GAP = regex.compile(r"[\s,]*(?:\p{Lu}[\p{L}'’-]+[\s,]+){0,2}")  # pieces of one address: commas, a town
 ORG_WORD = r"(?:\p{Lu}[\p{L}\p{N}'’.-]*|\d+)"
@@ -108,8 +108,8 @@ class EnglishRecognizer:
         self.word_day_dates = regex.compile(
             r"(?<![\p{L}\d])(?P<dw>" + WORD_ORDINAL + r")\s+(?:of\s+)?" + month % 5 + r",?\s+(?:of\s+)?"
             r"(?:(?P<y5>" + YEAR + r")|(?P<yw>" + WORD_YEAR + r"))(?![\p{L}\d])", regex.IGNORECASE)
-        self.trigger = regex.compile(r"(?<![\p{L}])(?:" + _alt(d["identifiers"]["triggers"]) + r")" + TRIGGER_GAP,
-                                     regex.IGNORECASE)
+        self.trigger = regex.compile(r"(?<![\p{L}])(?:(?P<doc>" + _alt(d["identifiers"]["document_nouns"]) + r")|"
+                                     + _alt(d["identifiers"]["triggers"]) + r")" + TRIGGER_GAP, regex.IGNORECASE)
         self._address_patterns(d["addresses"])
         o = d["organizations"]["legal_tails"]
         o = o + [t.upper() for t in o]  # LDA., LTD, INC. in names written in capitals
@@ -141,7 +141,7 @@ class EnglishRecognizer:
     def _address_patterns(self, a: dict) -> None:
         """The address patterns from en.yaml's ``addresses`` (and the street classes of pt.yaml)."""
         self.level = regex.compile(r"(?<![\p{L}\d])(?:\d{1,2}(?:" + ORDINAL + r"|\.?º)\s+(?:" + _alt(a["levels"]) + r")"
-                                   r"(?:\s+[A-Z](?![\p{L}\d]))?(?:\s+(?:" + _alt(a["sides"]) + r"))?|(?:" + _alt(a["levels"]) + r")\s+\d{1,4}(?:\.\d{1,3})?[A-Z]?)"
+                                   r"(?:\s+[A-Z](?![\p{L}\d]))?(?:\s+(?i:" + _alt(a["sides"]) + r"))?|(?:" + _alt(a["levels"]) + r")\s+\d{1,4}(?:\.\d{1,3})?[A-Z]?)"
                                    r"(?![\p{L}\d])")
         tails = _alt(a["street_tails"])
         alone = _alt(a["street_tails_alone"])
@@ -178,7 +178,7 @@ class EnglishRecognizer:
                                           + _alt(pt["address_number_first_heads"]) + r")(?:\s+(?:"
                                           + _alt(pt["address_name_particles"]) + r"|\p{Lu}[\p{L}'’-]+)){1,5}")
         self.edges = AddressEdges(a["levels"] + pt["address_unit_words"], pt["address_side_words"], lexicons().territories,
-                                  pt["address_area_words"])
+                                  pt["address_area_words"], pt["address_city_territories"])
 
     def word_date_value(self, m: regex.Match) -> tuple[int | None, int, int | None] | None:
         from text_to_num import alpha2digit, text2num
@@ -315,7 +315,8 @@ class EnglishRecognizer:
         if "PT" in text:
             hits += [Hit(m.start(), m.end(), "NAMEID", "en:cpe") for m in CPE.finditer(text)]
         for t in self.trigger.finditer(text):
-            c = CODE.match(text, t.end())
+            # (a private document's number however short: "Receipt no. 4")
+            c = t.group("doc") and ONE_DIGIT.match(text, t.end()) or CODE.match(text, t.end())
             if c:
                 hits.append(Hit(c.start(), c.end(), "NAMEID", "en:trigger"))
         return hits

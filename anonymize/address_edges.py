@@ -37,6 +37,7 @@ UK_POSTCODE = r"[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}"
 # Ukraine; a PO box; a Brazilian town with its state
 CODE_PART = regex.compile(
     rf"(?:{PLACE_WORDS})\s+\d{{5,6}}|\d{{4}}\s?[A-Z]{{2}}\s+(?:{PLACE_WORDS})|(?:[A-Z]{{1,2}}-)?(?:\d{{4,6}}|\d{{2}}-\d{{3}})(?:-\d{{3}})?\s+{TOWN_AFTER_CODE}"
+    rf"(?:\s+[A-Z]{{2}})?"  # (a province's or canton's code after the town: "50124 Firenze FI", "8703 Erlenbach ZH")
     rf"|(?:(?:{PLACE_WORDS})\s+)?{UK_POSTCODE}|[A-Z]{{2}}\s+\d{{5}}(?:-\d{{4}})?|CEP\s*\d{{5}}-?\d{{3}}"
     rf"|{PO_BOX}|(?:{PLACE_WORDS})\s*[-/]\s*[A-Z]{{2}}")
 # a house number before a name ("89 Queensway", "No. 88 Century Avenue")
@@ -47,6 +48,10 @@ OPENER = regex.compile(r"(?<![\p{L}])(?:em|no|na|at|in)\s+|:\s*")  # words befor
 PO_BOX_AT = regex.compile(PO_BOX)
 DIGIT = regex.compile(r"\d")
 ANCHOR_AT = regex.compile(r"^|[,:]\s*|(?<![\p{L}])(?:em|no|na|at|in)\s+")  # where an address's first part may open
+# a town part that ends at "e"/"and" and a lower-case word, not at a comma ("…, n.º 12, Lisboa e portador")
+TOWN_AND = regex.compile(rf"\s*,\s*(?P<part>{PLACE_WORDS})(?=\s+(?:e|and)\s+\p{{Ll}})")
+# a named district of a town: the town's name follows it ("Bairro Maianga, Luanda", "Urbanização Quinta Nova, Loulé")
+DISTRICT = regex.compile(r"(?:Bairro|Urbanização|Urb\.|Jardim|Distrito|Colonia|Colónia)\s+\p{Lu}|.+\sDistrict$")
 COMMA_AT_END = regex.compile(r",\s*$")
 CODE_AT_END = regex.compile(r"(?<![\d-])(?:\d{4,6}|\d{2}-\d{3}|\d{4}-\d{3})$")
 TOWN_NEXT = regex.compile(rf"\s+{TOWN_AFTER_CODE}(?=\s*(?:[,;:)]|\.(?:\s|$)|$))")
@@ -58,7 +63,7 @@ class AddressEdges:
     """Widen found addresses over the parts around them; ``unit_words``: a room, floor, block, flat …"""
 
     def __init__(self, unit_words: list[str], side_words: list[str], countries: frozenset[str] | set[str],
-                 area_words: list[str] = ()) -> None:
+                 area_words: list[str] = (), city_territories: list[str] = ()) -> None:
         units = alternation(sorted({w.lower() for w in unit_words}))  # (a trie: matched case-insensitively)
         ordinal = r"\d{1,3}\s?(?:\.?\s?[º°ª]|st|nd|rd|th)"
         sides = "|".join(regex.escape(w) for w in sorted(set(side_words), key=len, reverse=True))
@@ -70,6 +75,7 @@ class AddressEdges:
             rf"|{ordinal}\s*(?i:(?:{units}))(?:\s+\p{{Lu}}(?![\p{{L}}]))?(?:\s+(?i:(?:{sides}))(?![\p{{L}}]))?"
             rf"|{ordinal}(?:\s+\p{{Lu}}(?![\p{{L}}])|\s+(?i:(?:{sides}))(?![\p{{L}}]))?|\d{{1,3}}/F|#\d{{1,3}}-\d{{1,4}}|(?i:r/c)(?:\s+\p{{L}}+)?|\d{{1,5}}[A-Za-z]?")
         self.countries = countries
+        self.city_territories = {phrase_key(w) for w in city_territories}
         # an administrative area named in an address ("freguesia de Ronfe", "parish of Marvila"): a place part
         areas = "|".join(regex.escape(w) for w in sorted(set(area_words), key=len, reverse=True)) or "(?!)"
         self.area = regex.compile(rf"(?i:{areas})\s+(?:d[aeo]s?|of)\s+(?:{PLACE_WORDS})")
@@ -100,10 +106,10 @@ class AddressEdges:
         # an address that already ends with its town or postcode takes no more place (a country follows)
         side = self.side.match(text, end)
         end = side.end() if side else end
-        town_taken = bool(CODE_PART.fullmatch(last))
+        town_taken = bool(CODE_PART.fullmatch(last)) and not PO_BOX_AT.fullmatch(last)
         if not town_taken and CODE_AT_END.search(text, max(0, end - 8), end) and (town := TOWN_NEXT.match(text, end)):
             end, town_taken = town.end(), True  # the town after a postcode the address already took ("00-590 Warszawa")
-        pos, best, pending, sure = end, end, [], 0
+        pos, best, pending, sure, first_place = end, end, [], 0, ""
         for _ in range(MOST_PARTS):
             m = NEXT_PART.match(text, pos)
             if not m:
@@ -114,13 +120,26 @@ class AddressEdges:
             if m.group("sep").strip() != "," and (kind not in ("code", "sure") or m.group("part").isdigit()):
                 break  # (after a dash, a postcode or a floor: "Rua das Flores, 23 – 4050-262 Porto", "5 – 2.º Esq.")
             if kind in ("sure", "code"):
-                best, pending, town_taken = m.end("part"), [], kind == "code"
+                # (a PO box is no town: "Caixa Postal 3321, Maputo")
+                best, pending, town_taken = m.end("part"), [], kind == "code" and not PO_BOX_AT.fullmatch(m.group("part"))
                 sure += 1
             elif kind == "place" or kind == "country" and not town_taken and not pending:
+                first_place = m.group("part") if not pending else first_place
                 pending.append(m.end("part"))
+            elif kind == "country" and len(pending) == 1 and not town_taken \
+                    and phrase_key(m.group("part")) in self.city_territories:
+                pending[0] = m.end("part")  # a district and its town, a territory that is one city ("Taipa, Macau")
+                town_taken = True  # (hence no later place: "…, Macau, Hong Kong" ends at Macau)
+                best = max(best, pending.pop())
+                break
             else:
                 break
             pos = m.end("part")
+        if not pending and not town_taken and (town := TOWN_AND.match(text, pos)) \
+                and self._kind(town.group("part")) in ("place", "country"):
+            pending.append(town.end("part"))  # the town before "e"/"and" and a lower-case word ("…, Lisboa e filial")
+        if len(pending) > 1 and not town_taken and DISTRICT.match(first_place):
+            best = max(best, pending[1])  # a named district and its town ("…, Bairro Maianga, Luanda")
         if pending and not town_taken:
             best = max(best, pending[0])  # the town after the last numbered part
         return best, sure

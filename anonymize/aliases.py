@@ -1,5 +1,6 @@
 """Aliases a text defines for an entity: ``Agência de Registos do Norte (ARN)``, ``Tintas Belmiro, Lda. (doravante
-"TB")``, ``Quitéria Sá (a "Vendedora")`` is no alias (an ordinary word), ``(adiante designada por "Belmiro")`` is.
+"TB")``, ``Quitéria Sá (a "Vendedora")`` is no alias (an ordinary word), ``(adiante designada por "Belmiro")`` is, and so
+are a name's own first words (``Farol Digital, Lda. («Farol»)``) however ordinary.
 
 An alias in brackets right after a person or an organisation belongs to it: it gets the same category and
 number and is masked wherever the document uses it. The alias must be a name: an acronym (``ARN``, ``SBDI-2``)
@@ -14,12 +15,13 @@ import regex
 from ..corpora.model import Mention
 from ..text import fold
 
-# "(ARN)", "(doravante “TB”)", "(adiante designada por «Belmiro»)", "(a seguir denominada "a Belmiro")"
+# "(ARN)", "(doravante “TB”)", "(adiante designada por «Belmiro»)", "(a seguir denominada "a Belmiro")", a name in
+# Chinese characters ("(陈晓宇)")
 DEFINITION = regex.compile(
     r"\s*,?\s*\(\s*(?P<defined>(?:doravante|adiante|abreviadamente|a seguir|de ora em diante|hereinafter)\s*,?\s*"
     r"(?:(?:designad[ao]s?|denominad[ao]s?|referid[ao]s?|abreviad[ao]s?|called|referred to as)\s+)?"
     r"(?:(?:por|como|apenas|simplesmente|as)\s+)?)?(?:(?:a|o|as|os|the)\s+)?[\"“«']?"
-    r"(?P<alias>\p{Lu}[\p{L}\d&'’.-]*(?:\s+(?:d[aoe]s?\s+|&\s+)?\p{Lu}[\p{L}\d&'’.-]*){0,3})[\"”»']?\s*\)")
+    r"(?P<alias>\p{Lu}[\p{L}\d&'’.-]*(?:\s+(?:d[aoe]s?\s+|&\s+)?\p{Lu}[\p{L}\d&'’.-]*){0,3}|\p{Han}{2,20})[\"”»']?\s*\)")
 ACRONYM = regex.compile(r"^\p{Lu}[\p{Lu}\d&.-]{1,9}$")
 
 
@@ -69,7 +71,10 @@ def defined_aliases(text: str, mentions: list[Mention], is_ordinary) -> list[tup
         alias = d.group("alias").rstrip(".")
         s = d.start("alias")
         acronym = bool(ACRONYM.match(alias))
-        if alias == m.text or not (acronym or not all(is_ordinary(w) for w in regex.findall(r"\p{L}+", alias))):
+        # (a name's own first words are its short form even when they are ordinary words: «Bússola» for
+        # Bússola Digital, Lda.)
+        own = fold(m.text).startswith(fold(alias) + " ")
+        if alias == m.text or not (acronym or own or not all(is_ordinary(w) for w in regex.findall(r"\p{L}+", alias))):
             continue
         if acronym and not d.group("defined") and not abbreviates(alias, m.text):
             continue  # "Tribunal de Justiça (SP)": a state, not the court's acronym

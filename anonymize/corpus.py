@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING
 
 from .anonymized import Anonymized
 from .consistency import CorpusForms, form_key
+from ..text import phrase_key
 from .engine import apply_mentions
-from .numbering import Constraints, EntityNumbers
+from .numbering import Constraints, EntityNumbers, company_short_names
 
 if TYPE_CHECKING:
     from .engine import Anonymizer
@@ -50,6 +51,7 @@ def make_consistent(items: list[Anonymized], forms: CorpusForms, anonymizer: Ano
         else:
             known = {form_key(m.text): m.entity for it in group for m in it.mentions}
             numbers = EntityNumbers.above(known.values(), max([it.next_free for it in group] + [1]), known)
+            _known_short_names(numbers, group)
         _known_groups(numbers, group, anonymizer.numberer.constraints)
         out = []
         for it in group:
@@ -73,3 +75,17 @@ def _known_groups(numbers: EntityNumbers, group: list[Anonymized], constraints: 
             g = constraints.group_of(m.text)
             for f in constraints.members.get(g, ()) if g is not None else ():
                 numbers.known.setdefault(form_key(f), m.entity)
+
+
+def _known_short_names(numbers: EntityNumbers, group: list[Anonymized]) -> None:
+    """A company's short name found here (``NORVINHA`` for ``NORVINHA – VINHOS DO NORTE, S.A.``) takes the
+    company's number in the scope when it names no other company there."""
+    named: dict[str, set[int]] = {}
+    for it in group:
+        for m in it.mentions:
+            if m.category == "ORGANIZATION" and m.subtype == "COMPANY" and m.entity is not None:
+                for name in company_short_names(phrase_key(m.text)):
+                    named.setdefault(form_key(name), set()).add(m.entity)
+    for key, entities in named.items():
+        if len(entities) == 1:
+            numbers.known.setdefault(key, next(iter(entities)))

@@ -24,7 +24,7 @@ from . import recognizers as _recognizers  # noqa: F401  (registers the plug-ins
 from .aliases import defined_aliases
 from .chains import ChainRules, analyse, lower_vocabulary
 from .lexicons import lexicons
-from .numbering import Constraints, Numberer, entity_key, name_tokens, organization_aliases
+from .numbering import Constraints, Numberer, companies_named_short, entity_key, name_tokens, organization_aliases
 from .operators import Operators
 from .recognizer import REGISTRY, DocumentMemory, Recognizer, Segment, SegmentAnalysis, alternation
 
@@ -386,6 +386,7 @@ class Anonymizer:
         flat = [m for ms in per_segment for m in ms]
         # an acronym after its long form, ``Long Form (LF)``, joins the long form's entity; so does an
         # organisation's short form (``o Grupo RX`` for ``Grupo RX Engenharia e Obras Ltda.``)
+        companies_named_short(flat)
         aliases = organization_aliases(flat)
         aliases.update(self._aliases)
         self.numberer.assign(flat, aliases)

@@ -27,6 +27,10 @@ from ..corpora.model import Mention
 from ..text import fold, phrase_key
 
 ALIAS_WORD = regex.compile(r"[\w&]+")  # the words of an organisation's name, punctuation left out
+DIGIT_RUN = regex.compile(r"\d+")
+DASH = regex.compile(r"\s+[–—-]\s+")  # the dash between a company's name and what it does
+LEGAL_FORM_MOST = 16  # characters of a legal form after a company's last comma ("unipessoal, lda" is two parts)
+NUMERIC_DATE = regex.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}")
 
 
 def name_tokens(text: str, particles: frozenset[str]) -> frozenset[str]:
@@ -37,6 +41,14 @@ def name_tokens(text: str, particles: frozenset[str]) -> frozenset[str]:
         text = f"{given} {head}"
     words = [w.strip(".'’-") for w in fold(text).replace("-", " ").split()]
     return frozenset(w for w in words if w and w not in particles)
+
+
+def given_name(text: str, particles: frozenset[str]) -> str:
+    """The first word of a name as said (``PÉREZ RODRÍGUEZ, Pedro`` -> pedro), folded, particles left out."""
+    if "," in text:
+        head, _, given = text.partition(",")
+        text = f"{given} {head}"
+    return next((w for w in (w.strip(".'’-") for w in fold(text).replace("-", " ").split()) if w and w not in particles), "")
 
 
 def overlap_distance(a: frozenset[str], b: frozenset[str]) -> float:
@@ -101,7 +113,8 @@ def cluster_names(variants: list[str], particles: frozenset[str], threshold: flo
     kept in a heap and recomputed only when one of its clusters grows. Ties go to the pair opened first, as
     in the plain algorithm, and the averages are summed in the same order, so the labels are the same.
     """
-    clusters = _NameClusters([name_tokens(v, particles) for v in variants], threshold)
+    clusters = _NameClusters([name_tokens(v, particles) for v in variants], threshold,
+                             [given_name(v, particles) for v in variants])
     if constraints:
         clusters.constrain([phrase_key(v) for v in variants], constraints)
     return clusters.labels()
@@ -110,8 +123,8 @@ def cluster_names(variants: list[str], particles: frozenset[str], threshold: flo
 class _NameClusters:
     """The state of one :func:`cluster_names`: the variants' words, the clusters so far, the heap of pairs."""
 
-    def __init__(self, toks: list[frozenset[str]], threshold: float) -> None:
-        self.toks, self.threshold, self.n = toks, threshold, len(toks)
+    def __init__(self, toks: list[frozenset[str]], threshold: float, given: list[str]) -> None:
+        self.toks, self.threshold, self.n, self.given = toks, threshold, len(toks), given
         self.by_word: dict[str, list[int]] = {}
         for i, t in enumerate(toks):
             for w in t:
@@ -152,6 +165,17 @@ class _NameClusters:
     def dist(self, i: int, j: int) -> float:
         return overlap_distance(self.toks[i], self.toks[j])
 
+    def siblings(self, i: int, j: int) -> bool:
+        """Two full names whose given names differ, neither's among the other's words, are two people who share
+        surnames (``Abel Rosa Teixeira``, ``Sílvia Rosa Teixeira``); an initial fits a name it begins
+        (``J. Lopes Dias``, ``João Lopes Dias``), a later given name a full one (``Teresa Costa``)."""
+        gi, gj, ti, tj = self.given[i], self.given[j], self.toks[i], self.toks[j]
+        if gi == gj or len(ti) < 2 or len(tj) < 2 or not gi or not gj:
+            return False
+        if len(gi) == 1 or len(gj) == 1:
+            return gi[0] != gj[0]
+        return gi not in tj and gj not in ti
+
     def sharing(self, i: int) -> set[int]:
         if self.threshold >= 1.0:  # strangers too may merge
             return set(range(self.n)) - {i}
@@ -163,6 +187,8 @@ class _NameClusters:
         if self.constraints.apart and self.constraints.kept_apart([self.forms[i] for i in a], [self.forms[j] for j in b]):
             return None
         if any(i in self.ambiguous for i in a + b) and not all(toks[i] == toks[j] for i in a for j in b):
+            return None
+        if any(self.siblings(i, j) for i in a for j in b):
             return None
         if self.grouped:
             return self._average_names(a, b)
@@ -219,6 +245,17 @@ class _NameClusters:
 
 
 def entity_key(m: Mention) -> str:
+    """What one entity's mentions share: a person's or organisation's name as compared (case, accents, spacing
+    aside), an identifier's letters and digits, a full date's value in any layout (``28/06/2024``,
+    ``2024-06-28`` and ``28 de junho de 2024`` are one date)."""
+    if m.category == "DATE":
+        from ..align.values import date_value
+
+        # (one date, not a span of days: "1 a 15 de março de 2024" keeps its written key)
+        one = len(DIGIT_RUN.findall(m.text)) <= 2 or NUMERIC_DATE.fullmatch(m.text)
+        value = date_value(m.text, english=False) if one else None
+        if value and None not in value:
+            return "DATE:{2:04d}-{1:02d}-{0:02d}".format(*value)
     if m.category in ("NAMEID", "DATE"):
         return m.category + ":" + "".join(ch for ch in fold(m.text) if ch.isalnum())
     return m.category + ":" + phrase_key(m.text)
@@ -228,7 +265,10 @@ def organization_aliases(mentions: Iterable[Mention]) -> dict[str, str]:
     """A short form of an organisation (``Grupo RX``, ``Tintas Belmiro``) names the organisation it begins
     (``Grupo RX Engenharia e Obras Ltda.``): the short form's key -> the first longer name it is a prefix of
     (two words at least, whole words). Companies only: public bodies share long prefixes (``Tribunal
-    Regional Federal``, ``Tribunal Regional do Trabalho``)."""
+    Regional Federal``, ``Tribunal Regional do Trabalho``). A company's name before a dash, with or without its
+    legal form (``NORVINHA`` and ``Norvinha, S.A.`` for ``NORVINHA – VINHOS DO NORTE, S.A.``), its one word
+    after the dash (an acronym: ``BCA`` for ``BANCO DA COSTA ATLÂNTICA – BCA, S.A.``) and its first word when
+    no other company of the scope begins with it (``Lusopack`` for ``Lusopack Holding, S.L.``) name it too."""
     keys: list[str] = []
     companies: set[str] = set()
     for m in mentions:
@@ -238,9 +278,17 @@ def organization_aliases(mentions: Iterable[Mention]) -> dict[str, str]:
                 keys.append(k)
             if m.subtype == "COMPANY":
                 companies.add(k)
+    names: dict[str, list[str]] = {}  # a short name -> the companies it names
+    for long in (k for k in keys if k in companies):
+        for name in company_short_names(long.split(":", 1)[1]):
+            names.setdefault(name, []).append(long)
     out: dict[str, str] = {}
     for k in keys:
         words = ALIAS_WORD.findall(k.split(":", 1)[1])
+        named = [n for n in names.get(_without_legal_form(k.split(":", 1)[1]), ()) if n != k]
+        if named and len({_without_legal_form(n.split(":", 1)[1]) for n in named}) == 1:  # (one company)
+            out[k] = named[0]
+            continue
         if len(words) < 2:
             continue
         for long in keys:
@@ -251,6 +299,43 @@ def organization_aliases(mentions: Iterable[Mention]) -> dict[str, str]:
                 out[k] = long
                 break
     return out
+
+
+def companies_named_short(mentions: list[Mention]) -> None:
+    """A name read as a person's or as an unknown name that is a company's short name in the scope, naming no
+    other company there (``Prudência Atlântica``, ``Lusopack`` after ``PRUDÊNCIA ATLÂNTICA – COMPANHIA DE
+    SEGUROS, S.A.``, ``Lusopack Holding, S.L.``), is the company: an organisation's mention (in place)."""
+    named: dict[str, set[str]] = {}
+    for m in mentions:
+        if m.category == "ORGANIZATION" and m.subtype == "COMPANY":
+            for name in company_short_names(phrase_key(m.text)):
+                named.setdefault(name, set()).add(_without_legal_form(phrase_key(m.text)))
+    if not named:
+        return
+    for m in mentions:
+        if m.category == "PERSON" and len(named.get(phrase_key(m.text), ())) == 1:
+            m.category, m.subtype = "ORGANIZATION", "COMPANY"
+
+
+def _without_legal_form(name: str) -> str:
+    """A company's folded name without the legal form after its last comma (``, s.a.``, ``, unipessoal, lda``)."""
+    head, comma, tail = name.rpartition(", ")
+    return head if comma and len(tail) <= LEGAL_FORM_MOST and len(tail.split()) <= 2 else name
+
+
+def company_short_names(name: str) -> set[str]:
+    """The short names of a company's folded name: before a dash, the one word after it, its first word."""
+    core = _without_legal_form(_without_legal_form(name))
+    out = set()
+    dash = DASH.search(core)
+    if dash:
+        out.add(core[:dash.start()])
+        if len(core[dash.end():].split()) == 1:
+            out.add(core[dash.end():])
+    first = core.split()[0] if core.split() else ""
+    if len(core.split()) > 1 and len(first) >= 4 and first.isalpha():
+        out.add(first)
+    return {n for n in out if len(n) >= 3 and n != name}
 
 
 class EntityNumbers:

@@ -110,10 +110,30 @@ FOREIGN_STREET_WORDS = [
      "Alameda Dr. Carlos d'Assumpção, n.os 263-265, Edifício Praia, 9.º andar H, Macau"),
 ]
 
+# the town before "e" and a lower-case word ends the address as a comma would
+TOWN_BEFORE_AND = [
+    ("com sede na Rua do Comércio, n.º 12, Lisboa e filial no Porto.", "Rua do Comércio, n.º 12, Lisboa"),
+    ("residente na Avenida da República, n.º 40, 2.º Dto., Coimbra e portador do cartão de cidadão.",
+     "Avenida da República, n.º 40, 2.º Dto., Coimbra"),
+    ("com escritório na Travessa do Carmo, 8, Braga e armazém em Guimarães.", "Travessa do Carmo, 8, Braga"),
+]
+
+# a district and a territory that is one city: the territory is the town (a country after a town is not)
+DISTRICT_AND_CITY_TERRITORY = [
+    ("residente na Rua de Évora, n.º 22, Taipa, Macau.", "Rua de Évora, n.º 22, Taipa, Macau"),
+    ("com sede em 10 Anson Road, #12-01, Tanjong Pagar, Singapore.", "10 Anson Road, #12-01, Tanjong Pagar, Singapore"),
+    ("com morada na Avenida Sidónio Pais, n.º 10, Coloane, Macau, e telefone", "Avenida Sidónio Pais, n.º 10, Coloane, Macau"),
+    # a named district and its town
+    ("residente na Rua Rainha Ginga, n.º 40, Bairro Ingombota, Luanda, Angola.", "Rua Rainha Ginga, n.º 40, Bairro Ingombota, Luanda"),
+    ("residente na Rua das Flores, n.º 5, Urbanização Quinta Nova, Loulé, e portador",
+     "Rua das Flores, n.º 5, Urbanização Quinta Nova, Loulé"),
+    ("com sede em 12 Keji Road, Nanshan District, Shenzhen, China.", "12 Keji Road, Nanshan District, Shenzhen"),
+]
+
 
 @pytest.mark.parametrize("text,address", TOWN_AFTER_FLOOR + FOREIGN_LAYOUTS + UNIT_FIRST + STREET_THEN_PARTS
                          + HOUSE_NUMBER_SPELLINGS + NAME_PARTICLES_AND_CODES + HEADER_LAYOUTS + AREA_PARTS
-                         + FOREIGN_STREET_WORDS)
+                         + FOREIGN_STREET_WORDS + TOWN_BEFORE_AND + DISTRICT_AND_CITY_TERRITORY)
 def test_an_address_in_any_common_layout_is_one_span(anonymizer, text, address):
     assert _spans(anonymizer, text, "ADDRESS") == [address]
 
@@ -121,8 +141,9 @@ def test_an_address_in_any_common_layout_is_one_span(anonymizer, text, address):
 @pytest.mark.parametrize("text,address", [
     ("residing at 17 Rua Augusto Gil, 3rd floor left, Amadora, since 2019.",
      "17 Rua Augusto Gil, 3rd floor left, Amadora"),
+    # (Hong Kong, like Macau and Singapore, is the town after a district)
     ("with offices at Room 2203, Tower 2, Lippo Centre, 89 Queensway, Admiralty, Hong Kong.",
-     "Room 2203, Tower 2, Lippo Centre, 89 Queensway, Admiralty"),
+     "Room 2203, Tower 2, Lippo Centre, 89 Queensway, Admiralty, Hong Kong"),
     ("residing at 14 rue de la Paix, 75002 Paris, France.", "14 rue de la Paix, 75002 Paris"),
     ("domiciled at Calle Mayor, 10, 3rd left, 28013 Madrid, Spain.", "Calle Mayor, 10, 3rd left, 28013 Madrid"),
     ("registered office at Friedrichstraße 123, 10117 Berlin, Germany.", "Friedrichstraße 123, 10117 Berlin"),
@@ -130,6 +151,11 @@ def test_an_address_in_any_common_layout_is_one_span(anonymizer, text, address):
     ("based at Paseo de Gracia, 45, 08007 Barcelona, Spain.", "Paseo de Gracia, 45, 08007 Barcelona"),
     ("based at Rue du Rhône 65, 1204 Geneva.", "Rue du Rhône 65, 1204 Geneva"),
     ("based at Mariahilfer Straße 77, 1060 Vienna, Austria.", "Mariahilfer Straße 77, 1060 Vienna"),
+    # a house number after a lower-case "no.", a floor's side in capitals, the town before "and"
+    ("registered office at Rua do Comércio, no. 12, 1100-150 Lisbon.", "Rua do Comércio, no. 12, 1100-150 Lisbon"),
+    ("resident at Avenida da República, no. 40, 2nd Right, Coimbra and holder of a citizen card.",
+     "Avenida da República, no. 40, 2nd Right, Coimbra"),
+    ("resident at Rua de Évora, no. 22, Taipa, Macao.", "Rua de Évora, no. 22, Taipa, Macao"),
 ])
 def test_an_english_address_in_any_common_layout_is_one_span(en, text, address):
     assert _en(en, text, "ADDRESS") == [address]
@@ -292,6 +318,10 @@ def test_a_portuguese_street_word_without_a_number_is_no_english_address(en, tex
     ("RECIBO DE RENDA ELETRÓNICO N.º 58", "58"),
     ("Fatura-recibo n.º 31, emitida em março", "31"),
     ("Orçamento n.º 17 aceite pelo cliente.", "17"),
+    # one digit, with a letter or not
+    ("Recibo n.º 4, no valor de trezentos euros.", "4"),
+    ("nos termos da apólice n.º 9 da seguradora.", "9"),
+    ("A encomenda n.º 8-B foi entregue.", "8-B"),
 ])
 def test_a_private_documents_short_number_is_an_identifier(anonymizer, en, text, number):
     assert _spans(anonymizer, text, "NAMEID") == [number]
@@ -300,3 +330,82 @@ def test_a_private_documents_short_number_is_an_identifier(anonymizer, en, text,
 @pytest.mark.parametrize("text", ["nos termos do artigo 5.º, n.º 12", "Decisão n.º 31 do Comité Misto"])
 def test_a_short_number_after_a_public_noun_stays_visible(anonymizer, text):
     assert _spans(anonymizer, text, "NAMEID") == []
+
+
+@pytest.mark.parametrize("text,number", [("Receipt no. 4, amounting to 300 euros.", "4"),
+                                         ("the credit note no. 2-A was issued", "2-A"), ("Delivery note 3, signed by the driver.", "3")])
+def test_an_english_documents_one_digit_number_is_an_identifier(en, text, number):
+    assert _en(en, text, "NAMEID") == [number]
+
+
+@pytest.mark.parametrize("text", ["nos termos do artigo 7 do contrato, fatura incluída", "a fatura de 3 páginas",
+                                  "a 2.ª fatura"])
+def test_a_one_digit_number_away_from_a_documents_number_word_stays_visible(anonymizer, text):
+    assert _spans(anonymizer, text, "NAMEID") == []
+
+
+# foreign company, tax and customs numbers after their names; a list of codes of one layout after its trigger; a
+# VAT number's country code; a property's article after "inscrito sob o artigo"
+@pytest.mark.parametrize("text, codes", [
+    ("Société Alpine SARL, SIRET 533 210 778 00014, Grenoble.", ["533 210 778 00014"]),
+    ("o nosso GSTIN é 29ABCPK7712Q1Z3.", ["29ABCPK7712Q1Z3"]),
+    ("o contentor TGHU 773201-5 chegou ao porto.", ["TGHU 773201-5"]),
+    ("portadores dos passaportes n.os PA1234567, PB7654321 e PC1122334, residentes", ["PA1234567", "PB7654321", "PC1122334"]),
+    ("com o número de IVA FR 44 533210778 e sede em Lyon.", ["FR 44 533210778"]),
+    ("número de IVA DE 311 902 457, Mainz.", ["DE 311 902 457"]),
+    ("prédio inscrito sob o artigo 2215 da freguesia de Ronfe.", ["2215"]),
+])
+def test_foreign_identifiers_after_their_names(anonymizer, text, codes):
+    assert _spans(anonymizer, text, "NAMEID") == codes
+
+
+@pytest.mark.parametrize("text", ["A SIRET e o GSTIN são números.", "o contentor ficou no cais"])
+def test_an_identifiers_name_alone_is_no_name(anonymizer, text):
+    assert _spans(anonymizer, text, "ORGANIZATION") == [] and _spans(anonymizer, text, "NAMEID") == []
+
+
+# a legal form after another ("Unipessoal Lda.", "Consulting Ltd", "Pvt. Ltd."): the company's name runs over both
+@pytest.mark.parametrize("text, company", [
+    ("A arrendatária é a Casa do Largo – Cafetaria, Unipessoal Lda., NIPC 516000000.", "Casa do Largo – Cafetaria, Unipessoal Lda."),
+    ("fatura da Harwood & Pike Consulting Ltd de março", "Harwood & Pike Consulting Ltd"),
+    ("A Lakshmi Cotton Mills Pvt. Ltd. exporta fio.", "Lakshmi Cotton Mills Pvt. Ltd."),
+])
+def test_a_legal_form_after_another_belongs_to_the_name(anonymizer, text, company):
+    assert _spans(anonymizer, text, "ORGANIZATION") == [company]
+
+
+# a range of days written with a dash before a date sharing its month and year is one date; a number before a
+# spaced dash is not a day
+@pytest.mark.parametrize("text, dates", [
+    ("A feira decorre de 12–15 de maio de 2026, em Milão.", ["12–15 de maio de 2026"]),
+    ("Período de faturação: 1–7.03.2025 (semana 10).", ["1–7.03.2025"]),
+    ("Recolha nos dias 3–4 de junho.", ["3–4 de junho"]),
+    ("Guia n.º 7 - 18.09.2025, entregue.", ["18.09.2025"]),
+])
+def test_a_range_of_days_with_a_dash_is_one_date(anonymizer, text, dates):
+    assert _spans(anonymizer, text, "DATE") == dates
+
+
+# a public office's name that lists its competences after a comma and ends with its place is one name
+@pytest.mark.parametrize("text, body", [
+    ("matriculada na Conservatória do Registo Civil, Predial e Comercial de Ourique, com o capital",
+     "Conservatória do Registo Civil, Predial e Comercial de Ourique"),
+    ("na Conservatória do Registo Civil, Predial, Comercial e Automóvel de Vila Nova de Cerveira, sob o n.º",
+     "Conservatória do Registo Civil, Predial, Comercial e Automóvel de Vila Nova de Cerveira"),
+    ("pela Conservatória do Registo Predial, Comercial e Automóvel de Sines.",
+     "Conservatória do Registo Predial, Comercial e Automóvel de Sines"),
+])
+def test_a_registry_named_by_its_competences_is_one_name(anonymizer, text, body):
+    assert _spans(anonymizer, text, "ORGANIZATION") == [body]
+
+
+# Italian street particles, a province's or canton's code after the town, the town after a PO box
+@pytest.mark.parametrize("text, address", [
+    ("com sede em Via dei Calzaiuoli 7, 50122 Firenze FI, Itália.", "Via dei Calzaiuoli 7, 50122 Firenze FI"),
+    ("com sede em Piazza delle Erbe 3, 37121 Verona VR, Itália.", "Piazza delle Erbe 3, 37121 Verona VR"),
+    ("com sede em Seestrasse 40, Postfach 12, 8802 Kilchberg ZH, Suíça.", "Seestrasse 40, Postfach 12, 8802 Kilchberg ZH"),
+    ("com sede na Avenida Samora Machel, n.º 30, Caixa Postal 118, Beira, Moçambique.",
+     "Avenida Samora Machel, n.º 30, Caixa Postal 118, Beira"),
+])
+def test_province_codes_particles_and_the_town_after_a_po_box(anonymizer, text, address):
+    assert _spans(anonymizer, text, "ADDRESS") == [address]

@@ -98,3 +98,50 @@ def test_corpus_consistency_gives_a_group_s_form_the_group_s_number(same, quica_
     out, added = make_consistent(items, forms, an, None)
     assert added == 1
     assert (out[1].mentions[0].entity == 1) is quica_is_hers
+
+
+# two full names with different given names, neither among the other's words, are two people sharing surnames;
+# an initial fits the name it begins, and a later given name the full name it is part of
+@pytest.mark.parametrize("first, second, same", [
+    ("Abílio Serra Vilaça", "Lurdes Serra Vilaça", False),
+    ("Custódia Maria Brandão Lopes", "Tiago Brandão Lopes", False),
+    ("PIRES MOTA, Olavo", "Gaspar Pires Mota", False),
+    ("Olavo Pires Mota", "PIRES MOTA, Olavo", True),
+    ("H. Brandão Lopes", "Henrique Brandão Lopes", True),
+    ("Custódia Maria Brandão Lopes", "Maria Brandão Lopes", True),
+    ("Oleksii Bondar-Tkachenko", "Bondar-Tkachenko", True),  # (a hyphenated surname alone)
+])
+def test_siblings_sharing_surnames_are_two_people(first, second, same):
+    n = numbered([("PERSON", first), ("PERSON", second)])
+    assert (n[first] == n[second]) is same
+
+
+# a full date is numbered by its value: its layouts are one entity; a span of days or another day is not it
+@pytest.mark.parametrize("forms, same", [
+    (["2024-06-28", "28/06/2024"], True),
+    (["16/10/2024", "16 de outubro de 2024"], True),
+    (["três de março de dois mil e vinte e dois", "03.03.2022"], True),
+    (["1 a 15 de março de 2024", "15 de março de 2024"], False),
+    (["28/06/2024", "29/06/2024"], False),
+])
+def test_a_dates_layouts_share_its_number(forms, same):
+    n = numbered([("DATE", f) for f in forms])
+    assert (n[forms[0]] == n[forms[1]]) is same
+
+
+# a company's name before its dash (as written or with its legal form), its acronym after the dash and its first
+# word when no other company begins with it name the company: one number in the document
+@pytest.mark.parametrize("doc, short", [
+    (["NORVINHA – VINHOS DO NORTE, S.A., com sede no Porto, e o comprador.", "A NORVINHA entrega as garrafas."],
+     "NORVINHA"),
+    (["BANCO DA COSTA ATLÂNTICA – BCA, S.A., com sede em Lisboa.", "O Banco da Costa Atlântica, S.A. informa."],
+     "Banco da Costa Atlântica, S.A."),
+    (["A Lusopack Holding, S.L. adquiriu a Cartonagens Mondego, Lda.", "A Lusopack passa a controlar a empresa."],
+     "Lusopack"),
+])
+def test_a_companys_short_name_shares_its_number(anonymizer, doc, short):
+    pairs = [SegmentPair(str(i), "d", t, t) for i, t in enumerate(doc)]
+    found = [ms for ms, _ in anonymizer.anonymize_document(pairs)]
+    company = next(m for m in found[0] if m.category == "ORGANIZATION")
+    later = next(m for m in found[1] if m.text == short)
+    assert later.entity == company.entity

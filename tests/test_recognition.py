@@ -160,6 +160,13 @@ def test_number_words_without_a_day_and_month_are_no_dates(anonymizer, text):
     (["A TB pagou antes.", 'A Tintas Belmiro & Irmão, Lda. (doravante "TB") vendeu.'], "TB"),
     (["A Agência de Registos do Norte (ARN) decidiu.", "A ARN notificou a empresa."], "ARN"),
     (["Quitéria Sá (adiante designada por «Quitéria») declarou.", "A Quitéria aceitou."], "Quitéria"),
+    # a name's own first word, however ordinary a word it is
+    (["Farol Digital, Lda. («Farol») vende.", "A Farol entrega."], "Farol"),
+    (["A Âncora Seguros, S.A. («Âncora») paga.", "A Âncora reembolsa."], "Âncora"),
+    (["Ponte Verde Consultores, Lda. (“Ponte Verde”) assina.", "A Ponte Verde cobra."], "Ponte Verde"),
+    # a name in Chinese characters after the romanized one
+    (["O vendedor, Zhou Minghua (周明华), declarou.", "周明华 assinou."], "周明华"),
+    (["A Jade River Trading Limited (翠河贸易有限公司) vendeu.", "A 翠河贸易有限公司 pagou."], "翠河贸易有限公司"),
 ])
 def test_defined_aliases_share_the_entity_and_are_masked_everywhere(anonymizer, texts, alias):
     result = _document(anonymizer, texts)
@@ -268,3 +275,17 @@ def test_numbered_and_nested_bodies(anonymizer, text, body):
 ])
 def test_hyphen_numbered_words_that_are_no_bodies(anonymizer, text, visible):
     assert visible in _masked(anonymizer, [text])[0]
+
+
+@pytest.mark.parametrize("text, name, category", [  # a name in Chinese characters in Portuguese text
+    ("A procuradora, 刘晓红, reside em Cantão.", "刘晓红", "PERSON"),
+    ("celebrado com a 深圳蓝海科技有限公司, com sede em Shenzhen.", "深圳蓝海科技有限公司", "ORGANIZATION"),
+    ("O Banco (澳門銀行) e o Sr. 何文, sócio.", "何文", "PERSON"),
+])
+def test_a_name_in_chinese_characters(anonymizer, text, name, category):
+    assert (name, category) in [(m.text, m.category) for m in anonymizer.recognize_document([text])[0]]
+
+
+def test_a_long_run_of_chinese_characters_without_a_tail_is_no_name(anonymizer):
+    assert [m for m in anonymizer.recognize_document(["O lema «天下为公人人平等» consta da ata."])[0]
+            if m.recognizer == "han_name"] == []

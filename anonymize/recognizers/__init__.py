@@ -7,6 +7,7 @@ from . import (  # noqa: F401
     fallback_compound,
     fallback_numeric,
     fallback_upper,
+    han_name,
     legal_reference,
     nameid,
     organization,

@@ -69,7 +69,7 @@ class DateRecognizer(Recognizer):
                              regex.compile(month_alternation(months_abroad), regex.IGNORECASE))
         links = alternation(rules["date_day_list_links"])
         # "14 e ", "3, 4 e ": the days listed before a written date's day
-        self.day_list = regex.compile(rf"(?<![\p{{L}}\d.,/])\d{{1,2}}(?:\s*,\s*\d{{1,2}})*\s+(?:{links})\s+$")
+        self.day_list = regex.compile(rf"(?<![\p{{L}}\d.,/])\d{{1,2}}(?:\s*,\s*\d{{1,2}})*(?:\s+(?:{links})\s+|[–-])$")
         acts = alternation(rules["act_nouns"])
         # a capitalized act noun in the clause before the date, or "a presente decisão": the act's date
         self.decision_before = regex.compile(
@@ -115,7 +115,8 @@ class DateRecognizer(Recognizer):
                 out.append(self.mention(seg, m.start(), m.end(), "DATE", "date:foreign"))
         for m in NUMERIC_DATE.finditer(seg.text):
             if self.validate_result(m.group()) and not any(x.start < m.end() and m.start() < x.end for x in out):
-                out.append(self.mention(seg, m.start(), m.end(), "DATE", "date:numeric"))
+                listed = self.day_list.search(seg.text, max(0, m.start() - 24), m.start())  # ("10–14.11.2025")
+                out.append(self.mention(seg, listed.start() if listed else m.start(), m.end(), "DATE", "date:numeric"))
         return [self._act_date(seg, m) for m in out]
 
     def _act_date(self, seg: Segment, m):

@@ -82,6 +82,7 @@ OAB = regex.compile(r"(?<![\p{L}])OAB\s?[/-]?\s?[A-Z]{2}\s*(?:,\s*)?(?:n\.?\s?[�
 # a nine-digit number in groups of three (NIF, NIPC, phone layouts), which MONEY would take for an amount
 NINE_DIGITS = regex.compile(r"^\d{3}[ .]\d{3}[ .]\d{3}$")
 TWO_DIGITS = regex.compile(r"\d\D*\d")
+DIGIT = regex.compile(r"\d")
 MONEY = regex.compile(r"^\d{1,3}(?:[.\s]\d{3})+(?:,\d+)?$")
 # a period of years ("2015-2019", "2015-19", "2020–2024"): a time span, never an identifier
 YEAR_SPAN = regex.compile(r"(?:1[89]|20)\d{2}\s?[-–]\s?(?:(?:1[89]|20)\d{2}|\d{2})(?![\d/-])")
@@ -89,6 +90,19 @@ YEAR_SPAN = regex.compile(r"(?:1[89]|20)\d{2}\s?[-–]\s?(?:(?:1[89]|20)\d{2}|\d
 # before it ("(853) 2833 1746") and a check digit in brackets after it ("1284719(3)") belong to it
 CODE = regex.compile(r"(?:\(\+?\d{1,4}\)\s?)?(?=[\p{L}\d./ -]*\d[\p{L}\d./ -]*\d)[\p{Lu}\d][\p{L}\d]*"
                      r"(?:(?:[./-]| (?=\d))[\p{L}\d]+)*(?:\(\d\))?")
+# a document's number of one digit, with a letter or not ("Recibo n.º 4", "Fatura n.º 7-A"), nothing after it
+ONE_DIGIT = regex.compile(r"\d(?:-?[A-Z])?(?![\p{L}\d]|[./-][\p{L}\d]|\s?[º°ª])")
+COUNTRY_PREFIX = regex.compile(r"[A-Z]{2}\s?(?=\d)")  # a VAT number's country code
+# the words between the codes of a list ("A1234567, B7654321 e C1122334"), and how many may follow the first
+LIST_JOIN = regex.compile(r"\s*,\s*|\s+(?:e|ou|and|or)\s+")
+MOST_LISTED = 5
+
+
+def _shape(code: str) -> str:
+    """A code's layout: letters as A, digits as 9 (``EJ4471093`` -> ``AA9999999``)."""
+    return "".join("A" if ch.isalpha() else "9" if ch.isdigit() else ch for ch in code)
+
+
 # a Portuguese invoice, receipt or credit note number: the document type, its series, "/" and the number
 # ("FT 2025A/118", "FR SERIE9/37", "NC B/12")
 INVOICE = regex.compile(r"(?<![\p{L}\d])(?:FT|FR|FS|RC|NC|ND|GT|GR|FA|VD)\s[A-Z0-9]+(?:[/-][A-Z0-9]+)*/\d+(?![\d/])")
@@ -185,6 +199,10 @@ class NameIdRecognizer(Recognizer):
         self.public = {fold(w) for w in r["public_nouns"]}
         self.document_before = regex.compile(rf"(?<![\p{{L}}])(?i:{alternation(r['document_nouns'])})(?![\p{{L}}])"
                                              r"[^.;:\n\d]{0,40}$")
+        self.document_keys = tuple({w.lower()[:5] for w in r["document_nouns"]})  # (a cheap gate)
+        self.document_one = regex.compile(
+            rf"(?<![\p{{L}}])(?i:{alternation(r['document_nouns'])})(?![\p{{L}}])[^.;:\n\d]{{0,40}}?(?<![\p{{L}}])"
+            rf"(?i:{alternation(r['number_words'])})(?![\p{{L}}])\s*(?P<num>{ONE_DIGIT.pattern})")
         # an act's number after "n.º" in its title: a capitalized act noun earlier in the phrase and the number
         # in the acts' layout, number/year ("Decisão do Comité Misto do EEE n.o 12/2019")
         self.act_number = Gated(regex.compile(
@@ -206,6 +224,12 @@ class NameIdRecognizer(Recognizer):
         taken = bytearray(len(t) + 1)  # characters of the mentions in ``out``: a check in time of the span
 
         def add(s: int, e: int, cat: str, rule: str, score: float = 1.0) -> None:
+            if e > s and cat == "NAMEID" and taken.find(1, s, e) >= 0 and COUNTRY_PREFIX.match(t, s):
+                # (a VAT number's country code before digits found first as a phone: "IVA DE 287 114 906")
+                inner = [m for m in out if m.start < e and s < m.end]
+                if len(inner) == 1 and inner[0].start == COUNTRY_PREFIX.match(t, s).end() and inner[0].end == e:
+                    out.remove(inner[0])
+                    taken[s:e] = b"\x00" * (e - s)
             if e > s and taken.find(1, s, e) < 0:
                 out.append(self.mention(seg, s, e, cat, rule, score=score))
                 taken[s:e] = b"\x01" * (e - s)
@@ -219,6 +243,9 @@ class NameIdRecognizer(Recognizer):
         if "@" in t:
             for m in HANDLE.finditer(t):
                 add(m.start(), m.end(), "NAMEID", "handle")
+        if DIGIT.search(t) and any(k in t.lower() for k in self.document_keys):
+            for m in self.document_one.finditer(t):  # (a private document's number of one digit: "Recibo n.º 4")
+                add(m.start("num"), m.end("num"), "NAMEID", "trigger:document", 0.8)
         if not TWO_DIGITS.search(t):  # every pattern below needs two digits at least (most segments have none)
             return out
         self._checked_shapes(t, add)
@@ -294,7 +321,8 @@ class NameIdRecognizer(Recognizer):
             for m in OFFICIAL_JOURNAL.finditer(t):
                 add(m.start(), m.end(), "PUBLIC_ID", "official_journal")
         low = t.lower()
-        for m in self.phrase_re.finditer(t) if any(k in low for k in self.phrase_keys) else ():
+        # (overlapped: "inscrito sob o artigo 55" holds two phrases, and the code follows the second)
+        for m in self.phrase_re.finditer(t, overlapped=True) if any(k in low for k in self.phrase_keys) else ():
             self._code_after(t, m.end(), add, 2, amounts_too=True)  # ("inscrito na matriz sob o artigo 55")
         if "/" in t:
             for m in EU_ACT.finditer(t):
@@ -336,6 +364,14 @@ class NameIdRecognizer(Recognizer):
                 and not amounts_too:  # (a registration phrase names a number, whatever its layout: "marca n.º 712 884")
             return
         add(c.start(), c.end(), "NAMEID", f"{rule}:check-digit" if checked else rule, 1.0 if checked else 0.8)
+        # a list of codes of one layout after the trigger: "passaportes n.os EJ4471093 e EK0836215"
+        for _ in range(MOST_LISTED):
+            nxt = LIST_JOIN.match(t, c.end())
+            c2 = nxt and CODE.match(t, nxt.end())
+            if not c2 or _shape(c2.group()) != _shape(code):
+                break
+            add(c2.start(), c2.end(), "NAMEID", f"{rule}:list", 0.8)
+            c = c2
 
     def validate_result(self, text: str) -> bool:
         return bool(checked_identifier(text)) or iban_valid(text) or nib_valid(text) or bool(EMAIL.fullmatch(text))

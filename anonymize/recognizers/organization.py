@@ -45,6 +45,10 @@ DASH = regex.compile(r"\s+[–—]\s+")
 
 # adjectives that open a body's name before its head (Superior Tribunal, Supremo Tribunal)
 HEAD_ADJECTIVES = {"superior", "supremo", "suprema", "alto", "alta"}
+# the rest of a body's name that lists its competences after a comma and ends with its place: ", Predial e
+# Comercial de Amares" after "Conservatória do Registo Civil"
+COMPETENCES = regex.compile(r",\s+(?:\p{Lu}\p{Ll}+,\s+)*\p{Lu}\p{Ll}+\s+e\s+\p{Lu}\p{Ll}+\s+d[aeo]s?\s+\p{Lu}[\p{L}'’-]+"
+                            r"(?:\s+(?:d[aeo]s?\s+)?\p{Lu}[\p{L}'’-]+){0,3}")
 
 
 @register("organization")
@@ -65,8 +69,11 @@ class OrganizationRecognizer(Recognizer):
         self.holder = regex.compile(
             rf"\s*(?:,\s*|\(\s*|,?\s+(?:tem|com|titular\s+d[oa])\s+(?:o|a)\s+)?(?:n\.?\s?º\s+de\s+)?"
             rf"(?i:{alternation(o.get('holder_number_words', []))})(?![\p{{L}}])")
+        # what follows a legal form: a law firm's suffix after a comma, or another legal form ("Unipessoal Lda.",
+        # "Consulting Ltd", "Holding, S.A.")
         self.tail_suffix = regex.compile(
-            rf"\s*,\s*(?:{alternation(o.get('tail_suffixes', []))})(?![\p{{L}}])")
+            rf"\s*,\s*(?:{alternation(o.get('tail_suffixes', []))})(?![\p{{L}}])"
+            rf"|\.?\s*,?\s+(?:{alternation(o['tails'])})(?![\p{{L}}\d])")
         self.role_before = regex.compile(
             rf"(?<![\p{{L}}-])(?i:{alternation(o.get('company_role_nouns', []))})\s+d[aeo]s?\s+\Z")
         dotted = [h for h in o["heads"].get("ADMIN", []) if regex.fullmatch(r"(?:\p{Lu}\.)+\p{L}*\.?", h)]
@@ -111,8 +118,10 @@ class OrganizationRecognizer(Recognizer):
                 if ch.start_tok > 0 and ORDINAL.match(toks[ch.start_tok - 1].text):
                     start = toks[ch.start_tok - 1].idx  # "8ª Turma Cível", "2ª Auditoria"
                 end = ch.end
-                if rule == "tail" and (more := self.tail_suffix.match(seg.text, end)):
+                while rule == "tail" and (more := self.tail_suffix.match(seg.text, end)):
                     end = more.end()  # "Sociedade de Advogados, SP, RL"
+                if subtype == "ADMIN" and (more := COMPETENCES.match(seg.text, end)):
+                    end = more.end()  # "Conservatória do Registo Civil, Predial e Comercial de Amares"
                 out.append(self.mention(seg, start, end, "ORGANIZATION", rule, subtype=subtype))
                 if k + 1 < len(chains) and chains[k + 1].in_parens and chains[k + 1].all_upper \
                         and ch.end_tok + 1 == chains[k + 1].start_tok and len(chains[k + 1].words) == 1 \
