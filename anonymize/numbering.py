@@ -30,7 +30,6 @@ ALIAS_WORD = regex.compile(r"[\w&]+")  # the words of an organisation's name, pu
 DIGIT_RUN = regex.compile(r"\d+")
 DASH = regex.compile(r"\s+[–—-]\s+")  # the dash between a company's name and what it does
 LEGAL_FORM_MOST = 16  # characters of a legal form after a company's last comma ("unipessoal, lda" is two parts)
-NUMERIC_DATE = regex.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}")
 
 
 def name_tokens(text: str, particles: frozenset[str]) -> frozenset[str]:
@@ -61,7 +60,7 @@ class Constraints:
     """The reviewer's decisions on numbering, forms compared by :func:`phrase_key` (case, accents and spacing
     aside, like allow-list entries). ``same``: groups of forms of one entity (groups sharing a form are one);
     ``different``: lists of forms that are pairwise different entities. A pair both joined and kept apart is
-    joined (must-link wins; ``config_check`` rejects such a file)."""
+    joined (must-link wins; ``conflict`` names the first such pair, and ``config_check`` rejects the file)."""
 
     def __init__(self, same: Iterable[Sequence[str]] = (), different: Iterable[Sequence[str]] = ()) -> None:
         parent: dict[str, str] = {}
@@ -84,9 +83,16 @@ class Constraints:
                 bucket = self.members.setdefault(self.group[phrase_key(f)], [])
                 if f not in bucket:
                     bucket.append(f)
-        self.apart = {frozenset(pair) for forms in different
-                      for pair in combinations({phrase_key(f) for f in forms}, 2)
-                      if self.group.get(pair[0], pair[0]) != self.group.get(pair[1], pair[1])}
+        self.apart: set[frozenset[str]] = set()
+        self.conflict: tuple[str, str] | None = None  # the first two forms kept apart and also joined, as written
+        for forms in different:
+            for a, b in combinations(forms, 2):
+                ka, kb = phrase_key(a), phrase_key(b)
+                ga = self.group.get(ka)
+                if ga is not None and ga == self.group.get(kb):
+                    self.conflict = self.conflict or (a, b)
+                elif ka != kb:
+                    self.apart.add(frozenset((ka, kb)))
 
     def __bool__(self) -> bool:
         return bool(self.group or self.apart)
@@ -249,7 +255,7 @@ def entity_key(m: Mention) -> str:
     aside), an identifier's letters and digits, a full date's value in any layout (``28/06/2024``,
     ``2024-06-28`` and ``28 de junho de 2024`` are one date)."""
     if m.category == "DATE":
-        from ..align.values import date_value
+        from ..align.values import NUMERIC_DATE, date_value
 
         # (one date, not a span of days: "1 a 15 de março de 2024" keeps its written key)
         one = len(DIGIT_RUN.findall(m.text)) <= 2 or NUMERIC_DATE.fullmatch(m.text)

@@ -176,11 +176,4 @@ def _joined_and_apart(section: dict[str, Any]) -> tuple[str, str] | None:
     """Two forms that ``different_entities`` keeps apart while one ``same_entity`` group joins them."""
     from .anonymize.numbering import Constraints
 
-    joined = Constraints(section.get("same_entity") or [])
-    for forms in section.get("different_entities") or []:
-        for i, a in enumerate(forms):
-            for b in forms[i + 1:]:
-                ga, gb = joined.group_of(a), joined.group_of(b)
-                if ga is not None and ga == gb:
-                    return a, b
-    return None
+    return Constraints(section.get("same_entity") or [], section.get("different_entities") or []).conflict
