@@ -20,6 +20,7 @@ import regex
 import yaml
 
 from ..anonymize.recognizers.nameid import CPE, ONE_DIGIT, bracketed_phones
+from .values import WORD_DAYS_TEXT2NUM_KEEPS
 
 DATA = Path(__file__).resolve().parent.parent / "anonymize" / "data" / "en.yaml"
 ORDINAL = r"(?:st|nd|rd|th)"
@@ -39,8 +40,6 @@ WORD_YEAR = r"(?:two|one)\s+thousand(?:[\s-]+(?:and\s+)?[a-z]+(?:-[a-z]+)?){0,2}
 WORD_DAY_REACH = 30  # characters before a month name in which a day in words is looked for ("twenty-second ")
 # the days before a date's day that share its month ("15 and 17", "3, 4 and 5", "1 to 15", "14–16")
 DAY_LIST_BEFORE = regex.compile(r"(?<![\p{L}\d,.])(?:\d{1,2}(?:st|nd|rd|th)?(?:\s*,\s*|\s+(?:and|to|&)\s+|\s*[-–]\s*))+$")
-# the ordinals text2num leaves in words (ambiguous with "first of all", "second"): read as days before a month
-WORD_DAYS_TEXT2NUM_KEEPS = {"first": "1st", "second": "2nd"}
 TRIGGER_GAP = r"(?:\s*(?:no\.?|number|nr\.?|n\.?º|:|is|\(|#)\s*){0,3}\s*"
 UK_POSTCODE = regex.compile(r"\b(?:[A-PR-UWYZ][A-HK-Y]?\d[A-Z\d]?\s?\d[ABD-HJLNP-UW-Z]{2})\b")
 PT_POSTCODE = regex.compile(r"\b\d{4}-\d{3}\b(?:\s+\p{Lu}[\p{L}-]+(?:\s+\p{Lu}[\p{L}-]+)?)?")

@@ -21,6 +21,8 @@ PT_DATE = regex.compile(r"(?P<d>\d{1,2})?(?:\.?[º°o])?(?:\s+de)?\s*(?P<m>" + "
 DAYS_OF_MONTH = regex.compile(r"\s+dias?\s+do\s+mes\s+de\s+")  # (folded)
 FIRST_DAY = regex.compile(r"(?<![\p{L}])(?:primeiro|um)\s+de(?=\s)")
 FIRST_DAY_EN = regex.compile(r"(?<![\p{L}-])(?:first|second)(?=\s+(?:day\s+)?of\s)", regex.IGNORECASE)
+# the ordinals text2num leaves in words (ambiguous with "first of all", "second"): days before a month
+WORD_DAYS_TEXT2NUM_KEEPS = {"first": "1st", "second": "2nd"}
 NUMERIC_DATE = regex.compile(r"(\d{1,4})[/.-](\d{1,2})[/.-](\d{2,4})")  # 12/03/2021, 2021-03-12
 NUMBER_LIKE = regex.compile(r"[\p{L}\p{N}+(][\p{L}\p{N} ./()+-]*[\p{L}\p{N}]")  # an ID as written: +351 (21) 123 45 67
 
@@ -37,7 +39,7 @@ def date_value(text: str, english: bool) -> tuple[int | None, int | None, int | 
         if not any(c.isdigit() for c in text):
             from text_to_num import alpha2digit
 
-            text = alpha2digit(FIRST_DAY_EN.sub(lambda d: "1st" if d.group().lower() == "first" else "2nd", text), "en")
+            text = alpha2digit(FIRST_DAY_EN.sub(lambda d: WORD_DAYS_TEXT2NUM_KEEPS[d.group().lower()], text), "en")
         m = EN_DATE.search(text)
         if not m:
             return None

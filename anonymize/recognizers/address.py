@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import regex
 
-from ..address_edges import AddressEdges
+from ..address_edges import UK_POSTCODE, AddressEdges
 from ..recognizer import Gated, Recognizer, Segment, alternation, register
 
 NAME_WORD = r"(?:[\p{Lu}\d][\p{L}\d'’.ºª-]*|d['’]\p{Lu}[\p{L}'’-]*|d[aeo]s?|e|d'|de|of|the|la|le|les|des|du|del|della|dei|degli|delle|dello|di|aos?|às?)"
@@ -18,7 +18,7 @@ NUMBER_SIGN = r"(?:n\.?\s?[º°o]\.?s?|nº|n\.|no\.?|nr\.?|n°)"
 HOUSE_NUMBER = (rf"(?:{NUMBER_SIGN}\s*)?\d+(?:\.?[º°ªo])?[\p{{L}}]?(?:\s?[-/]\s?\d++(?!-\d{{3}}(?!\d))(?:\.?[º°ªo])?[\p{{L}}]?)*"
                 r"(?:-[A-Z](?![\p{L}\d]))?")  # ("n.º 300-A")
 POSTCODE_PT = r"\d{4}\s?-\s?\d{3}(?![\d/-])(?:\s+[\p{Lu}][\p{L}'-]+(?:\s+(?:d[aeo]s?|[\p{Lu}][\p{L}'-]+))*)?"
-POSTCODE_UK = r"\b[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}\b"
+POSTCODE_UK = rf"\b{UK_POSTCODE}\b"
 POSTCODE_NL = r"\b\d{4}\s?[A-Z]{2}\b(?:\s+[\p{Lu}][\p{L}-]+)?"
 POSTCODE_EU = r"\b(?:[A-Z]{1,2}-)?\d{5}\s+[\p{Lu}][\p{L}-]+"
 
