@@ -18,17 +18,14 @@ from bisect import bisect_left
 from dataclasses import replace
 from functools import lru_cache
 
-from pathlib import Path
-
 import regex
 
 from ..corpora.model import Mention
 from ..text import tokenize
-from .priors import read_dictionary
+from .priors import BUILTIN_FILE, read_dictionary
 from .target import FORM_JOINERS, english_zipf
 from .transfer import TransferResult
 
-PRIORS = Path(__file__).parent / "data" / "priors_pt_en.tsv.gz"  # the shipped word pairs (align/priors.py)
 TRIMMED = ("ORGANIZATION",)  # the categories whose aligned spans grow over a capitalized head noun
 HEAD_ZIPF = 3.5  # a head noun of legislation is at least this frequent in English ("Directive" 3.7)
 WORD = regex.compile(r"\p{L}+")
@@ -37,11 +34,7 @@ WORD = regex.compile(r"\p{L}+")
 @lru_cache(maxsize=1)
 def dictionary_pairs() -> frozenset[tuple[str, str]]:
     """The shipped Portuguese-English word pairs (Wiktionary, ``align/data``), lower-cased."""
-    out = set()
-    for s, t in read_dictionary(PRIORS):
-        s, t = s.lower(), t.lower()
-        out.add((s, t))
-    return frozenset(out)
+    return frozenset((s.lower(), t.lower()) for s, t in read_dictionary(BUILTIN_FILE))
 
 
 def translates(src: str, tgt: str) -> bool:
