@@ -39,6 +39,13 @@ def _wait_for(proc: subprocess.Popen, found, timeout: float = 120) -> bool:
     return False
 
 
+def _ctrl_c_default() -> None:
+    """In the child before it starts: Ctrl+C and SIGTERM as a terminal leaves them (default, not blocked),
+    whatever the test process inherited or holds."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
+
+
 def _group_gone(pgid: int, timeout: float = 10) -> bool:
     """Whether every process of the group has ended (zombies reaped by init count as ended)."""
     deadline = time.time() + timeout
@@ -89,7 +96,10 @@ def test_a_lock_left_by_a_dead_run_is_taken_over(tmp_path, holder):
 @pytest.mark.parametrize("how", ["Ctrl+C", "SIGTERM"])
 def test_ctrl_c_stops_quietly_says_what_work_holds_and_leaves_no_process(tmp_path, how):
     out, cfg = tmp_path / "out", _config(tmp_path)
-    proc = subprocess.Popen(_cmd(out, cfg), stderr=subprocess.PIPE, text=True, start_new_session=True)
+    # (started as a terminal starts a command: a test process run in the background has SIGINT ignored, and a
+    # child inherits that and any blocked signal; a run started so rightly ignores Ctrl+C)
+    proc = subprocess.Popen(_cmd(out, cfg), stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            preexec_fn=_ctrl_c_default)
     if not _wait_for(proc, lambda: (out / ".work" / "anon-000002.pkl").exists()):
         pytest.skip("the run finished before it could be interrupted")
     if how == "Ctrl+C":
