@@ -26,10 +26,19 @@ def _merge(base: dict, over: dict, where: str) -> dict:
     for key, value in over.items():
         if key not in base:
             raise InputError(f"{where}: unknown setting {key!r} (known: {', '.join(sorted(base))})")
-        if isinstance(base[key], dict) and isinstance(value, dict) and key not in FREE_KEYS:
-            out[key] = _merge(base[key], value, f"{where}.{key}")
+        if isinstance(base[key], dict) and isinstance(value, dict):
+            out[key] = _merge_free(base[key], value) if key in FREE_KEYS else _merge(base[key], value, f"{where}.{key}")
         else:
             out[key] = value
+    return out
+
+
+def _merge_free(base: dict, over: dict) -> dict:
+    """A mapping whose keys the user chooses: the user's keys added to the defaults'; where both name one key with
+    a mapping, merged one level down (options given for one recognizer keep its other default options)."""
+    out = copy.deepcopy(base)
+    for key, value in over.items():
+        out[key] = {**out[key], **value} if isinstance(out.get(key), dict) and isinstance(value, dict) else value
     return out
 
 
