@@ -1,0 +1,57 @@
+"""fallback_lone_name: a lone capitalized word the dictionary does not know, in a person's position (next to a
+verb of saying, after a +HUM noun in lower case), and a name before a regnal number. Variants written for the
+test (no string of any evaluation set)."""
+
+from __future__ import annotations
+
+import pytest
+
+from paranon.anonymize.recognizers.fallback_lone_name import LoneNameFallback, dictionary_words
+
+pytestmark = pytest.mark.skipif(not dictionary_words(), reason="hunspell pt_PT dictionary not installed")
+
+
+def _rules(anonymizer, text: str) -> list[tuple[str, str, str]]:
+    (ms,) = anonymizer.recognize_document([text])
+    return [(m.text, m.category, m.rule) for m in ms]
+
+
+# wordfreq knows these names as words (common list), the dictionary does not: a verb of saying makes them persons
+@pytest.mark.parametrize(("text", "name"), [
+    ("O acordo, disse Bolsonaro, está fechado.", "Bolsonaro"),     # the verb before the name
+    ("Na véspera, Macri afirmou que não vai ceder.", "Macri"),    # the verb after the name
+    ("A reforma avança, segundo Evo, sem pressa.", "Evo"),         # "according to"
+])
+def test_a_lone_name_next_to_a_verb_of_saying_is_a_person(anonymizer, text, name):
+    assert (name, "PERSON", "fallback:speech") in _rules(anonymizer, text)
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("O reinado de Tutmósis III durou décadas.", "Tutmósis III"),
+    ("A coroa passou a Ataulfo II nesse ano.", "Ataulfo II"),
+    ("Foi sucedido por Recaredo I em Toledo.", "Recaredo I"),
+])
+def test_a_name_before_a_regnal_number_is_a_person(anonymizer, text, name):
+    assert (name, "PERSON", "fallback:regnal") in _rules(anonymizer, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Consulte o Anexo III do documento.",            # an ordinary word before the numeral
+    "A Turma II julgou o caso.",                     # a body's head
+    "O Capítulo IV trata das garantias.",
+])
+def test_an_ordinary_word_before_a_roman_numeral_is_no_regnal_name(anonymizer, text):
+    assert not [r for r in _rules(anonymizer, text) if r[2] == "fallback:regnal"]
+
+
+@pytest.mark.parametrize(("word", "lower", "name"), [
+    ("Bolsonaro", set(), True),          # neither the dictionary nor the document knows it as a word
+    ("Envie", set(), False),             # a conjugated verb of the dictionary (enviar)
+    ("Covas", set(), False),             # the plural of a dictionary word (cova)
+    ("Software", set(), False),          # frequent in English: a loan word
+    ("Marinho", set(), False),           # a dictionary word (an adjective)
+    ("Bolsonaro", {"bolsonaro"}, False),  # the document writes it in lower case elsewhere
+])
+def test_what_the_dictionary_calls_a_word(anonymizer, word, lower, name):
+    rec = next(r for r in anonymizer.recognizers if isinstance(r, LoneNameFallback))
+    assert rec.is_name(word, lower) is name
