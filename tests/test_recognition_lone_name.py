@@ -23,7 +23,7 @@ def _rules(anonymizer, text: str) -> list[tuple[str, str, str]]:
     ("A reforma avança, segundo Evo, sem pressa.", "Evo"),         # "according to"
 ])
 def test_a_lone_name_next_to_a_verb_of_saying_is_a_person(anonymizer, text, name):
-    assert (name, "PERSON", "fallback:speech") in _rules(anonymizer, text)
+    assert (name, "PERSON", "fallback:speaker") in _rules(anonymizer, text)
 
 
 @pytest.mark.parametrize(("text", "name"), [
@@ -55,3 +55,29 @@ def test_an_ordinary_word_before_a_roman_numeral_is_no_regnal_name(anonymizer, t
 def test_what_the_dictionary_calls_a_word(anonymizer, word, lower, name):
     rec = next(r for r in anonymizer.recognizers if isinstance(r, LoneNameFallback))
     assert rec.is_name(word, lower) is name
+
+
+# a sentence's first word that no dictionary knows, before its verb (a conjugated verb of the dictionary or a
+# predicate opener: an irregular verb, an adverb), is a name
+@pytest.mark.parametrize(("text", "name"), [
+    ("Vandermeer escreveu o prefácio em Lisboa.", "Vandermeer"),   # a regular conjugated verb
+    ("Okonjo nunca respondeu às cartas.", "Okonjo"),               # an adverb before the verb
+    ("Tshabalala foi eleito ontem.", "Tshabalala"),                # an irregular verb
+])
+def test_a_sentence_initial_unknown_word_before_its_verb_is_a_person(anonymizer, text, name):
+    assert (name, "PERSON", "fallback:initial-subject") in _rules(anonymizer, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Inexiste vício material na decisão.",     # a verb (no dictionary form) before a noun of the dictionary
+    "Essas pessoas chegaram cedo.",            # a word wordfreq knows (a demonstrative)
+    "Envie mensagens ao serviço.",             # a conjugated verb of the dictionary (enviar)
+])
+def test_a_sentence_initial_word_that_is_no_subject_stays_visible(anonymizer, text):
+    assert not [r for r in _rules(anonymizer, text) if r[2] == "fallback:initial-subject"]
+
+
+def test_a_speaker_is_the_same_person_where_the_document_names_it_alone(anonymizer):
+    texts = ["Bolsonaro chegou cedo.", "O plano, disse Bolsonaro, está pronto."]
+    assert [[(m.text, m.rule) for m in ms] for ms in anonymizer.recognize_document(texts)] == [
+        [("Bolsonaro", "fallback:speaker")], [("Bolsonaro", "fallback:speaker")]]

@@ -9,8 +9,13 @@ a conjugated verb whose infinitive it holds: ``Covas``, ``Envie``) is a word of 
 the document writes in lower case elsewhere, a word frequent in English (a loan word: ``Software``) unless a
 name list knows it, a closed-class word and a word with a derived ending. Such a word is a name only:
 
-* ``speech``: next to a verb of saying (``person.speech_verbs``: ``disse Nandinho``, ``Kowalczyk afirmou``,
-  ``segundo Quevedo``) or right after a +HUM noun or title in lower case (``o avançado Nandinho``);
+* ``speaker``: next to a verb of saying (``person.speech_verbs``: ``disse Nandinho``, ``Kowalczyk afirmou``,
+  ``segundo Quevedo``) or right after a +HUM noun (``person.hum_nouns``: ``a testemunha Nandinho``);
+* ``speaker`` holds in the whole document: once a word is a speaker, it is a name wherever it stands alone
+  (a sentence's first word too);
+* ``initial-subject``: a sentence's first word that wordfreq does not know either (four letters or more), before
+  its verb (a conjugated verb of the dictionary, or ``fallbacks.predicate_openers``: ``Nandinho foi``,
+  ``Kowalczyk nunca``); option ``sentence_initial`` (default true);
 * ``regnal``: before a Roman numeral, one to three such words or given names (``Tutmósis III``,
   ``Ataulfo II``), never after a role or an ordinary word (``Anexo III``, ``Turma II``).
 
@@ -32,8 +37,11 @@ HUNSPELL_DIC = Path("/usr/share/hunspell/pt_PT.dic")
 # a name: letters only, an apostrophe inside (d'Almeida, O'Neill); no hyphen (Trata-se, Wi-Fi)
 NAME_WORD = regex.compile(r"^\p{Lu}\p{Ll}+(?:['’]\p{Lu}?\p{Ll}+)*$")
 ROMAN_NUMERAL = regex.compile(r"^(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})$")
-PREVIOUS_WORD = regex.compile(r"([\p{L}-]+)[\s,]*$")
-NEXT_WORD = regex.compile(r"[\s,]*([\p{L}-]+)")
+# a lone capitalized word (no capitalized word before or after it) after a verb of saying or a +HUM noun in lower
+# case, or before a verb of saying: "disse Nandinho", "o avançado Nandinho", "Nandinho afirmou"
+SPEAKER = (r"(?:(?<![\p{{L}}-])(?:{speech}|{hum})[\s,]+(?P<name>\p{{Lu}}\p{{Ll}}+)(?![\p{{L}}'’-]|\s+\p{{Lu}})"
+           r"|(?<!\p{{Lu}}\p{{L}}*\s+)(?<![\p{{L}}'’-])(?P<name>\p{{Lu}}\p{{Ll}}+)[\s,]+(?:{speech})(?![\p{{L}}-]))")
+NEXT_LOWER_WORD = regex.compile(r" (\p{Ll}[\p{Ll}-]*)\b")  # the word after a chain, in lower case
 # inflections back to a lemma: (ending, replacement) -- plural, feminine, feminine plural (covas, advogada)
 INFLECTIONS = (("s", ""), ("es", ""), ("a", "o"), ("as", "o"), ("ns", "m"), ("ões", "ão"), ("ães", "ão"),
                ("is", "l"), ("eis", "el"), ("ais", "al"), ("inha", "a"), ("inho", "o"))
@@ -66,12 +74,22 @@ class LoneNameFallback(Recognizer):
         super().__init__(rules, lex, options)
         crules = ChainRules(rules)
         self.roles = crules.titles | crules.hum
-        self.speech = {fold(v) for v in rules["person"].get("speech_verbs", [])}
+        self.function_words = crules.function_words
         fb = rules.get("fallbacks", {})
         self.endings = tuple(fold(e) for e in fb.get("derived_endings", []))
         self.verb_endings = tuple(sorted((fold(e) for e in fb.get("verb_endings", [])), key=len, reverse=True))
         self.english_max_zipf = float(fb.get("lone_name_english_max_zipf", 4.0))
+        self.predicate_openers = {fold(w) for w in fb.get("predicate_openers", [])}
         self.words = dictionary_words()
+        speech = "|".join(sorted(map(regex.escape, rules["person"].get("speech_verbs", [])), key=len, reverse=True))
+        hum = "|".join(sorted(map(regex.escape, rules["person"]["hum_nouns"]), key=len, reverse=True))
+        self.speaker = regex.compile(SPEAKER.format(speech=speech, hum=hum), regex.V1) if speech else None
+        self.speakers: set[str] = set()
+
+    def prepare(self, texts: list[str]) -> None:
+        """The document's speakers: lone capitalized words next to a verb of saying or after a +HUM noun."""
+        self.speakers = {fold(m.group("name")) for t in texts for m in self.speaker.finditer(t)} \
+            if self.speaker and self.words else set()
 
     def find(self, seg: Segment) -> list:
         if not self.words:
@@ -81,22 +99,28 @@ class LoneNameFallback(Recognizer):
             if ch.all_upper or ch.places or ch.org_head or ch.org_tail or ch.extra.get("territory") \
                     or ch.extra.get("concept") or seg.covered(ch.start, ch.end):
                 continue
-            if len(ch.words) == 1 and not ch.title and self._speech(seg, ch) \
+            if len(ch.words) == 1 and not ch.title and fold(ch.words[0]) in self.speakers \
                     and self.is_name(ch.words[0], seg.memory.lower_vocab):
-                out.append(self.mention(seg, ch.start, ch.end, "PERSON", "fallback:speech", score=0.4))
+                out.append(self.mention(seg, ch.start, ch.end, "PERSON", "fallback:speaker", score=0.4))
+            elif self.options.get("sentence_initial", True) and len(ch.words) == 1 and ch.sentence_initial \
+                    and not ch.title and self._subject(seg, ch):
+                out.append(self.mention(seg, ch.start, ch.end, "PERSON", "fallback:initial-subject", score=0.4))
             elif 2 <= len(ch.words) <= 4 and ROMAN_NUMERAL.match(ch.words[-1]) and all(
                     self.lex.is_name(w) and not self.is_dictionary_word(fold(w))
                     or self.is_name(w, seg.memory.lower_vocab) for w in ch.words[:-1]):
                 out.append(self.mention(seg, ch.start, ch.end, "PERSON", "fallback:regnal", score=0.4))
         return out
 
-    def _speech(self, seg: Segment, ch) -> bool:
-        """Next to a verb of saying, or after a +HUM noun or title written in lower case."""
-        before = PREVIOUS_WORD.search(seg.text, max(0, ch.start - 40), ch.start)
-        after = NEXT_WORD.match(seg.text, ch.end)
-        prev = before.group(1) if before else ""
-        return fold(prev) in self.speech or prev.islower() and fold(prev) in self.roles \
-            or bool(after) and fold(after.group(1)) in self.speech
+    def _subject(self, seg: Segment, ch) -> bool:
+        """A sentence's first word that no dictionary knows, four letters or more, before a word in lower case
+        that is no function word (its verb: ``Nandinho marcou``, ``Kowalczyk escreveu``), never written in lower
+        case in the document."""
+        nxt = NEXT_LOWER_WORD.match(seg.text, ch.end)
+        if not nxt or len(ch.words[0]) < 4 or self.lex.is_common(ch.words[0]):
+            return False
+        f = fold(nxt.group(1))
+        verb = f in self.predicate_openers or not self._lemma_or_inflection(f) and self._verb_form(f)
+        return verb and self.is_name(ch.words[0], seg.memory.lower_vocab)
 
     def is_name(self, word: str, lower_vocab: set[str] | frozenset[str]) -> bool:
         """A capitalized word that is no word of the language (see the module's docstring)."""
@@ -111,11 +135,14 @@ class LoneNameFallback(Recognizer):
 
     def is_dictionary_word(self, folded: str) -> bool:
         """A lemma, an inflection of one, or a conjugated verb whose infinitive is one (``envie``: enviar)."""
-        if folded in self.words:
-            return True
-        if any(folded.endswith(end) and len(folded) - len(end) >= 3
-               and folded[:len(folded) - len(end)] + rep in self.words for end, rep in INFLECTIONS):
-            return True
+        return self._lemma_or_inflection(folded) or self._verb_form(folded)
+
+    def _lemma_or_inflection(self, folded: str) -> bool:
+        return folded in self.words or any(
+            folded.endswith(end) and len(folded) - len(end) >= 3
+            and folded[:len(folded) - len(end)] + rep in self.words for end, rep in INFLECTIONS)
+
+    def _verb_form(self, folded: str) -> bool:
         for end in self.verb_endings:
             if folded.endswith(end) and len(folded) - len(end) >= 2:
                 stem = folded[:len(folded) - len(end)]
