@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from paranon.anonymize.recognizers.fallback_lone_name import LoneNameFallback, dictionary_words
+from paranon.anonymize.dictionary import dictionary_words
+from paranon.anonymize.recognizers.fallback_lone_name import LoneNameFallback
 
 pytestmark = pytest.mark.skipif(not dictionary_words(), reason="hunspell pt_PT dictionary not installed")
 
@@ -54,7 +55,7 @@ def test_an_ordinary_word_before_a_roman_numeral_is_no_regnal_name(anonymizer, t
 ])
 def test_what_the_dictionary_calls_a_word(anonymizer, word, lower, name):
     rec = next(r for r in anonymizer.recognizers if isinstance(r, LoneNameFallback))
-    assert rec.is_name(word, lower) is name
+    assert rec.names.is_name(word, lower) is name
 
 
 # a sentence's first word that no dictionary knows, before its verb (a conjugated verb of the dictionary or a
@@ -81,3 +82,23 @@ def test_a_speaker_is_the_same_person_where_the_document_names_it_alone(anonymiz
     texts = ["Bolsonaro chegou cedo.", "O plano, disse Bolsonaro, está pronto."]
     assert [[(m.text, m.rule) for m in ms] for ms in anonymizer.recognize_document(texts)] == [
         [("Bolsonaro", "fallback:speaker")], [("Bolsonaro", "fallback:speaker")]]
+
+
+# after a title, words that no dictionary knows are a name even when wordfreq knows them (the person rules read
+# words wordfreq knows after a title as an office: "Presidente da República", "Deputado Distrital")
+@pytest.mark.parametrize(("text", "name"), [
+    ("A Senadora Macri Bolsonaro votou a favor.", "Macri Bolsonaro"),
+    ("O Ministro Bolsonaro respondeu depois.", "Bolsonaro"),
+    ("Falou ontem o Senador Macri sobre o tema.", "Macri"),
+])
+def test_words_no_dictionary_knows_after_a_title_are_a_name(anonymizer, text, name):
+    assert (name, "PERSON", "title:unknown-words") in _rules(anonymizer, text)
+
+
+@pytest.mark.parametrize("text", [
+    "O Presidente da República promulgou a lei.",   # the office: words of the dictionary
+    "O Deputado Distrital votou contra.",
+    "Exmo . Sr . Relator , boa tarde.",            # an abbreviated title before its full stop is no name
+])
+def test_an_office_after_a_title_stays_visible(anonymizer, text):
+    assert not [r for r in _rules(anonymizer, text) if r[1] == "PERSON"]
