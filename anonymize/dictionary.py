@@ -59,6 +59,8 @@ class NameTest:
         self.verb_endings = tuple(sorted((fold(e) for e in fb.get("verb_endings", [])), key=len, reverse=True))
         self.english_max_zipf = float(fb.get("lone_name_english_max_zipf", 4.0))
         self.words = dictionary_words()
+        if self.words:
+            english_zipf("name")  # wordfreq's English list is read now, before the pipeline forks, not mid-run
 
     def is_name(self, word: str, lower_vocab: set[str] | frozenset[str]) -> bool:
         if not self.words or len(word) < 3 or not NAME_WORD.match(word):

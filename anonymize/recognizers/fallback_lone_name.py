@@ -28,10 +28,9 @@ from ..dictionary import NameTest
 from ..recognizer import Recognizer, Segment, register
 
 ROMAN_NUMERAL = regex.compile(r"^(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})$")
-# a lone capitalized word (no capitalized word before or after it) after a verb of saying or a +HUM noun in lower
-# case, or before a verb of saying: "disse Nandinho", "a testemunha Nandinho", "Nandinho afirmou"
-SPEAKER = (r"(?:(?<![\p{{L}}-])(?:{speech}|{hum})[\s,]+(?P<name>\p{{Lu}}\p{{Ll}}+)(?![\p{{L}}'’-]|\s+\p{{Lu}})"
-           r"|(?<!\p{{Lu}}\p{{L}}*\s+)(?<![\p{{L}}'’-])(?P<name>\p{{Lu}}\p{{Ll}}+)[\s,]+(?:{speech})(?![\p{{L}}-]))")
+# the words and commas of a text, for finding speakers (a word, then a comma or nothing between it and the next)
+WORD_OR_COMMA = regex.compile(r"[\p{L}'’-]+|,")
+NAME_FORM = regex.compile(r"\p{Lu}\p{Ll}+")  # a capitalized word (a name's form)
 NEXT_LOWER_WORD = regex.compile(r" (\p{Ll}[\p{Ll}-]*)\b")  # the word after a chain, in lower case
 
 
@@ -43,15 +42,26 @@ class LoneNameFallback(Recognizer):
         super().__init__(rules, lex, options)
         self.names = NameTest(rules, lex)
         self.predicate_openers = {fold(w) for w in rules.get("fallbacks", {}).get("predicate_openers", [])}
-        speech = "|".join(sorted(map(regex.escape, rules["person"].get("speech_verbs", [])), key=len, reverse=True))
-        hum = "|".join(sorted(map(regex.escape, rules["person"]["hum_nouns"]), key=len, reverse=True))
-        self.speaker = regex.compile(SPEAKER.format(speech=speech, hum=hum), regex.V1) if speech else None
+        self.speech = frozenset(rules["person"].get("speech_verbs", []))
+        self.after = self.speech | frozenset(rules["person"]["hum_nouns"])  # words a speaker follows
         self.speakers: set[str] = set()
 
     def prepare(self, texts: list[str]) -> None:
-        """The document's speakers: lone capitalized words next to a verb of saying or after a +HUM noun."""
-        self.speakers = {fold(m.group("name")) for t in texts for m in self.speaker.finditer(t)} \
-            if self.speaker and self.names.words else set()
+        """The document's speakers: lone capitalized words after a verb of saying or a +HUM noun in lower case, or
+        before a verb of saying (``disse Nandinho``, ``a testemunha Nandinho``, ``Nandinho afirmou``)."""
+        self.speakers = set()
+        if not self.names.words:
+            return
+        for t in texts:
+            if self.after.isdisjoint(t.replace(",", " ").split()):
+                continue  # (most segments: no trigger word)
+            words = [w for w in WORD_OR_COMMA.findall(t) if w != ","]
+            for k, w in enumerate(words):
+                if not NAME_FORM.fullmatch(w) or k + 1 < len(words) and words[k + 1][:1].isupper() \
+                        or k and words[k - 1][:1].isupper():
+                    continue  # not a capitalized word standing alone
+                if k and words[k - 1] in self.after or k + 1 < len(words) and words[k + 1] in self.speech:
+                    self.speakers.add(fold(w))
 
     def find(self, seg: Segment) -> list:
         if not self.names.words:
