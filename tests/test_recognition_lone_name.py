@@ -102,3 +102,22 @@ def test_words_no_dictionary_knows_after_a_title_are_a_name(anonymizer, text, na
 ])
 def test_an_office_after_a_title_stays_visible(anonymizer, text):
     assert not [r for r in _rules(anonymizer, text) if r[1] == "PERSON"]
+
+
+# two or three capitalized words inside a sentence, none a word of the dictionary (wordfreq may know them all)
+@pytest.mark.parametrize(("text", "name"), [
+    ("Entre os convidados estavam Macri Bolsonaro e outros.", "Macri Bolsonaro"),
+    ("O prémio foi para Evo Bolsonaro ontem.", "Evo Bolsonaro"),
+    ("A obra é de Macri Rousseff , dizem.", "Macri Rousseff"),
+])
+def test_capitalized_words_no_dictionary_knows_are_a_name(anonymizer, text, name):
+    assert (name, "PERSON", "fallback:unknown-words") in _rules(anonymizer, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Usa o Software Livre sempre.",          # words of the dictionary or of English
+    "Leu o Diário Oficial ontem.",
+    "Falou da Guerra Fria na aula.",
+])
+def test_capitalized_dictionary_words_are_no_unknown_name(anonymizer, text):
+    assert not [r for r in _rules(anonymizer, text) if r[2] == "fallback:unknown-words"]

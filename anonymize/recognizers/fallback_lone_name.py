@@ -13,6 +13,8 @@ writes in lower case) tells them from words. Such a word is a name only:
 * ``initial-subject``: a sentence's first word that wordfreq does not know either (four letters or more), before
   its verb (a conjugated verb of the dictionary, or ``fallbacks.predicate_openers``: ``Nandinho foi``,
   ``Kowalczyk nunca``); option ``sentence_initial`` (default true);
+* ``unknown-words``: two or three capitalized words inside a sentence, none of them a word (``estavam Nandinho
+  Kowalczyk``: wordfreq may know both; ``fallback_compound`` counts such words as ordinary);
 * ``regnal``: before a Roman numeral, one to three such words or given names (``Tutmósis III``,
   ``Ataulfo II``), never after a role or an ordinary word (``Anexo III``, ``Turma II``).
 
@@ -78,6 +80,9 @@ class LoneNameFallback(Recognizer):
             elif self.options.get("sentence_initial", True) and len(ch.words) == 1 and ch.sentence_initial \
                     and not ch.title and self._subject(seg, ch):
                 out.append(self.mention(seg, ch.start, ch.end, "PERSON", "fallback:initial-subject", score=0.4))
+            elif 2 <= len(ch.words) <= 3 and len(ch.content) == len(ch.words) and not ch.sentence_initial \
+                    and not ch.title and all(self.names.is_name(w, lower) for w in ch.words):
+                out.append(self.mention(seg, ch.start, ch.end, "PERSON", "fallback:unknown-words", score=0.4))
             elif 2 <= len(ch.words) <= 4 and ROMAN_NUMERAL.match(ch.words[-1]) and all(
                     self.lex.is_name(w) and not self.names.is_dictionary_word(fold(w))
                     or self.names.is_name(w, lower) for w in ch.words[:-1]):
