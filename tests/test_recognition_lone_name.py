@@ -121,3 +121,14 @@ def test_capitalized_words_no_dictionary_knows_are_a_name(anonymizer, text, name
 ])
 def test_capitalized_dictionary_words_are_no_unknown_name(anonymizer, text):
     assert not [r for r in _rules(anonymizer, text) if r[2] == "fallback:unknown-words"]
+
+
+@pytest.mark.parametrize("text", ["Vandermeer escreveu o prefácio.", "Okonjo nunca respondeu.", "Tshabalala foi eleito."])
+def test_sentence_initial_false_leaves_the_first_word_to_the_other_rules(cfg, text):
+    import copy
+
+    from paranon.anonymize.engine import Anonymizer
+
+    c = copy.deepcopy(cfg)
+    c["anonymize"]["recognizer_options"]["fallback_lone_name"] = {"sentence_initial": False}
+    assert not [r for r in _rules(Anonymizer(c), text) if r[2] == "fallback:initial-subject"]
