@@ -132,3 +132,13 @@ def test_sentence_initial_false_leaves_the_first_word_to_the_other_rules(cfg, te
     c = copy.deepcopy(cfg)
     c["anonymize"]["recognizer_options"]["fallback_lone_name"] = {"sentence_initial": False}
     assert not [r for r in _rules(Anonymizer(c), text) if r[2] == "fallback:initial-subject"]
+
+
+# an occupation or kin noun in lower case before a lone name the dictionary does not know (person.name_nouns)
+@pytest.mark.parametrize(("text", "name"), [
+    ("No segundo tempo o avançado Bolsonaro marcou de cabeça.", "Bolsonaro"),
+    ("Ficou em casa da tia Macri durante o verão.", "Macri"),
+    ("O romance do escritor Rousseff saiu em março.", "Rousseff"),
+])
+def test_a_lone_name_after_an_occupation_or_kin_is_a_person(anonymizer, text, name):
+    assert (name, "PERSON", "fallback:speaker") in _rules(anonymizer, text)

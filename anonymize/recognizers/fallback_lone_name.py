@@ -7,7 +7,8 @@ ordinary and ``fallback_compound`` leaves them visible when they stand alone; th
 writes in lower case) tells them from words. Such a word is a name only:
 
 * ``speaker``: next to a verb of saying (``person.speech_verbs``: ``disse Nandinho``, ``Kowalczyk afirmou``,
-  ``segundo Quevedo``) or right after a +HUM noun (``person.hum_nouns``: ``a testemunha Nandinho``);
+  ``segundo Quevedo``) or right after a +HUM noun, an occupation or kin in lower case (``person.hum_nouns``,
+  ``person.name_nouns``: ``a testemunha Nandinho``, ``o avançado Nandinho``, ``a tia Quitéria``);
 * ``speaker`` holds in the whole document: once a word is a speaker, it is a name wherever it stands alone
   (a sentence's first word too);
 * ``initial-subject``: a sentence's first word that wordfreq does not know either (four letters or more), before
@@ -44,8 +45,10 @@ class LoneNameFallback(Recognizer):
         super().__init__(rules, lex, options)
         self.names = NameTest(rules, lex)
         self.predicate_openers = {fold(w) for w in rules.get("fallbacks", {}).get("predicate_openers", [])}
-        self.speech = frozenset(rules["person"].get("speech_verbs", []))
-        self.after = self.speech | frozenset(rules["person"]["hum_nouns"])  # words a speaker follows
+        p = rules["person"]
+        self.speech = frozenset(p.get("speech_verbs", []))
+        # the words a speaker follows: verbs of saying, +HUM nouns, occupations and kin
+        self.after = self.speech | frozenset(p["hum_nouns"]) | frozenset(p.get("name_nouns", []))
         self.speakers: set[str] = set()
 
     def prepare(self, texts: list[str]) -> None:
