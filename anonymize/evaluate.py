@@ -156,11 +156,11 @@ def _jsonl_documents(path: Path) -> Iterator[tuple[str, list[Sentence]]]:
     yield from by_doc.items()
 
 
-def _harem_documents(path: Path) -> Iterator[tuple[str, list[Sentence]]]:
+def _harem_documents(path: Path, names_only: bool = False) -> Iterator[tuple[str, list[Sentence]]]:
     from ..corpora.harem import read_harem
     from ..text import tokenize
 
-    for d in read_harem(path):
+    for d in read_harem(path, names_only):
         sents = []
         for seg in d.segments:
             tokens = tokenize(seg.text)
@@ -413,8 +413,8 @@ def _format_of(path: Path, fmt: str | None) -> str:
 
     if fmt is None:
         fmt = "jsonl" if path.suffix == ".jsonl" else "harem" if is_harem(path) else "conll"
-    if fmt not in ("conll", "jsonl", "harem"):
-        raise InputError(f"--format: {fmt!r} is not conll, jsonl or harem")
+    if fmt not in ("conll", "jsonl", "harem", "harem-names"):
+        raise InputError(f"--format: {fmt!r} is not conll, jsonl, harem or harem-names")
     return fmt
 
 
@@ -425,7 +425,8 @@ def load_documents(gold: str | Path, fmt: str | None = None, limit: int | None =
     if not path.exists():
         raise InputError(f"{path}: no such file or folder")
     fmt = _format_of(path, fmt)
-    reader = {"conll": _conll_documents, "jsonl": _jsonl_documents, "harem": _harem_documents}[fmt]
+    reader = {"conll": _conll_documents, "jsonl": _jsonl_documents, "harem": _harem_documents,
+              "harem-names": lambda p: _harem_documents(p, names_only=True)}[fmt]
     docs: list[tuple[str, list[Sentence]]] = []
     n = 0
     for doc in reader(path):

@@ -16,7 +16,7 @@ from ..errors import InputError
 ROOT = Path(__file__).resolve().parent.parent
 SETS_FILE = Path(__file__).resolve().parent / "evalsets.yaml"
 KINDS = ("test", "tuning")
-FORMATS = ("conll", "jsonl", "harem")
+FORMATS = ("conll", "jsonl", "harem", "harem-names")  # harem-names: PERSON cut to the name (corpora/harem.py)
 
 
 @dataclass
@@ -24,7 +24,7 @@ class EvalSet:
     name: str
     kind: str                     # test | tuning | other
     path: Path
-    format: str | None = None     # conll | jsonl | harem; None: from the file
+    format: str | None = None     # conll | jsonl | harem | harem-names; None: from the file
     map: dict[str, str] | None = None
     transfer: bool = False
     also: list[Path] = field(default_factory=list)

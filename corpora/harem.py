@@ -25,6 +25,13 @@ whose scored entities cover the most characters, the first on a tie (so a text t
 name is scored as one). ``OMITIDO``: the text stays, its entities are not scored and its characters are
 ignored (neither a miss nor an over-masking).
 
+Policy option ``names_only`` (the ``harem-names`` format of ``paranon eval ner``, sets ``harem1-names`` and
+``harem2-names``): HAREM's ``PESSOA``/``INDIVIDUAL`` spans include the title or role before a name
+(``Professora X``, ``o Dr. X``), which paranon keeps visible. With ``names_only`` each such span is cut to the
+name by the rule the tuning set is built with (``corpora/person_policy.py``: the leading titles, +HUM nouns
+and words in lower case are left out), and a span that names no one (a role alone) is not scored (label
+``PESSOA/INDIVIDUAL role``). The difference between the two readings' PERSON leaks is policy, not misses.
+
 A HAREM document is one paranon document (the numbering and propagation scope); its segments are the
 lines of the First HAREM's ``TEXTO`` and the ``<p>`` paragraphs of the Second HAREM, white space collapsed.
 
@@ -46,6 +53,8 @@ from pathlib import Path
 import regex
 
 from ..errors import InputError
+from ..text import tokenize
+from .person_policy import name_start, roles_of
 
 TAG = regex.compile(r"<(/?)([A-Za-z][A-Za-z|_]*)((?:\s+[A-Za-z_]+\s*=\s*\"[^\"]*\")*)\s*(/?)>")
 ATTR = regex.compile(r"([A-Za-z_]+)\s*=\s*\"([^\"]*)\"")
@@ -71,6 +80,7 @@ class HaremEntity:
     scored: bool = False
     ambiguous: bool = False
     label: str = ""        # HAREM's own CATEG/TIPO (alternatives joined by |)
+    cut: bool = False      # a PERSON span cut to the name (names_only)
 
 
 @dataclass
@@ -267,8 +277,25 @@ def _h2_documents(raw: str, path: Path) -> Iterator[HaremDocument]:
         yield HaremDocument(m.group(1), segs)
 
 
-def read_harem(path: str | Path) -> list[HaremDocument]:
-    """The documents of a HAREM golden collection (a file, or a folder holding one)."""
+def cut_to_names(docs: list[HaremDocument], roles: frozenset[str]) -> None:
+    """paranon's person policy on the scored PERSON spans (see the module's docstring), in place."""
+    for d in docs:
+        for s in d.segments:
+            for e in s.entities:
+                if not (e.scored and e.category == "PERSON"):
+                    continue
+                spans = tokenize(s.text[e.start:e.end])
+                k = name_start([s.text[e.start + a:e.start + b] for a, b in spans], roles)
+                if k is None:
+                    e.scored, e.category, e.label = False, f"{e.label} role", f"{e.label} role"
+                elif k:
+                    e.start += spans[k][0]
+                    e.cut = True
+
+
+def read_harem(path: str | Path, names_only: bool = False) -> list[HaremDocument]:
+    """The documents of a HAREM golden collection (a file, or a folder holding one); ``names_only``: PERSON
+    spans cut to the name (paranon's policy, see the module's docstring)."""
     path = Path(path)
     if path.is_dir():
         files = sorted(p for p in path.iterdir() if p.suffix.lower() in (".txt", ".xml"))
@@ -286,6 +313,8 @@ def read_harem(path: str | Path) -> list[HaremDocument]:
         raise InputError(f"{path}: neither a First HAREM (<DOC>) nor a Second HAREM (<colHAREM>) collection")
     if not docs:
         raise InputError(f"{path}: no HAREM documents")
+    if names_only:
+        cut_to_names(docs, roles_of())
     return docs
 
 
@@ -330,8 +359,10 @@ def counts(docs: list[HaremDocument]) -> dict:
                 if e.scored:
                     c[f"scored {e.category}{'/' + e.subtype if e.subtype else ''}"] += 1
                     c["scored ambiguous (kept on one reading)"] += e.ambiguous
+                    c["person cut to the name"] += e.cut
                 else:
                     c["not scored"] += 1
+                    c["person role alone (not scored)"] += e.label.endswith(" role")
     return {"documents": len(docs), **dict(sorted(c.items()))}
 
 
@@ -339,9 +370,10 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m paranon.corpora.harem", description=__doc__.split("\n")[0])
     p.add_argument("collection", help="ColeccaoDouradaHAREM.txt or CDSegundoHAREMclassico.xml (or its folder)")
     p.add_argument("-o", "--output", help="write the gold JSONL here (keep it out of the project)")
+    p.add_argument("--names-only", action="store_true", help="PERSON spans cut to the name (paranon's policy)")
     args = p.parse_args(argv)
     try:
-        docs = read_harem(args.collection)
+        docs = read_harem(args.collection, args.names_only)
     except InputError as exc:
         print(f"harem: error: {exc}", file=sys.stderr)
         return 2

@@ -131,7 +131,7 @@ def _add_eval_ner(evs) -> None:
                         "scores, over-masking")
     _gold_sets_option(en, "a set named in corpora/evalsets.yaml (lener-dev, harem1 ...) or a CoNLL file or folder "
                       "(one document per file), gold JSONL or HAREM collection")
-    en.add_argument("--format", dest="gold_format", choices=["conll", "jsonl", "harem"],
+    en.add_argument("--format", dest="gold_format", choices=["conll", "jsonl", "harem", "harem-names"],
                     help="default: the set's, or from the file")
     en.add_argument("--map", help="gold type -> category, e.g. PESSOA=PERSON,ORGANIZACAO=ORGANIZATION "
                     "(the default for CoNLL; JSONL and HAREM gold use paranon's categories)")

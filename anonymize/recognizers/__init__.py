@@ -5,6 +5,7 @@ from . import (  # noqa: F401
     date,
     denylist,
     fallback_compound,
+    fallback_lone_name,
     fallback_numeric,
     fallback_upper,
     han_name,

@@ -9,6 +9,7 @@ import regex
 
 from ...text import fold
 from ..chains import Chain
+from ..dictionary import NameTest
 from ..recognizer import Recognizer, Segment, register
 
 
@@ -50,12 +51,19 @@ NOUN_COMPLEMENT = regex.compile(r"\s+d[aeo]s?\s+\p{Ll}")
 class PersonRecognizer(Recognizer):
     assigns = ("PERSON",)
 
+    def __init__(self, rules, lex, options=None) -> None:
+        super().__init__(rules, lex, options)
+        self.names = NameTest(rules, lex)
+
     def find(self, seg: Segment) -> list:
         out = []
         for ch in seg.analysis.chains:
             if seg.covered(ch.start, ch.end):
                 continue
             rule = person_rule(ch, seg.analysis.rules.honorifics)
+            if not rule and ch.title and not ch.sentence_initial and not (ch.org_head or ch.org_tail) \
+                    and ch.content and all(self.names.is_name(w, seg.memory.lower_vocab) for w in ch.content):
+                rule = "title:unknown-words"  # "a Presidente Nandinha Kowalczyk": no word of the language
             if rule == "lexicon:first-name" and len(ch.content) == 1 and NOUN_COMPLEMENT.match(seg.text, ch.end):
                 continue  # "Norma de ensaio", "Rosa dos ventos": a noun and its complement, not a given name
             if rule:

@@ -18,7 +18,8 @@ What the gold marks, in paranon's policy (persons' names only; a title stays vis
 * ``PESSOA``: HAREM's annotation includes the title or role before a name (``Professora X``, ``tio X``) and
   roles alone (``o Presidente``); the leading words that are paranon's titles or +HUM nouns
   (``person.titles``, ``person.hum_nouns``) or are written in lower case are made ``O``, and a run with no
-  capitalized word left is made ``O``.
+  capitalized word left is made ``O`` (``corpora/person_policy.py``, the rule the HAREM test collections are
+  also read with: ``corpora/harem.py``, ``names_only``).
 
     python corpora/gold/general/build.py build [OUTDIR]   # the set (default: tuning_general/ here)
     python corpora/gold/general/build.py stats             # what is dropped and kept (counts only)
@@ -33,7 +34,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-import yaml
+from paranon.corpora.person_policy import name_start, roles_of
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent.parent
@@ -112,11 +113,7 @@ def overlapping(sents: list[Sentence], keys: set[bytes], grams: set[bytes]) -> s
     return out
 
 
-def _fold(w: str) -> str:
-    return w.lower().rstrip(".")
-
-
-def person_policy(s: Sentence, roles: set[str]) -> tuple[Sentence, int, int]:
+def person_policy(s: Sentence, roles: frozenset[str]) -> tuple[Sentence, int, int]:
     """The sentence with PESSOA runs cut to the name (see the module's docstring); how many runs were cut
     and how many dropped."""
     out = list(s)
@@ -129,11 +126,9 @@ def person_policy(s: Sentence, roles: set[str]) -> tuple[Sentence, int, int]:
         j = i
         while j < len(out) and out[j][1] == "PESSOA":
             j += 1
-        k = i
-        while k < j and (_fold(out[k][0]) in roles or not out[k][0][:1].isupper()):
-            k += 1
-        if k == j or not any(w[:1].isupper() for w, _ in out[k:j]):
-            k = j
+        start = name_start([w for w, _ in out[i:j]], roles)
+        k = j if start is None else i + start
+        if start is None:
             dropped += 1
         elif k > i:
             cut += 1
@@ -143,14 +138,9 @@ def person_policy(s: Sentence, roles: set[str]) -> tuple[Sentence, int, int]:
     return out, cut, dropped
 
 
-def roles_of(rules_path: Path) -> set[str]:
-    rules = yaml.safe_load(rules_path.read_text(encoding="utf-8"))
-    return {_fold(t) for t in rules["person"]["titles"] + rules["person"]["hum_nouns"]}
-
-
 def documents(data: Path) -> Iterator[tuple[str, list[Sentence], dict[str, int]]]:
     """(name, sentences, counts) per source, after the overlap filter and the person policy."""
-    roles = roles_of(ROOT / "anonymize" / "data" / "pt.yaml")
+    roles = roles_of()
     para = read_conll(data / SOURCES["paramopama"])
     fingerprints = test_fingerprints(data, para) if CHECKED else (set(), set())
     for name, file in SOURCES.items():

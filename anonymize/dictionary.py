@@ -1,0 +1,90 @@
+"""The Portuguese dictionary as the test of an ordinary word, for telling names from words.
+
+wordfreq counts the names frequent in news as words (a president's given name, a footballer's nickname, a
+philosopher's surname), so its top words (the common list) cannot tell a name from a word. Hunspell's pt_PT
+lemmas in lower case can: a word the dictionary holds, an inflection of one (plural, feminine: ``covas``,
+``advogada``) or a conjugated verb whose infinitive it holds (``envie``: enviar) is a word of the language.
+``NameTest.is_name`` adds what the document and the other lists say: a capitalized word is a name when it is
+none of those, the document never writes it in lower case, it is no role, closed-class word or place, and
+(unless a name list knows it) it has no derived ending and is not frequent in English (a loan word:
+``Software``). Used by ``recognizers/fallback_lone_name.py`` and ``recognizers/person.py``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import regex
+
+from ..text import fold
+from .chains import ChainRules
+
+HUNSPELL_DIC = Path("/usr/share/hunspell/pt_PT.dic")
+# a name: letters only, an apostrophe inside (d'Almeida, O'Neill); no hyphen (Trata-se, Wi-Fi)
+NAME_WORD = regex.compile(r"^\p{Lu}\p{Ll}+(?:['’]\p{Lu}?\p{Ll}+)*$")
+# inflections back to a lemma: (ending, replacement) -- plural, feminine, feminine plural (covas, advogada)
+INFLECTIONS = (("s", ""), ("es", ""), ("a", "o"), ("as", "o"), ("ns", "m"), ("ões", "ão"), ("ães", "ão"),
+               ("is", "l"), ("eis", "el"), ("ais", "al"), ("inha", "a"), ("inho", "o"))
+INFINITIVES = ("ar", "er", "ir")
+
+
+@lru_cache(maxsize=2)
+def dictionary_words(path: Path = HUNSPELL_DIC) -> frozenset[str]:
+    """The folded lower-case lemmas of the hunspell dictionary (empty when it is not installed)."""
+    if not path.exists():
+        return frozenset()
+    with open(path, encoding="utf-8") as fh:
+        next(fh, None)
+        words = {line.split("/", 1)[0].split("\t", 1)[0].strip() for line in fh}
+    return frozenset(fold(w) for w in words if w.islower() and w.isalpha())
+
+
+@lru_cache(maxsize=50_000)
+def english_zipf(word: str) -> float:
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(word, "en")
+
+
+class NameTest:
+    """Whether a capitalized word is a name and not a word of the language (see the module's docstring)."""
+
+    def __init__(self, rules, lex) -> None:
+        crules = ChainRules(rules)
+        self.lex = lex
+        self.roles = {r.rstrip(".") for r in crules.titles | crules.hum}  # (Exmo. is a title: Exmo too)
+        fb = rules.get("fallbacks", {})
+        self.endings = tuple(fold(e) for e in fb.get("derived_endings", []))
+        self.verb_endings = tuple(sorted((fold(e) for e in fb.get("verb_endings", [])), key=len, reverse=True))
+        self.english_max_zipf = float(fb.get("lone_name_english_max_zipf", 4.0))
+        self.words = dictionary_words()
+        if self.words:
+            english_zipf("name")  # wordfreq's English list is read now, before the pipeline forks, not mid-run
+
+    def is_name(self, word: str, lower_vocab: set[str] | frozenset[str]) -> bool:
+        if not self.words or len(word) < 3 or not NAME_WORD.match(word):
+            return False
+        f = fold(word)
+        if f in lower_vocab or f in self.roles or f in self.lex.closed or self.lex.is_place(word) \
+                or self.is_dictionary_word(f):
+            return False
+        return self.lex.is_name(word) or not f.endswith(self.endings) \
+            and english_zipf(word.lower()) < self.english_max_zipf
+
+    def is_dictionary_word(self, folded: str) -> bool:
+        """A lemma, an inflection of one, or a conjugated verb whose infinitive is one (``envie``: enviar)."""
+        return self.lemma_or_inflection(folded) or self.verb_form(folded)
+
+    def lemma_or_inflection(self, folded: str) -> bool:
+        return folded in self.words or any(
+            folded.endswith(end) and len(folded) - len(end) >= 3
+            and folded[:len(folded) - len(end)] + rep in self.words for end, rep in INFLECTIONS)
+
+    def verb_form(self, folded: str) -> bool:
+        for end in self.verb_endings:
+            if folded.endswith(end) and len(folded) - len(end) >= 2:
+                stem = folded[:len(folded) - len(end)]
+                if any(stem + inf in self.words for inf in INFINITIVES):
+                    return True
+        return False

@@ -1,0 +1,104 @@
+"""Recall fall-back ``fallback_lone_name``: a lone capitalized word that the Portuguese dictionary does not know,
+in a person's position, is a person's name; so is a name with a regnal number.
+
+wordfreq counts the names frequent in news as words, so the common-word list (wordfreq's top words) makes them
+ordinary and ``fallback_compound`` leaves them visible when they stand alone; the dictionary test
+(``anonymize/dictionary.py``: hunspell's lemmas, their inflections and conjugated verbs, what the document
+writes in lower case) tells them from words. Such a word is a name only:
+
+* ``speaker``: next to a verb of saying (``person.speech_verbs``: ``disse Nandinho``, ``Kowalczyk afirmou``,
+  ``segundo Quevedo``) or right after a +HUM noun, an occupation or kin in lower case (``person.hum_nouns``,
+  ``person.name_nouns``: ``a testemunha Nandinho``, ``o avançado Nandinho``, ``a tia Quitéria``);
+* ``speaker`` holds in the whole document: once a word is a speaker, it is a name wherever it stands alone
+  (a sentence's first word too);
+* ``initial-subject``: a sentence's first word that wordfreq does not know either (four letters or more), before
+  its verb (a conjugated verb of the dictionary, or ``fallbacks.predicate_openers``: ``Nandinho foi``,
+  ``Kowalczyk nunca``); option ``sentence_initial`` (default true);
+* ``unknown-words``: two or three capitalized words inside a sentence, none of them a word (``estavam Nandinho
+  Kowalczyk``: wordfreq may know both; ``fallback_compound`` counts such words as ordinary);
+* ``regnal``: before a Roman numeral, one to three such words or given names (``Tutmósis III``,
+  ``Ataulfo II``), never after a role or an ordinary word (``Anexo III``, ``Turma II``).
+
+Places, countries and legal concepts are left to their rules (public).
+"""
+
+from __future__ import annotations
+
+import regex
+
+from ...text import fold
+from ..dictionary import NameTest
+from ..recognizer import Recognizer, Segment, register
+
+ROMAN_NUMERAL = regex.compile(r"^(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})$")
+# the words and commas of a text, for finding speakers (a word, then a comma or nothing between it and the next)
+WORD_OR_COMMA = regex.compile(r"[\p{L}'’-]+|,")
+NAME_FORM = regex.compile(r"\p{Lu}\p{Ll}+")  # a capitalized word (a name's form)
+NEXT_LOWER_WORD = regex.compile(r" (\p{Ll}[\p{Ll}-]*)\b")  # the word after a chain, in lower case
+
+
+@register("fallback_lone_name")
+class LoneNameFallback(Recognizer):
+    assigns = ("PERSON",)
+
+    def __init__(self, rules, lex, options=None) -> None:
+        super().__init__(rules, lex, options)
+        self.names = NameTest(rules, lex)
+        self.predicate_openers = {fold(w) for w in rules.get("fallbacks", {}).get("predicate_openers", [])}
+        p = rules["person"]
+        self.speech = frozenset(p.get("speech_verbs", []))
+        # the words a speaker follows: verbs of saying, +HUM nouns, occupations and kin
+        self.after = self.speech | frozenset(p["hum_nouns"]) | frozenset(p.get("name_nouns", []))
+        self.speakers: set[str] = set()
+
+    def prepare(self, texts: list[str]) -> None:
+        """The document's speakers: lone capitalized words after a verb of saying or a +HUM noun in lower case, or
+        before a verb of saying (``disse Nandinho``, ``a testemunha Nandinho``, ``Nandinho afirmou``)."""
+        self.speakers = set()
+        if not self.names.words:
+            return
+        for t in texts:
+            if self.after.isdisjoint(t.replace(",", " ").split()):
+                continue  # (most segments: no trigger word)
+            words = [w for w in WORD_OR_COMMA.findall(t) if w != ","]
+            for k, w in enumerate(words):
+                if not NAME_FORM.fullmatch(w) or k + 1 < len(words) and words[k + 1][:1].isupper() \
+                        or k and words[k - 1][:1].isupper():
+                    continue  # not a capitalized word standing alone
+                if k and words[k - 1] in self.after or k + 1 < len(words) and words[k + 1] in self.speech:
+                    self.speakers.add(fold(w))
+
+    def find(self, seg: Segment) -> list:
+        if not self.names.words:
+            return []
+        out = []
+        lower = seg.memory.lower_vocab
+        for ch in seg.analysis.chains:
+            if ch.all_upper or ch.places or ch.org_head or ch.org_tail or ch.extra.get("territory") \
+                    or ch.extra.get("concept") or seg.covered(ch.start, ch.end):
+                continue
+            if len(ch.words) == 1 and not ch.title and fold(ch.words[0]) in self.speakers \
+                    and self.names.is_name(ch.words[0], lower):
+                out.append(self.mention(seg, ch.start, ch.end, "PERSON", "fallback:speaker", score=0.4))
+            elif self.options.get("sentence_initial", True) and len(ch.words) == 1 and ch.sentence_initial \
+                    and not ch.title and self._subject(seg, ch):
+                out.append(self.mention(seg, ch.start, ch.end, "PERSON", "fallback:initial-subject", score=0.4))
+            elif 2 <= len(ch.words) <= 3 and len(ch.content) == len(ch.words) and not ch.sentence_initial \
+                    and not ch.title and all(self.names.is_name(w, lower) for w in ch.words):
+                out.append(self.mention(seg, ch.start, ch.end, "PERSON", "fallback:unknown-words", score=0.4))
+            elif 2 <= len(ch.words) <= 4 and ROMAN_NUMERAL.match(ch.words[-1]) and all(
+                    self.lex.is_name(w) and not self.names.is_dictionary_word(fold(w))
+                    or self.names.is_name(w, lower) for w in ch.words[:-1]):
+                out.append(self.mention(seg, ch.start, ch.end, "PERSON", "fallback:regnal", score=0.4))
+        return out
+
+    def _subject(self, seg: Segment, ch) -> bool:
+        """A sentence's first word that neither the dictionary nor wordfreq knows, four letters or more, before
+        its verb (a conjugated verb of the dictionary or a predicate opener: ``Nandinho marcou``, ``Kowalczyk
+        nunca``)."""
+        nxt = NEXT_LOWER_WORD.match(seg.text, ch.end)
+        if not nxt or len(ch.words[0]) < 4 or self.lex.is_common(ch.words[0]):
+            return False
+        f = fold(nxt.group(1))
+        verb = f in self.predicate_openers or not self.names.lemma_or_inflection(f) and self.names.verb_form(f)
+        return verb and self.names.is_name(ch.words[0], seg.memory.lower_vocab)

@@ -1,0 +1,144 @@
+"""fallback_lone_name: a lone capitalized word the dictionary does not know, in a person's position (next to a
+verb of saying, after a +HUM noun in lower case), and a name before a regnal number. Variants written for the
+test (no string of any evaluation set)."""
+
+from __future__ import annotations
+
+import pytest
+
+from paranon.anonymize.dictionary import dictionary_words
+from paranon.anonymize.recognizers.fallback_lone_name import LoneNameFallback
+
+pytestmark = pytest.mark.skipif(not dictionary_words(), reason="hunspell pt_PT dictionary not installed")
+
+
+def _rules(anonymizer, text: str) -> list[tuple[str, str, str]]:
+    (ms,) = anonymizer.recognize_document([text])
+    return [(m.text, m.category, m.rule) for m in ms]
+
+
+# wordfreq knows these names as words (common list), the dictionary does not: a verb of saying makes them persons
+@pytest.mark.parametrize(("text", "name"), [
+    ("O acordo, disse Bolsonaro, está fechado.", "Bolsonaro"),     # the verb before the name
+    ("Na véspera, Macri afirmou que não vai ceder.", "Macri"),    # the verb after the name
+    ("A reforma avança, segundo Evo, sem pressa.", "Evo"),         # "according to"
+])
+def test_a_lone_name_next_to_a_verb_of_saying_is_a_person(anonymizer, text, name):
+    assert (name, "PERSON", "fallback:speaker") in _rules(anonymizer, text)
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("O reinado de Tutmósis III durou décadas.", "Tutmósis III"),
+    ("A coroa passou a Ataulfo II nesse ano.", "Ataulfo II"),
+    ("Foi sucedido por Recaredo I em Toledo.", "Recaredo I"),
+])
+def test_a_name_before_a_regnal_number_is_a_person(anonymizer, text, name):
+    assert (name, "PERSON", "fallback:regnal") in _rules(anonymizer, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Consulte o Anexo III do documento.",            # an ordinary word before the numeral
+    "A Turma II julgou o caso.",                     # a body's head
+    "O Capítulo IV trata das garantias.",
+])
+def test_an_ordinary_word_before_a_roman_numeral_is_no_regnal_name(anonymizer, text):
+    assert not [r for r in _rules(anonymizer, text) if r[2] == "fallback:regnal"]
+
+
+@pytest.mark.parametrize(("word", "lower", "name"), [
+    ("Bolsonaro", set(), True),          # neither the dictionary nor the document knows it as a word
+    ("Envie", set(), False),             # a conjugated verb of the dictionary (enviar)
+    ("Covas", set(), False),             # the plural of a dictionary word (cova)
+    ("Software", set(), False),          # frequent in English: a loan word
+    ("Marinho", set(), False),           # a dictionary word (an adjective)
+    ("Bolsonaro", {"bolsonaro"}, False),  # the document writes it in lower case elsewhere
+])
+def test_what_the_dictionary_calls_a_word(anonymizer, word, lower, name):
+    rec = next(r for r in anonymizer.recognizers if isinstance(r, LoneNameFallback))
+    assert rec.names.is_name(word, lower) is name
+
+
+# a sentence's first word that no dictionary knows, before its verb (a conjugated verb of the dictionary or a
+# predicate opener: an irregular verb, an adverb), is a name
+@pytest.mark.parametrize(("text", "name"), [
+    ("Vandermeer escreveu o prefácio em Lisboa.", "Vandermeer"),   # a regular conjugated verb
+    ("Okonjo nunca respondeu às cartas.", "Okonjo"),               # an adverb before the verb
+    ("Tshabalala foi eleito ontem.", "Tshabalala"),                # an irregular verb
+])
+def test_a_sentence_initial_unknown_word_before_its_verb_is_a_person(anonymizer, text, name):
+    assert (name, "PERSON", "fallback:initial-subject") in _rules(anonymizer, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Inexiste vício material na decisão.",     # a verb (no dictionary form) before a noun of the dictionary
+    "Essas pessoas chegaram cedo.",            # a word wordfreq knows (a demonstrative)
+    "Envie mensagens ao serviço.",             # a conjugated verb of the dictionary (enviar)
+])
+def test_a_sentence_initial_word_that_is_no_subject_stays_visible(anonymizer, text):
+    assert not [r for r in _rules(anonymizer, text) if r[2] == "fallback:initial-subject"]
+
+
+def test_a_speaker_is_the_same_person_where_the_document_names_it_alone(anonymizer):
+    texts = ["Bolsonaro chegou cedo.", "O plano, disse Bolsonaro, está pronto."]
+    assert [[(m.text, m.rule) for m in ms] for ms in anonymizer.recognize_document(texts)] == [
+        [("Bolsonaro", "fallback:speaker")], [("Bolsonaro", "fallback:speaker")]]
+
+
+# after a title, words that no dictionary knows are a name even when wordfreq knows them (the person rules read
+# words wordfreq knows after a title as an office: "Presidente da República", "Deputado Distrital")
+@pytest.mark.parametrize(("text", "name"), [
+    ("A Senadora Macri Bolsonaro votou a favor.", "Macri Bolsonaro"),
+    ("O Ministro Bolsonaro respondeu depois.", "Bolsonaro"),
+    ("Falou ontem o Senador Macri sobre o tema.", "Macri"),
+])
+def test_words_no_dictionary_knows_after_a_title_are_a_name(anonymizer, text, name):
+    assert (name, "PERSON", "title:unknown-words") in _rules(anonymizer, text)
+
+
+@pytest.mark.parametrize("text", [
+    "O Presidente da República promulgou a lei.",   # the office: words of the dictionary
+    "O Deputado Distrital votou contra.",
+    "Exmo . Sr . Relator , boa tarde.",            # an abbreviated title before its full stop is no name
+])
+def test_an_office_after_a_title_stays_visible(anonymizer, text):
+    assert not [r for r in _rules(anonymizer, text) if r[1] == "PERSON"]
+
+
+# two or three capitalized words inside a sentence, none a word of the dictionary (wordfreq may know them all)
+@pytest.mark.parametrize(("text", "name"), [
+    ("Entre os convidados estavam Macri Bolsonaro e outros.", "Macri Bolsonaro"),
+    ("O prémio foi para Evo Bolsonaro ontem.", "Evo Bolsonaro"),
+    ("A obra é de Macri Rousseff , dizem.", "Macri Rousseff"),
+])
+def test_capitalized_words_no_dictionary_knows_are_a_name(anonymizer, text, name):
+    assert (name, "PERSON", "fallback:unknown-words") in _rules(anonymizer, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Usa o Software Livre sempre.",          # words of the dictionary or of English
+    "Leu o Diário Oficial ontem.",
+    "Falou da Guerra Fria na aula.",
+])
+def test_capitalized_dictionary_words_are_no_unknown_name(anonymizer, text):
+    assert not [r for r in _rules(anonymizer, text) if r[2] == "fallback:unknown-words"]
+
+
+@pytest.mark.parametrize("text", ["Vandermeer escreveu o prefácio.", "Okonjo nunca respondeu.", "Tshabalala foi eleito."])
+def test_sentence_initial_false_leaves_the_first_word_to_the_other_rules(cfg, text):
+    import copy
+
+    from paranon.anonymize.engine import Anonymizer
+
+    c = copy.deepcopy(cfg)
+    c["anonymize"]["recognizer_options"]["fallback_lone_name"] = {"sentence_initial": False}
+    assert not [r for r in _rules(Anonymizer(c), text) if r[2] == "fallback:initial-subject"]
+
+
+# an occupation or kin noun in lower case before a lone name the dictionary does not know (person.name_nouns)
+@pytest.mark.parametrize(("text", "name"), [
+    ("No segundo tempo o avançado Bolsonaro marcou de cabeça.", "Bolsonaro"),
+    ("Ficou em casa da tia Macri durante o verão.", "Macri"),
+    ("O romance do escritor Rousseff saiu em março.", "Rousseff"),
+])
+def test_a_lone_name_after_an_occupation_or_kin_is_a_person(anonymizer, text, name):
+    assert (name, "PERSON", "fallback:speaker") in _rules(anonymizer, text)
