@@ -13,14 +13,13 @@ none of those, the document never writes it in lower case, it is no role, closed
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 
 import regex
 
 from ..text import fold
 from .chains import ChainRules
+from .lexicons import _read
 
-HUNSPELL_DIC = Path("/usr/share/hunspell/pt_PT.dic")
 # a name: letters only, an apostrophe inside (d'Almeida, O'Neill); no hyphen (Trata-se, Wi-Fi)
 NAME_WORD = regex.compile(r"^\p{Lu}\p{Ll}+(?:['’]\p{Lu}?\p{Ll}+)*$")
 # inflections back to a lemma: (ending, replacement) -- plural, feminine, feminine plural (covas, advogada)
@@ -29,15 +28,11 @@ INFLECTIONS = (("s", ""), ("es", ""), ("a", "o"), ("as", "o"), ("ns", "m"), ("õ
 INFINITIVES = ("ar", "er", "ir")
 
 
-@lru_cache(maxsize=2)
-def dictionary_words(path: Path = HUNSPELL_DIC) -> frozenset[str]:
-    """The folded lower-case lemmas of the hunspell dictionary (empty when it is not installed)."""
-    if not path.exists():
-        return frozenset()
-    with open(path, encoding="utf-8") as fh:
-        next(fh, None)
-        words = {line.split("/", 1)[0].split("\t", 1)[0].strip() for line in fh}
-    return frozenset(fold(w) for w in words if w.islower() and w.isalpha())
+@lru_cache(maxsize=1)
+def dictionary_words() -> frozenset[str]:
+    """The folded lower-case lemmas of hunspell's pt_PT dictionary, shipped as ``data/lemmas_pt.txt`` (built by
+    ``python -m paranon.anonymize.lexicons``), so that a run gives the same result with or without hunspell."""
+    return frozenset(_read("lemmas_pt.txt"))
 
 
 @lru_cache(maxsize=50_000)

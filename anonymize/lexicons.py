@@ -5,7 +5,8 @@
 * public place names: hunspell's ``SEM=cid|ter|country|cont|rio|mar`` entries, and Faker's Brazilian states
   (a multi-word place is matched whole: Mato Grosso);
 * ordinary Portuguese words (to tell ``a CONTA`` from a name): hunspell's common
-  nouns, adjectives, verbs and adverbs, plus wordfreq's most frequent Portuguese words.
+  nouns, adjectives, verbs and adverbs, plus wordfreq's most frequent Portuguese words;
+* the dictionary's lower-case lemmas alone (``lemmas_pt.txt``, for ``dictionary.py``).
 
 ``python -m paranon.anonymize.lexicons`` rebuilds the files in ``anonymize/data``;
 the built files are shipped so that a run needs neither hunspell nor a network.
@@ -112,6 +113,16 @@ def _hunspell_closed() -> set[str]:
     return out
 
 
+def _hunspell_lemmas() -> set[str]:
+    """Every lower-case lemma of the dictionary, for ``dictionary.py``'s test of a word of the language (no
+    wordfreq words: wordfreq counts the names frequent in news as words)."""
+    if not HUNSPELL_DIC.exists():
+        return set()
+    words = (line.split("/", 1)[0].split("\t", 1)[0].strip()
+             for line in HUNSPELL_DIC.read_text(encoding="utf-8").splitlines()[1:])
+    return {w for w in words if w.islower() and w.isalpha()}
+
+
 def _namelike(common_words: set[str], hunspell_common: set[str]) -> set[str]:
     """Words of the common list that come from wordfreq alone and inflect no dictionary word: wordfreq counts
     the names frequent in news (Laércio, Padilha, Khomeini) as words. Snowball's Portuguese stemmer (as
@@ -145,7 +156,8 @@ def _faker_places(names: set[str]) -> set[str]:
 
 
 def build(out: Path = DATA) -> dict[str, int]:
-    """Write names_first.txt, names_last.txt, places.txt and common_pt.txt; return their sizes."""
+    """Write names_first.txt, names_last.txt, places.txt, common_pt.txt, namelike_pt.txt, closed_pt.txt,
+    lemmas_pt.txt and territories.txt; return their sizes."""
     from wordfreq import top_n_list
 
     first, last = _faker_names()
@@ -164,7 +176,7 @@ def build(out: Path = DATA) -> dict[str, int]:
     common |= {w for w in top_n_list("pt", 40000) if w.isalpha() and fold(w) not in names}
     files = {"names_first.txt": first, "names_last.txt": last, "places.txt": places, "common_pt.txt": common,
              "namelike_pt.txt": _namelike(common, hunspell_common),
-             "closed_pt.txt": _hunspell_closed(), "territories.txt": territory_names({fold(n) for n in first})}
+             "closed_pt.txt": _hunspell_closed(), "lemmas_pt.txt": _hunspell_lemmas(), "territories.txt": territory_names({fold(n) for n in first})}
     sizes = {}
     for name, words in files.items():
         items = sorted({w.strip() for w in words if w.strip()})

@@ -6,10 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from paranon.anonymize.dictionary import dictionary_words
 from paranon.anonymize.recognizers.fallback_lone_name import LoneNameFallback
-
-pytestmark = pytest.mark.skipif(not dictionary_words(), reason="hunspell pt_PT dictionary not installed")
 
 
 def _rules(anonymizer, text: str) -> list[tuple[str, str, str]]:
