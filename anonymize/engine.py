@@ -257,7 +257,7 @@ class Anonymizer:
         if key in self.territory_starts:
             return True
         parts = COORDINATION.split(key)
-        if len(parts) > 1 and all(p in self.lex.territories or p in self.territory_ends for p in parts):
+        if len(parts) > 1 and all(p in self.lex.territories or p in self.territory_ends or p in self.allow for p in parts):
             return True  # "Faroé e Gronelândia" (after "Ilhas"), "Hungria, Malta": places listed
         heads = self.territory_ends.get(key)
         if not heads:

@@ -14,6 +14,8 @@ from ..recognizer import Recognizer, Segment, register
 
 # a capitalized word with a capitals part: ICP-Brasil, CREA/DF, CAU/DF
 DOUBLE_CAPITAL = regex.compile(r"\p{Lu}\p{Lu}")  # UFIRs, SiasgNET: an acronym's capitals in a word
+# the bare locative preposition right before a word (no article: "em Nairobi", not "na Xpto")
+PLACE_PREPOSITION = regex.compile(r"(?<![\p{L}])em\s+\Z")
 MIXED_ACRONYM = regex.compile(r"^(?=.*\p{Lu}{2})[\p{L}]+(?:[-/][\p{L}]+)+$")
 
 
@@ -37,6 +39,8 @@ class CompoundFallback(Recognizer):
                     or ch.extra.get("territory") or ch.extra.get("concept"):
                 continue  # (countries and legal concepts, Reino da Dinamarca, Direito do Mar, are public)
             content = ch.content
+            if len(content) >= 2 and self._ordinary_heading(content):
+                continue  # "Unidades de Tratamento de Águas Residuais", "Jangadas Pneumáticas Autoendireitantes"
             odd = ch.unknown + ch.first_names + ch.surnames
             named = ch.first_names + ch.surnames
             if len(content) == 1 and MIXED_ACRONYM.match(content[0]) and not ch.all_upper:
@@ -72,6 +76,15 @@ class CompoundFallback(Recognizer):
                                             score=0.4))
         return out
 
+    def _ordinary_heading(self, content: list[str]) -> bool:
+        """A title-case heading of ordinary words (``ordinary_phrase``: one surname that is also a common word at
+        most, no first name), among which one rare word built with a derivational ending no name list knows (a
+        technical adjective: ``Autoendireitantes``, ``Fotoluminescentes``)."""
+        rare = [w for w in content if len(w) >= 9 and fold(w).endswith(self.endings) and not self.lex.is_name(w)
+                and not self.lex.is_ordinary(w, self.min_zipf, surnames_too=True)]
+        words = [w for w in content if w not in rare]
+        return len(rare) <= 1 and len(words) >= 2 and ordinary_phrase(self.lex, words, self.min_zipf)
+
     def _lone_name(self, seg: Segment, ch) -> bool:
         """One capitalized word no lexicon knows as a word, read as a name (Bick & Barreiro's fall-back):
         inside a sentence or after the preposition that opens it (``disse Khomeini``, ``Segundo Ptolomeu``),
@@ -81,6 +94,8 @@ class CompoundFallback(Recognizer):
         word = ch.content[0]
         if ch.sentence_initial and not ch.extra.get("after_opener") or ch.places or len(word) <= 2:
             return False
+        if ch.start >= 3 and PLACE_PREPOSITION.search(seg.text, max(0, ch.start - 4), ch.start):
+            return False  # "reúnem-se em Nairobi", "e em Abidjan": a bare "em" before a name locates, a place
         if not ch.surnames and fold(word).endswith(self.endings) and zipf(word.lower()) >= self.min_zipf:
             return False
         return not self._abbreviation(seg, ch) and not self._compound_role(word)
