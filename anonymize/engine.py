@@ -220,6 +220,10 @@ class Anonymizer:
         self.allow_in_documents = {str(doc): {phrase_key(x) for x in items}
                                    for doc, items in a.allow_in_documents.items()}
         self.name_break = name_breaks(self.rules)
+        # a legal act's numbered title, opening a document ("Decisão n.o 3/2019 do Conselho ...", "DECISÃO DO
+        # COMITÉ MISTO DO EEE N.o 12/2019"): the document is legislation (its dates are public, see date.py)
+        self.act_title = regex.compile(rf"\s*(?i:{alternation(self.rules['act_nouns'])})(?![\p{{L}}])[^.;]{{0,120}}?"
+                                       rf"(?<![\p{{L}}])(?i:n)\.?\s?[º°o]\.?\s*\d{{1,4}}/\d{{4}}(?!\d)")
         self.recognizers = build_recognizers(a, self.rules, self.lex)
 
     # -- recognition -------------------------------------------------------
@@ -309,7 +313,8 @@ class Anonymizer:
 
     def recognize_document(self, texts: list[str]) -> list[list[Mention]]:
         """Recognize every segment of a document, then propagate its entities to every segment."""
-        memory = DocumentMemory(lower_vocab=lower_vocabulary(texts))
+        memory = DocumentMemory(lower_vocab=lower_vocabulary(texts),
+                                act_document=bool(texts) and self.act_title.match(texts[0]) is not None)
         for rec in self.recognizers:  # (a statistical model runs on the whole document at once)
             rec.prepare(texts)
         found = [self.recognize(t, memory) for t in texts]

@@ -83,6 +83,8 @@ class CompoundFallback(Recognizer):
         rare = [w for w in content if len(w) >= 9 and fold(w).endswith(self.endings) and not self.lex.is_name(w)
                 and not self.lex.is_ordinary(w, self.min_zipf, surnames_too=True)]
         words = [w for w in content if w not in rare]
+        if len(rare) == 1 and len(words) == 1:  # "Estanques Autofechantes": a common word and the rare one
+            return self.lex.is_ordinary(words[0], self.min_zipf) and not self.lex.is_name(words[0])
         return len(rare) <= 1 and len(words) >= 2 and ordinary_phrase(self.lex, words, self.min_zipf)
 
     def _lone_name(self, seg: Segment, ch) -> bool:
@@ -98,7 +100,18 @@ class CompoundFallback(Recognizer):
             return False  # "reúnem-se em Nairobi", "e em Abidjan": a bare "em" before a name locates, a place
         if not ch.surnames and fold(word).endswith(self.endings) and zipf(word.lower()) >= self.min_zipf:
             return False
-        return not self._abbreviation(seg, ch) and not self._compound_role(word)
+        return not self._abbreviation(seg, ch) and not self._compound_role(word) and not self._prefixed_role(word)
+
+    def _prefixed_role(self, word: str) -> bool:
+        """A role noun with a prefix glued on, singular or plural: ``Copresidentes``, ``Vicepresidente``,
+        ``Subdiretora``, ``Cocoordenadores`` (a role, not a name)."""
+        f = fold(word)
+        for x in ("co", "vice", "sub"):
+            if f.startswith(x):
+                rest = f[len(x):]
+                if any(r in self.roles for r in (rest, rest[:-1], rest[:-2]) if r):
+                    return True
+        return False
 
     def _compound_role(self, word: str) -> bool:
         """``Juiz-Auditor``, ``Ministro-Relator``, ``Subprocuradora-Geral``, ``Estado-autor``: a hyphenated
