@@ -223,7 +223,8 @@ class Anonymizer:
         # a legal act's numbered title, opening a document ("Decisão n.o 3/2019 do Conselho ...", "DECISÃO DO
         # COMITÉ MISTO DO EEE N.o 12/2019"): the document is legislation (its dates are public, see date.py)
         self.act_title = regex.compile(rf"\s*(?i:{alternation(self.rules['act_nouns'])})(?![\p{{L}}])[^.;]{{0,120}}?"
-                                       rf"(?<![\p{{L}}])(?i:n)\.?\s?[º°o]\.?\s*\d{{1,4}}/\d{{4}}(?!\d)")
+                                       rf"(?:(?<![\p{{L}}])(?i:n)\.?\s?[º°o]\.?\s*\d{{1,4}}/\d{{4}}(?!\d)"
+                                       rf"|\((?:UE|CE|CEE|Euratom)[^)]{{0,20}}\)\s*\d{{4}}/\d{{1,4}}(?!\d))")
         self.recognizers = build_recognizers(a, self.rules, self.lex)
 
     # -- recognition -------------------------------------------------------

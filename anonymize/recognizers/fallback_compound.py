@@ -16,6 +16,7 @@ from ..recognizer import Recognizer, Segment, register
 DOUBLE_CAPITAL = regex.compile(r"\p{Lu}\p{Lu}")  # UFIRs, SiasgNET: an acronym's capitals in a word
 # the bare locative preposition right before a word (no article: "em Nairobi", not "na Xpto")
 PLACE_PREPOSITION = regex.compile(r"(?<![\p{L}])em\s+\Z")
+NUMBER_AFTER = regex.compile(r"\s*\d")
 MIXED_ACRONYM = regex.compile(r"^(?=.*\p{Lu}{2})[\p{L}]+(?:[-/][\p{L}]+)+$")
 
 
@@ -30,6 +31,8 @@ class CompoundFallback(Recognizer):
         self.heads = crules.org_heads
         self.roles = {t.rstrip(".") for t in crules.titles | crules.hum}
         self.endings = tuple(fold(e) for e in rules.get("fallbacks", {}).get("derived_endings", []))
+        self.adjective_endings = self.endings + tuple(
+            fold(e) for e in rules.get("fallbacks", {}).get("adjective_plural_endings", []))
 
     def find(self, seg: Segment) -> list:
         out = []
@@ -77,15 +80,27 @@ class CompoundFallback(Recognizer):
         return out
 
     def _ordinary_heading(self, content: list[str]) -> bool:
-        """A title-case heading of ordinary words (``ordinary_phrase``: one surname that is also a common word at
-        most, no first name), among which one rare word built with a derivational ending no name list knows (a
-        technical adjective: ``Autoendireitantes``, ``Fotoluminescentes``)."""
-        rare = [w for w in content if len(w) >= 9 and fold(w).endswith(self.endings) and not self.lex.is_name(w)
-                and not self.lex.is_ordinary(w, self.min_zipf, surnames_too=True)]
-        words = [w for w in content if w not in rare]
-        if len(rare) == 1 and len(words) == 1:  # "Estanques Autofechantes": a common word and the rare one
-            return self.lex.is_ordinary(words[0], self.min_zipf) and not self.lex.is_name(words[0])
-        return len(rare) <= 1 and len(words) >= 2 and ordinary_phrase(self.lex, words, self.min_zipf)
+        """A title-case heading of the language's words: each a dictionary word or a word built with a
+        derivational ending (``Residuais``, ``Pneumáticas``), one surname that is also a word at most (``Águas``),
+        no first name, and among them one rare derived word at most (a technical adjective: ``Autoendireitantes``).
+        ``Deloitte & Touche``, ``Cachupa Sabi``, ``M. Céu Vilhena`` stay names."""
+        words = [w.strip(".,;:()") for w in content if len(w.strip(".,;:()")) > 2]
+        if len(words) < 2 or any(fold(w) in self.lex.first for w in words):
+            return False
+        rare = surnames = 0
+        for w in words:
+            derived = fold(w).endswith(self.adjective_endings) and not self.lex.is_name(w)
+            if self.lex.is_name(w):
+                surnames += self.lex.is_common(w)
+                if not self.lex.is_common(w):
+                    return False
+            elif derived and zipf(w.lower()) < self.min_zipf:
+                rare += len(w) >= 9
+                if len(w) < 9:
+                    return False
+            elif not (self.lex.is_common(w) or derived):
+                return False
+        return rare <= 1 and surnames <= 1 and len(words) - rare - surnames >= 1
 
     def _lone_name(self, seg: Segment, ch) -> bool:
         """One capitalized word no lexicon knows as a word, read as a name (Bick & Barreiro's fall-back):
@@ -96,8 +111,10 @@ class CompoundFallback(Recognizer):
         word = ch.content[0]
         if ch.sentence_initial and not ch.extra.get("after_opener") or ch.places or len(word) <= 2:
             return False
-        if ch.start >= 3 and PLACE_PREPOSITION.search(seg.text, max(0, ch.start - 4), ch.start):
-            return False  # "reúnem-se em Nairobi", "e em Abidjan": a bare "em" before a name locates, a place
+        if ch.start >= 3 and PLACE_PREPOSITION.search(seg.text, max(0, ch.start - 4), ch.start) \
+                and not NUMBER_AFTER.match(seg.text, ch.end):
+            return False  # "reúnem-se em Nairobi", "e em Abidjan": a bare "em" before a name locates, a place (not
+            # an address's first word before its number: "residentes em Room 2103")
         if not ch.surnames and fold(word).endswith(self.endings) and zipf(word.lower()) >= self.min_zipf:
             return False
         return not self._abbreviation(seg, ch) and not self._compound_role(word) and not self._prefixed_role(word)
