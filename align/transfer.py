@@ -30,6 +30,7 @@ from .names import (
     cores,
     grow,
     initials_fit,
+    name_edges,
     is_punct,
     nearest_capitalized,
     span,
@@ -266,6 +267,8 @@ class Transferrer:
                     continue
                 lo = hi = near
             lo, hi = grow(tgt, tgt_tokens, lo, hi, st.free)
+            if m.category in ("PERSON", "ORGANIZATION"):
+                lo, hi = name_edges(tgt, tgt_tokens, lo, hi, m.text)
             s, e = tgt_tokens[lo][0], tgt_tokens[hi][1]
             if st.free(s, e):
                 st.add(m, s, e, "alignment")
