@@ -148,3 +148,35 @@ def test_a_long_form_before_its_bracketed_acronym_takes_its_number(long, acronym
     ac = Mention(a, a + len(acronym), "ORGANIZATION", acronym, "transfer:string", entity=8)
     Transferrer._renumber_long_form(ac, lf.end, [lf, ac], Counter())
     assert (lf.entity == 8) is renumbered
+
+
+@pytest.mark.parametrize("src, masked_src, text, kept", [
+    # the source keeps the name visible in this pair (a citation, an acronym after a standard's noun): so does the target
+    ("Regulamento (UE) 2031/4 que cria a Autoridade Europeia dos Portos", None, "European Ports Authority", False),
+    ("Os Estados da AECL e a AEP cooperam.", None, "AEP", True),
+    ("o Código HSC e a Convenção SOLAS", None, "SOLAS", True),
+    # the source masks it in this pair (or writes it otherwise): the spread mention stays
+    ("A AEP notificou a Comissão.", (2, 5), "AEP", False),
+    ("A Autoridade dos Portos (AEP) notificou.", (24, 27), "AEP", False),
+    ("A agência notificou a Comissão.", None, "AEP", False),
+])
+def test_a_spread_target_form_follows_the_sources_decision(src, masked_src, text, kept):
+    from paranon.align.target import keep_source_decision
+
+    ms = [Mention(*masked_src, "ORGANIZATION", src[slice(*masked_src)], "organization")] if masked_src else []
+    spread = [Mention(0, len(text), "ORGANIZATION", text, "consistency")]
+    assert (keep_source_decision(src, ms, spread) == []) is kept
+
+
+@pytest.mark.parametrize("tgt, source, name", [
+    ("the European Parliament from exercising its right", "Parlamento Europeu", "European Parliament"),
+    ("by the Ports Authority of Atlantis concerned", "Autoridade dos Portos da Atlântida", "Ports Authority of Atlantis"),
+    ("signed by Ana Pestana yesterday", "Ana Pestana", "Ana Pestana"),
+])
+def test_an_aligned_name_starts_and_ends_with_a_capitalized_word(tgt, source, name):
+    from paranon.align.names import name_edges
+    from paranon.text import tokenize
+
+    toks = tokenize(tgt)
+    lo, hi = name_edges(tgt, toks, 1, len(toks) - 1, source)
+    assert tgt[toks[lo][0]:toks[hi][1]] == name
