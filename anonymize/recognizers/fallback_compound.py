@@ -42,15 +42,14 @@ class CompoundFallback(Recognizer):
                     or ch.extra.get("territory") or ch.extra.get("concept"):
                 continue  # (countries and legal concepts, Reino da Dinamarca, Direito do Mar, are public)
             content = ch.content
-            if len(content) >= 2 and self._ordinary_heading(content):
-                continue  # "Unidades de Tratamento de Águas Residuais", "Jangadas Pneumáticas Autoendireitantes"
             odd = ch.unknown + ch.first_names + ch.surnames
             named = ch.first_names + ch.surnames
             if len(content) == 1 and MIXED_ACRONYM.match(content[0]) and not ch.all_upper:
                 out.append(self.mention(seg, ch.start, ch.end, "ORGANIZATION", "fallback:acronym-compound",
                                         score=0.5))
             elif len(content) >= 2 and odd and ch.places < len(content) and (named or ch.unknown > ch.common) \
-                    and odd > ch.extra.get("ambiguous", 0):
+                    and odd > ch.extra.get("ambiguous", 0) and not self._ordinary_heading(content):
+                # (not a heading: "Unidades de Tratamento de Águas Residuais", "Jangadas Pneumáticas Autoendireitantes")
                 if any(w.isupper() and len(w) > 1 for w in content):  # "Estados do APE SADC": acronyms name bodies
                     out.append(self.mention(seg, ch.start, ch.end, "ORGANIZATION", "fallback:compound-acronym",
                                             score=0.5))

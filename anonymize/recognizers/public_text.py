@@ -211,9 +211,9 @@ class PublicTextRecognizer(Recognizer):
         """The numbers of an international instrument's parts and acts (circulars, resolutions, regulations, US
         codes), and the issuer's acronym after one ("Res. A.694(17) da OMI")."""
         spans = []
-        for pattern, gate in ((CIRCULAR, "/Circ."), (RESOLUTION_NUMBER, "("), (REGULATION_NUMBER, "/"),
-                              (US_CODE, " ")):
-            for m in pattern.finditer(text) if gate in text else ():
+        for pattern, gates in ((CIRCULAR, ("/Circ.",)), (RESOLUTION_NUMBER, ("(",)), (REGULATION_NUMBER, ("/",)),
+                               (US_CODE, ("CFR", "U.S.C.", "C.F.R."))):
+            for m in pattern.finditer(text) if any(g in text for g in gates) else ():
                 spans.append((m.start(), m.end(), "designation"))
                 if issuer := ISSUER_AFTER.match(text, m.end()):
                     spans.append((issuer.start("acr"), issuer.end("acr"), "issuer"))
