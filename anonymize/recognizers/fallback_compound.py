@@ -111,9 +111,9 @@ class CompoundFallback(Recognizer):
         if ch.sentence_initial and not ch.extra.get("after_opener") or ch.places or len(word) <= 2:
             return False
         if ch.start >= 3 and PLACE_PREPOSITION.search(seg.text, max(0, ch.start - 4), ch.start) \
-                and not NUMBER_AFTER.match(seg.text, ch.end):
+                and not NUMBER_AFTER.match(seg.text, ch.end) and not DOUBLE_CAPITAL.search(word):
             return False  # "reúnem-se em Nairobi", "e em Abidjan": a bare "em" before a name locates, a place (not
-            # an address's first word before its number: "residentes em Room 2103")
+            # an address's first word before its number, "residentes em Room 2103"; nor a unit's, "em UFIRs")
         if not ch.surnames and fold(word).endswith(self.endings) and zipf(word.lower()) >= self.min_zipf:
             return False
         return not self._abbreviation(seg, ch) and not self._compound_role(word) and not self._prefixed_role(word)
