@@ -15,6 +15,8 @@ from .engine import apply_mentions
 from .numbering import Constraints, EntityNumbers, company_short_names
 
 PUBLIC_CATEGORIES = ("PUBLIC_ID", "LEGAL_REFERENCE")  # what the recognizers find to keep it visible
+# a town kept public may still be the last line of an address the recognizers cut short ("3089 JK Rotterdam")
+PLACE_RULES = ("public-text:town-of-country", "public-text:place-of-signature")
 
 if TYPE_CHECKING:
     from .engine import Anonymizer
@@ -74,7 +76,7 @@ def _outside_public(anonymizer: Anonymizer, text: str, extra: list) -> list:
     document (``ESMA`` in running text) stays visible where it is part of a citation, a standard's designation or
     an agreement's name here (``Regulamento ... que cria a ESMA (JO L ...)``). Only segments a form spread to are
     read again."""
-    public = [m for m in anonymizer.recognize(text) if m.category in PUBLIC_CATEGORIES]
+    public = [m for m in anonymizer.recognize(text) if m.category in PUBLIC_CATEGORIES and m.rule not in PLACE_RULES]
     return [m for m in extra if not any(x.start < m.end and m.start < x.end for x in public)]
 
 

@@ -75,6 +75,10 @@ PUBLIC = [
     ("Tendo em conta o Protocolo, de 4 de maio de 2031, e as suas alterações,", ["4 de maio"]),
     ("O Acordo entre a União e a Atlântida, na sua versão alterada, assinado em Apia em 5 de julho de 2031,",
      ["5 de julho"]),
+    # an instrument's title, its issuer's name in it
+    ("Os honorários seguem o Regulamento de Arbitragem da CNUDCI.", ["CNUDCI", "Arbitragem"]),
+    ("O Código de Conduta dos Mediadores aplica-se.", ["Código de Conduta", "Mediadores"]),
+    ("As Normas de Certificação da OIML são aplicáveis.", ["OIML", "Certificação"]),
     # countries listed with a polity
     ("Partes Contratantes: Estados Unidos da América e Comunidade Europeia", ["Unidos", "Comunidade"]),
     ("Partes: Reino da Noruega e União Europeia", ["Noruega"]),
@@ -97,6 +101,9 @@ PRIVATE = [
     ("NORMAS DE ENSAIO DA USCG", "USCG", "ORGANIZATION"),
     ("ESTATUTOS DA APCQ", "APCQ", "ORGANIZATION"),
     ("REGRAS DE CERTIFICAÇÃO DO BVQX", "BVQX", "ORGANIZATION"),
+    # a private party named in an instrument's title
+    ("O Código de Conduta da Associação Lusa de Seguradores aplica-se.", "Associação Lusa de Seguradores",
+     "ORGANIZATION"),
     # a minister named, a person after "em" with an article
     ("O Ministro Álvaro Quintela assinou.", "Álvaro Quintela", "PERSON"),
     ("A Ministra Teresa Valadares preside.", "Teresa Valadares", "PERSON"),

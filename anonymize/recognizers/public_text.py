@@ -116,6 +116,9 @@ class PublicTextRecognizer(Recognizer):
             rf"(?<![\p{{L}}])(?:{alternation(p['joint_body_nouns'])})\s+(?:{alternation(p['joint_adjectives'])})"
             rf"(?![\p{{L}}])(?!\s+(?:d[aeo]s?\s+)?\p{{Lu}})(?!\s*\()")
         self.product_heads = {tuple(fold(w) for w in h.split()) for h in p["product_nouns"]}
+        # an instrument's title opens with its noun and names no private party (no company's or institution's head)
+        self.instrument_nouns = {(fold(w),) for w in rules["act_nouns"] + p["instrument_nouns"] if " " not in w}
+        self.private_heads = {(fold(h),) for sub in ("COMPANY", "INSTITUTION") for h in o["heads"][sub] if " " not in h}
         self.product_before = regex.compile(rf"(?<![\p{{L}}])(?:{products})(?:\s+d[aeo]s?)?\s+\Z")
         self.type_lead = regex.compile(rf"(?<![\p{{L}}])(?i:{alternation(p['type_nouns'])})\s+(?:d[aeo]s?\s+)?\Z")
 
@@ -151,6 +154,8 @@ class PublicTextRecognizer(Recognizer):
             rule = self._public_chain(seg, ch)
             if rule:
                 spans.append((ch.start, ch.end, rule))
+                if rule == "instrument-title" and (issuer := ISSUER_AFTER.match(text, ch.end)):
+                    spans.append((issuer.start("acr"), issuer.end("acr"), "issuer"))  # "Normas ... da OIML"
             elif len(ch.words) == 1 and fold(ch.words[0]) in self.country_organs and (
                     POSSESSIVE_BEFORE.search(text, max(0, ch.start - 30), ch.start) or LOWER_AFTER.match(text, ch.end)):
                 spans.append((ch.start, ch.end, "common-noun-body"))
@@ -178,6 +183,10 @@ class PublicTextRecognizer(Recognizer):
         text = seg.text
         if self._product(ch, text):
             return "product-name"
+        if len(ch.content) >= 2 and not ch.org_tail and not ch.first_names \
+                and (fold(ch.words[0]),) in self.instrument_nouns \
+                and not any((fold(w),) in self.private_heads for w in ch.content[1:]):
+            return "instrument-title"  # "Regulamento de Arbitragem da CNUDCI", "Código de Conduta dos Árbitros"
         if fold(ch.title).startswith(("ministr", "secretari")) and self._portfolio(ch):
             return "portfolio"  # "o Ministro dos Negócios Estrangeiros do Japão": an office, no name
         if len(ch.words) <= 2 and not ch.first_names and ch.start >= 5 and \
