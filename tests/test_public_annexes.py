@@ -187,3 +187,20 @@ def test_an_aligned_name_starts_and_ends_with_a_capitalized_word(tgt, source, na
     toks = tokenize(tgt)
     lo, hi = name_edges(tgt, toks, 1, len(toks) - 1, source)
     assert tgt[toks[lo][0]:toks[hi][1]] == name
+
+
+@pytest.mark.parametrize("text, acronym, long", [
+    # an acronym in brackets right after an organisation names it, though its letters are another language's initials
+    ("celebrado pela Associação Europeia dos Pilotos de Linha (ECP)", "ECP", "Associação Europeia dos Pilotos de Linha"),
+    ("e pela Federação dos Operadores Aéreos (FOX).", "FOX", "Federação dos Operadores Aéreos"),
+    ("assinado pela Confederação Atlântica dos Portos (CAPX)", "CAPX", "Confederação Atlântica dos Portos"),
+    # not after an organisation: no long form learned
+    ("os produtos de origem animal (PXO)", "PXO", None),
+])
+def test_a_bracketed_acronym_after_an_organisation_is_its_acronym(anonymizer, text, acronym, long):
+    from paranon.anonymize.recognizer import DocumentMemory
+
+    memory = DocumentMemory()
+    anonymizer.recognize(text, memory)
+    learned = memory.acronyms.get(acronym)
+    assert (learned[2] if learned else None) == long

@@ -54,6 +54,9 @@ class UppercaseFallback(Recognizer):
             start = self._acronym_after_heading(ch, content)
             if ch.start_tok > 0 and ORDINAL.match(seg.doc[ch.start_tok - 1].text):
                 start = seg.doc[ch.start_tok - 1].idx  # "3ª CJM/SP": a numbered body
+            long = self._long_form_before(seg, ch)
+            if long is not None:  # "Associação Europeia do Pessoal Navegante (ECA)": its (translated) acronym
+                seg.analysis.learn_acronym(ch.words[0], "ORGANIZATION", long.subtype, long.text)
             out.append(self.mention(seg, start, ch.end, "ORGANIZATION", "fallback:all-upper", score=0.6))
         if "-" in seg.text:
             for m in NUMBERED_ACRONYM.finditer(seg.text):
@@ -62,6 +65,18 @@ class UppercaseFallback(Recognizer):
                     out.append(self.mention(seg, m.start(), m.end(), "ORGANIZATION", "fallback:numbered-acronym",
                                             score=0.5))
         return out
+
+    @staticmethod
+    def _long_form_before(seg: Segment, ch):
+        """The organisation found right before a one-word acronym in brackets (the acronym names it, even when its
+        letters are the initials of another language's name), or None."""
+        if not ch.in_parens or len(ch.words) != 1 or len(ch.words[0]) < 3:
+            return None
+        before = seg.text[:ch.start].rstrip()
+        if not before.endswith("("):
+            return None
+        end = len(before[:-1].rstrip())
+        return next((m for m in seg.found if m.category == "ORGANIZATION" and m.end == end), None)
 
     def _acronym_after_heading(self, ch, content: list[str]) -> int:
         """Where the name starts in a capitals heading that ends with a body's acronym after ordinary words and a
