@@ -107,10 +107,9 @@ class PublicTextRecognizer(Recognizer):
         self.act_start = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(rules['act_nouns'])})s?(?![\p{{L}}])")
         products = alternation(p["product_nouns"] + [w.lower() for w in p["product_nouns"]])
         # an acronym right after a product's head noun, or in brackets after a phrase it opens: a system's name
-        self.after_product = Gated(regex.compile(
-            rf"(?<![\p{{L}}])(?:{products})\s+(?:de\s+)?(?P<acr>{ACRONYM})(?![\p{{L}}\d-])"
-            rf"|(?<![\p{{L}}])(?:{products}){words}{{1,10}}\s+\((?P<acr>{ACRONYM})(?=[\s)])"),
-            regex.compile(rf"(?i:{products})"))
+        self.after_product = regex.compile(rf"(?<![\p{{L}}])(?:{products})\s+(?:de\s+)?(?P<acr>{ACRONYM})(?![\p{{L}}\d-])")
+        self.product_phrase = regex.compile(rf"(?<![\p{{L}}])(?:{products}){words}{{1,10}}\s+\((?P<acr>{ACRONYM})(?=[\s)])")
+        self.acronym_word = regex.compile(rf"(?<![\p{{L}}\d-]){ACRONYM}(?![\p{{L}}\d-])")
         # a joint body named by role nouns only, no qualifier after it: "o Conselho Conjunto", "do Comité Misto,"
         self.joint_body = regex.compile(
             rf"(?<![\p{{L}}])(?:{alternation(p['joint_body_nouns'])})\s+(?:{alternation(p['joint_adjectives'])})"
@@ -119,8 +118,8 @@ class PublicTextRecognizer(Recognizer):
         # an instrument's title opens with its noun and names no private party (no company's or institution's head)
         self.instrument_nouns = {(fold(w),) for w in rules["act_nouns"] + p["instrument_nouns"] if " " not in w}
         self.private_heads = {(fold(h),) for sub in ("COMPANY", "INSTITUTION") for h in o["heads"][sub] if " " not in h}
-        self.product_before = regex.compile(rf"(?<![\p{{L}}])(?:{products})(?:\s+d[aeo]s?)?\s+\Z")
-        self.type_lead = regex.compile(rf"(?<![\p{{L}}])(?i:{alternation(p['type_nouns'])})\s+(?:d[aeo]s?\s+)?\Z")
+        self.product_words = {h[0] for h in self.product_heads if len(h) == 1}
+        self.type_words = {fold(w) for w in p["type_nouns"]}
 
     def find(self, seg: Segment) -> list:
         text = seg.text
@@ -148,7 +147,11 @@ class PublicTextRecognizer(Recognizer):
             spans.append((m.start("ape") if m.group("ape") else m.start("acr"), m.end("acr"), "agreement-acronym"))
         for m in self.joint_body.finditer(text) if "Mist" in text or "Conjunt" in text else ():
             spans.append((m.start(), m.end(), "role-nouns"))
-        for m in self.after_product.finditer(text) if UPPER_PAIR.search(text) else ():
+        for a in self.acronym_word.finditer(text) if UPPER_PAIR.search(text) else ():  # (the product noun just before)
+            if self._noun_before(text, a.start()) in self.product_words and (m := self.after_product.search(
+                    text, max(0, a.start() - 30), a.end())) and m.end("acr") == a.end():
+                spans.append((a.start(), a.end(), "product-acronym"))
+        for m in self.product_phrase.finditer(text) if "(" in text and BRACKETED_CAPS.search(text) else ():
             spans.append((m.start("acr"), m.end("acr"), "product-acronym"))
         for ch in seg.analysis.chains if seg.analysis else ():
             rule = self._public_chain(seg, ch)
@@ -189,8 +192,7 @@ class PublicTextRecognizer(Recognizer):
             return "instrument-title"  # "Regulamento de Arbitragem da CNUDCI", "Código de Conduta dos Árbitros"
         if fold(ch.title).startswith(("ministr", "secretari")) and self._portfolio(ch):
             return "portfolio"  # "o Ministro dos Negócios Estrangeiros do Japão": an office, no name
-        if len(ch.words) <= 2 and not ch.first_names and ch.start >= 5 and \
-                self.type_lead.search(text, max(0, ch.start - 20), ch.start):
+        if len(ch.words) <= 2 and not ch.first_names and ch.start >= 5 and self._noun_before(text, ch.start) in self.type_words:
             return "type-designation"  # "balsas do tipo Davit", "Classe B", "o modelo Orion X"
         if len(ch.words) == 1:
             if ch.start >= 4 and self.place_lead.search(text, max(0, ch.start - 20), ch.start):
@@ -228,6 +230,13 @@ class PublicTextRecognizer(Recognizer):
                     spans.append((issuer.start("acr"), issuer.end("acr"), "issuer"))
         return spans
 
+    def _noun_before(self, text: str, start: int) -> str:
+        """The folded word before ``start``, over one particle (``do tipo``, ``Equipamento de``): '' if none."""
+        words = text[max(0, start - 40):start].split()
+        if words and words[-1] in self.particles and len(words) > 1:
+            words.pop()
+        return fold(words[-1]) if words else ""
+
     def _portfolio(self, ch) -> bool:
         """A minister's portfolio after the title: ordinary words (one surname that is also a word at most), maybe
         the country (``Negócios Estrangeiros do Japão``, ``Economia e do Mar``); not a name (``Ministro Rui Sá``)."""
@@ -243,7 +252,7 @@ class PublicTextRecognizer(Recognizer):
             return False
         folded = [fold(w) for w in ch.words[:2]]
         n = 2 if tuple(folded) in self.product_heads else 1 if (folded[0],) in self.product_heads else 0
-        if ch.start >= 4 and self.product_before.search(text, max(0, ch.start - 30), ch.start):
+        if ch.start >= 4 and self._noun_before(text, ch.start) in self.product_words:
             n = 0  # the head before the chain: all of it qualifies the product ("Equipamento Sonar Doppler")
         elif n == 0:
             return False
