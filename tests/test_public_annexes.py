@@ -79,6 +79,10 @@ PUBLIC = [
     ("Os honorários seguem o Regulamento de Arbitragem da CNUDCI.", ["CNUDCI", "Arbitragem"]),
     ("O Código de Conduta dos Mediadores aplica-se.", ["Código de Conduta", "Mediadores"]),
     ("As Normas de Certificação da OIML são aplicáveis.", ["OIML", "Certificação"]),
+    # a web or e-mail address under a government's or public international body's domain
+    ("Sítio web: www.imtt.mm.gov.pt/navios", ["www.imtt"]),
+    ("Contacto: securite@mer.gouv.fr", ["securite@mer.gouv.fr"]),
+    ("Ver https://portal.frota.uscg.mil/ais", ["uscg.mil"]),
     # countries listed with a polity
     ("Partes Contratantes: Estados Unidos da América e Comunidade Europeia", ["Unidos", "Comunidade"]),
     ("Partes: Reino da Noruega e União Europeia", ["Noruega"]),
@@ -104,6 +108,10 @@ PRIVATE = [
     # a private party named in an instrument's title
     ("O Código de Conduta da Associação Lusa de Seguradores aplica-se.", "Associação Lusa de Seguradores",
      "ORGANIZATION"),
+    # a company's web and e-mail addresses stay identifiers (a public label inside a word is no public domain)
+    ("Contacto: geral@atlantida-navios.pt", "geral@atlantida-navios.pt", "NAMEID"),
+    ("Ver www.govtech-atlantida.com", "www.govtech-atlantida.com", "NAMEID"),
+    ("Escreva para rui.pestana@adminsol.pt", "rui.pestana@adminsol.pt", "NAMEID"),
     # a minister named, a person after "em" with an article
     ("O Ministro Álvaro Quintela assinou.", "Álvaro Quintela", "PERSON"),
     ("A Ministra Teresa Valadares preside.", "Teresa Valadares", "PERSON"),
