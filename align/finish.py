@@ -30,6 +30,7 @@ from .target import (
     allowed_source_tokens,
     drop_allowed,
     earned_by_step,
+    keep_source_decision,
     spreadable,
     warm_target_lexicons,
 )
@@ -201,7 +202,7 @@ class Finisher:
                     tr.mentions = [replace(m, entity=doc_numbers[k]) if m.recognizer == "transfer:target_only"
                                    and (k := form_key(m.text)) in doc_numbers else m for m in tr.mentions]
                     extra = doc_forms.mentions(p.tgt, tr.mentions, EntityNumbers(0, doc_numbers))
-                    extra = self._with_source(ms, extra, tr, earned)
+                    extra = keep_source_decision(p.src, ms, self._with_source(ms, extra, tr, earned))
                     if extra:
                         tr.mentions = sorted(tr.mentions + extra, key=lambda m: m.start)
                         tr.steps["target_consistency"] = len(extra)
@@ -243,6 +244,7 @@ class Finisher:
                         kind = forms.kinds[forms.forms[key]]
                         extra.append(Mention(s, e, kind.category, p.tgt[s:e], "consistency",
                                              f"corpus-target:{kind.rule}", kind.subtype, 0.9, entity=assigned[scope_key, key]))
+                    extra = keep_source_decision(p.src, ms, extra) if extra else extra
                     tr.mentions = sorted(tr.mentions + extra, key=lambda m: m.start)
                     if extra:
                         tr.steps["corpus_target_consistency"] = len(extra)
@@ -301,6 +303,7 @@ class Finisher:
             assert numbers is not None  # finish_chunk makes them once per document
             scope_numbers.past((m.entity for m in tr.mentions), start)
             extra = self.forms.mentions(p.tgt, tr.mentions, scope_numbers)
+            extra = keep_source_decision(p.src, ms, extra) if extra else extra
             if extra:
                 tr.mentions = sorted(tr.mentions + extra, key=lambda m: m.start)
                 tr.steps["consistency"] = len(extra)

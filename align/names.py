@@ -126,3 +126,21 @@ def cores(text: str) -> list[str]:
 
 def is_punct(text: str, span: tuple[int, int]) -> bool:
     return not any(c.isalnum() for c in text[span[0]:span[1]])
+
+
+def name_edges(tgt: str, toks: list[tuple[int, int]], lo: int, hi: int, source: str) -> tuple[int, int]:
+    """An aligned name without the lower-case words at its edges: a name starts and ends with a capitalized
+    word, a number or a bracket ("the European Parliament from exercising" -> "European Parliament"), unless its
+    source form ends in a lower-case word itself."""
+    def lower(j: int) -> bool:
+        w = tgt[toks[j][0]:toks[j][1]]
+        return w[:1].isalpha() and w[:1].islower()
+
+    words = source.split()
+    keep_right = bool(words) and words[-1][:1].islower()
+    keep_left = bool(words) and words[0][:1].islower()
+    while lo < hi and not keep_left and lower(lo):
+        lo += 1
+    while hi > lo and not keep_right and lower(hi):
+        hi -= 1
+    return lo, hi

@@ -138,3 +138,24 @@ def _holds_allowed(form: str, allow: set[str]) -> bool:
     """Whether ``form`` (a phrase key) is longer than an allowed form it holds as whole words."""
     padded = f" {form} "
     return any(len(a) < len(form) and f" {a} " in padded for a in allow)
+
+
+def shown_in_source(src: str, src_mentions: list[Mention], text: str) -> bool:
+    """Whether ``text`` (a spread target form) stands visible in the pair's source, outside every source mention,
+    as whole words: the source side kept that name public there (an acronym in a citation, a public body in an
+    act's title), so the target keeps it visible too (one entity, the same decision on both sides)."""
+    if len(text) < 2:
+        return False
+    i = src.find(text)
+    while i >= 0:
+        e = i + len(text)
+        if (i == 0 or not src[i - 1].isalnum()) and (e == len(src) or not src[e].isalnum()) \
+                and not any(m.start < e and i < m.end for m in src_mentions):
+            return True
+        i = src.find(text, i + 1)
+    return False
+
+
+def keep_source_decision(src: str, src_mentions: list[Mention], extra: list[Mention]) -> list[Mention]:
+    """The spread target mentions without those whose text the pair's source keeps visible."""
+    return [m for m in extra if not shown_in_source(src, src_mentions, m.text)]

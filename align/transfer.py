@@ -30,6 +30,7 @@ from .names import (
     cores,
     grow,
     initials_fit,
+    name_edges,
     is_punct,
     nearest_capitalized,
     span,
@@ -266,6 +267,8 @@ class Transferrer:
                     continue
                 lo = hi = near
             lo, hi = grow(tgt, tgt_tokens, lo, hi, st.free)
+            if m.category in ("PERSON", "ORGANIZATION"):
+                lo, hi = name_edges(tgt, tgt_tokens, lo, hi, m.text)
             s, e = tgt_tokens[lo][0], tgt_tokens[hi][1]
             if st.free(s, e):
                 st.add(m, s, e, "alignment")
@@ -364,7 +367,12 @@ class Transferrer:
             if j < 0:
                 continue
             a, b = toks[j]
-            if b != len(tgt[:m.start - 1].rstrip()) or not free(a, b) or not CAPITALIZED.match(tgt[a:b]):
+            if b != len(tgt[:m.start - 1].rstrip()):
+                continue
+            if not free(a, b):
+                self._renumber_long_form(m, b, found, steps)
+                continue
+            if not CAPITALIZED.match(tgt[a:b]):
                 continue
             lo, hi = grow(tgt, toks, j, j, free)
             if not initials_fit(m.text, tgt[toks[lo][0]:toks[hi][1]]):
@@ -373,6 +381,19 @@ class Transferrer:
                                  m.rule, m.subtype, entity=m.entity))
             occupy(found[-1])
             steps["alias"] += 1
+
+    @staticmethod
+    def _renumber_long_form(acronym: Mention, end: int, found: list[Mention], steps: Counter) -> None:
+        """A long form the alignment numbered, right before a bracketed acronym found as written whose initials it
+        fits, is that acronym's entity: one name, one number ("the <European Regions Airline Association> (<ERA>)",
+        where the alignment crossed the lines of a list of bodies)."""
+        if acronym.recognizer != "transfer:string":
+            return
+        for x in found:
+            if x.end == end and x is not acronym and x.category == acronym.category and x.entity != acronym.entity \
+                    and x.recognizer == "transfer:alignment" and initials_fit(acronym.text, x.text):
+                x.entity = acronym.entity
+                steps["alias_number"] += 1
 
     def _counterpart(self, h, src_mentions: list[Mention], tgt: str, matched: set[int],
                      index: dict[tuple, list[int]]) -> int | None:

@@ -14,6 +14,10 @@ from ..text import phrase_key
 from .engine import apply_mentions
 from .numbering import Constraints, EntityNumbers, company_short_names
 
+PUBLIC_CATEGORIES = ("PUBLIC_ID", "LEGAL_REFERENCE")  # what the recognizers find to keep it visible
+# a town kept public may still be the last line of an address the recognizers cut short ("3089 JK Rotterdam")
+PLACE_RULES = ("public-text:town-of-country", "public-text:place-of-signature")
+
 if TYPE_CHECKING:
     from .engine import Anonymizer
 
@@ -57,6 +61,7 @@ def make_consistent(items: list[Anonymized], forms: CorpusForms, anonymizer: Ano
         for it in group:
             p, ms, rep = it.pair, it.mentions, it.replaced
             extra = forms.mentions(p.src, ms, numbers)
+            extra = _outside_public(anonymizer, p.src, extra) if extra else extra
             if extra:
                 ms = sorted(ms + extra, key=lambda m: m.start)
                 rep = apply_mentions(p.src, ms, anonymizer.ops, scope)
@@ -64,6 +69,15 @@ def make_consistent(items: list[Anonymized], forms: CorpusForms, anonymizer: Ano
             out.append((p, ms, rep))
         new_items += [Anonymized(p, ms, rep, numbers.next) for p, ms, rep in out]
     return new_items, added
+
+
+def _outside_public(anonymizer: Anonymizer, text: str, extra: list) -> list:
+    """The spread mentions outside the spans the recognizers keep public in this segment: a form masked in one
+    document (``ESMA`` in running text) stays visible where it is part of a citation, a standard's designation or
+    an agreement's name here (``Regulamento ... que cria a ESMA (JO L ...)``). Only segments a form spread to are
+    read again."""
+    public = [m for m in anonymizer.recognize(text) if m.category in PUBLIC_CATEGORIES and m.rule not in PLACE_RULES]
+    return [m for m in extra if not any(x.start < m.end and m.start < x.end for x in public)]
 
 
 def _known_groups(numbers: EntityNumbers, group: list[Anonymized], constraints: Constraints) -> None:

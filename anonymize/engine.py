@@ -220,6 +220,11 @@ class Anonymizer:
         self.allow_in_documents = {str(doc): {phrase_key(x) for x in items}
                                    for doc, items in a.allow_in_documents.items()}
         self.name_break = name_breaks(self.rules)
+        # a legal act's numbered title, opening a document ("Decisão n.o 3/2019 do Conselho ...", "DECISÃO DO
+        # COMITÉ MISTO DO EEE N.o 12/2019"): the document is legislation (its dates are public, see date.py)
+        self.act_title = regex.compile(rf"\s*(?i:{alternation(self.rules['act_nouns'])})(?![\p{{L}}])[^.;]{{0,120}}?"
+                                       rf"(?:(?<![\p{{L}}])(?i:n)\.?\s?[º°o]\.?\s*\d{{1,4}}/\d{{4}}(?!\d)"
+                                       rf"|\((?:UE|CE|CEE|Euratom)[^)]{{0,20}}\)\s*\d{{4}}/\d{{1,4}}(?!\d))")
         self.recognizers = build_recognizers(a, self.rules, self.lex)
 
     # -- recognition -------------------------------------------------------
@@ -257,7 +262,7 @@ class Anonymizer:
         if key in self.territory_starts:
             return True
         parts = COORDINATION.split(key)
-        if len(parts) > 1 and all(p in self.lex.territories or p in self.territory_ends for p in parts):
+        if len(parts) > 1 and all(p in self.lex.territories or p in self.territory_ends or p in self.allow for p in parts):
             return True  # "Faroé e Gronelândia" (after "Ilhas"), "Hungria, Malta": places listed
         heads = self.territory_ends.get(key)
         if not heads:
@@ -309,7 +314,8 @@ class Anonymizer:
 
     def recognize_document(self, texts: list[str]) -> list[list[Mention]]:
         """Recognize every segment of a document, then propagate its entities to every segment."""
-        memory = DocumentMemory(lower_vocab=lower_vocabulary(texts))
+        memory = DocumentMemory(lower_vocab=lower_vocabulary(texts),
+                                act_document=bool(texts) and self.act_title.match(texts[0]) is not None)
         for rec in self.recognizers:  # (a statistical model runs on the whole document at once)
             rec.prepare(texts)
         found = [self.recognize(t, memory) for t in texts]

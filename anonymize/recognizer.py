@@ -44,6 +44,7 @@ class DocumentMemory:
 
     acronyms: dict[str, tuple[str, str, str]] = field(default_factory=dict)  # acronym -> (category, subtype, long form)
     lower_vocab: set[str] = field(default_factory=set)  # words the document also writes in lower case
+    act_document: bool = False  # the document is a legal act: its first unit is an act's numbered title
 
 
 Acronym = tuple[str, str, str]  # (category, subtype, long form)

@@ -86,6 +86,11 @@ class DateRecognizer(Recognizer):
             rf"|(?<![\p{{L}}])(?i:{alternation(rules['date_act_verbs'])})\s+(?:[oa]s?\s+)?(?i:{acts})(?![\p{{L}}])"
             rf"[^.;:,]{{0,40}}\s(?:em|a)\s*\Z")
         self.polity_before = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(rules['polities'])})(?![\p{{L}}])")
+        # an act's signature formula with its place, after the act's long title: "..., assinado em Cotonu em"
+        self.signed_at = regex.compile(rf"(?<![\p{{L}}])(?:{participles})\s+em\s+\p{{Lu}}[\p{{L}}-]+(?:\s+\p{{Lu}}[\p{{L}}-]+)?"
+                                       rf",?\s+em\s*\Z")
+        self.private_event = regex.compile(rf"(?<![\p{{L}}])(?i:{alternation(rules['date_private_events'])})(?![\p{{L}}])")
+        self.citation_opener = regex.compile(rf"\s*(?:{alternation(rules['date_citation_openers'])})(?![\p{{L}}])")
         self.signature = regex.compile(
             rf"(?<![\p{{L}}])(?:{alternation(rules['date_signature_leads'])})\s+em\s+\p{{Lu}}[\p{{L}}\s-]{{1,40}},?\s+(?:em\s+)?$")
         self.written = regex.compile(
@@ -129,7 +134,11 @@ class DateRecognizer(Recognizer):
         clause = near[max((b.end() for b in SENTENCE_BREAK.finditer(near)), default=0):]
         if self.decision_before.search(seg.text, max(0, m.start - 40), m.start):
             return m  # "por decisão de 3 de abril de 2024": a decision's own date, whatever act the clause cites
+        if seg.memory.act_document and not self.private_event.search(seg.text):
+            m.category, m.rule = "PUBLIC_ID", "act_date"  # a legal act's dates: meetings, deadlines, acts cited
+            return m
         if self.signature.search(clause) or self.adopted_before.search(clause, max(0, len(clause) - 200)) \
+                or (self.citation_opener.match(seg.text) or self.signed_at.search(clause)) and self.act_before.search(before) \
                 or self.act_before.search(clause) and (
                 ACT_DATE_LEAD.search(before) or regex.search(r"(?i:presente)\s", clause)
                 or self.effect_before.search(clause, max(0, len(clause) - 120))) or self.polity_before.search(clause) \

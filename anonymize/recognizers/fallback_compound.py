@@ -14,6 +14,9 @@ from ..recognizer import Recognizer, Segment, register
 
 # a capitalized word with a capitals part: ICP-Brasil, CREA/DF, CAU/DF
 DOUBLE_CAPITAL = regex.compile(r"\p{Lu}\p{Lu}")  # UFIRs, SiasgNET: an acronym's capitals in a word
+# the bare locative preposition right before a word (no article: "em Nairobi", not "na Xpto")
+PLACE_PREPOSITION = regex.compile(r"(?<![\p{L}])em\s+\Z")
+NUMBER_AFTER = regex.compile(r"\s*\d")
 MIXED_ACRONYM = regex.compile(r"^(?=.*\p{Lu}{2})[\p{L}]+(?:[-/][\p{L}]+)+$")
 
 
@@ -28,6 +31,8 @@ class CompoundFallback(Recognizer):
         self.heads = crules.org_heads
         self.roles = {t.rstrip(".") for t in crules.titles | crules.hum}
         self.endings = tuple(fold(e) for e in rules.get("fallbacks", {}).get("derived_endings", []))
+        self.adjective_endings = self.endings + tuple(
+            fold(e) for e in rules.get("fallbacks", {}).get("adjective_plural_endings", []))
 
     def find(self, seg: Segment) -> list:
         out = []
@@ -43,7 +48,8 @@ class CompoundFallback(Recognizer):
                 out.append(self.mention(seg, ch.start, ch.end, "ORGANIZATION", "fallback:acronym-compound",
                                         score=0.5))
             elif len(content) >= 2 and odd and ch.places < len(content) and (named or ch.unknown > ch.common) \
-                    and odd > ch.extra.get("ambiguous", 0):
+                    and odd > ch.extra.get("ambiguous", 0) and not self._ordinary_heading(content):
+                # (not a heading: "Unidades de Tratamento de Águas Residuais", "Jangadas Pneumáticas Autoendireitantes")
                 if any(w.isupper() and len(w) > 1 for w in content):  # "Estados do APE SADC": acronyms name bodies
                     out.append(self.mention(seg, ch.start, ch.end, "ORGANIZATION", "fallback:compound-acronym",
                                             score=0.5))
@@ -72,6 +78,29 @@ class CompoundFallback(Recognizer):
                                             score=0.4))
         return out
 
+    def _ordinary_heading(self, content: list[str]) -> bool:
+        """A title-case heading of the language's words: each a dictionary word or a word built with a
+        derivational ending (``Residuais``, ``Pneumáticas``), one surname that is also a word at most (``Águas``),
+        no first name, and among them one rare derived word at most (a technical adjective: ``Autoendireitantes``).
+        ``Deloitte & Touche``, ``Cachupa Sabi``, ``M. Céu Vilhena`` stay names."""
+        words = [w.strip(".,;:()") for w in content if len(w.strip(".,;:()")) > 2]
+        if len(words) < 2 or any(fold(w) in self.lex.first for w in words):
+            return False
+        rare = surnames = 0
+        for w in words:
+            derived = fold(w).endswith(self.adjective_endings) and not self.lex.is_name(w)
+            if self.lex.is_name(w):
+                surnames += self.lex.is_common(w)
+                if not self.lex.is_common(w):
+                    return False
+            elif derived and zipf(w.lower()) < self.min_zipf:
+                rare += len(w) >= 9
+                if len(w) < 9:
+                    return False
+            elif not (self.lex.is_common(w) or derived):
+                return False
+        return rare <= 1 and surnames <= 1 and len(words) - rare - surnames >= 1
+
     def _lone_name(self, seg: Segment, ch) -> bool:
         """One capitalized word no lexicon knows as a word, read as a name (Bick & Barreiro's fall-back):
         inside a sentence or after the preposition that opens it (``disse Khomeini``, ``Segundo Ptolomeu``),
@@ -81,9 +110,24 @@ class CompoundFallback(Recognizer):
         word = ch.content[0]
         if ch.sentence_initial and not ch.extra.get("after_opener") or ch.places or len(word) <= 2:
             return False
+        if ch.start >= 3 and PLACE_PREPOSITION.search(seg.text, max(0, ch.start - 4), ch.start) \
+                and not NUMBER_AFTER.match(seg.text, ch.end) and not DOUBLE_CAPITAL.search(word):
+            return False  # "reúnem-se em Nairobi", "e em Abidjan": a bare "em" before a name locates, a place (not
+            # an address's first word before its number, "residentes em Room 2103"; nor a unit's, "em UFIRs")
         if not ch.surnames and fold(word).endswith(self.endings) and zipf(word.lower()) >= self.min_zipf:
             return False
-        return not self._abbreviation(seg, ch) and not self._compound_role(word)
+        return not self._abbreviation(seg, ch) and not self._compound_role(word) and not self._prefixed_role(word)
+
+    def _prefixed_role(self, word: str) -> bool:
+        """A role noun with a prefix glued on, singular or plural: ``Copresidentes``, ``Vicepresidente``,
+        ``Subdiretora``, ``Cocoordenadores`` (a role, not a name)."""
+        f = fold(word)
+        for x in ("co", "vice", "sub"):
+            if f.startswith(x):
+                rest = f[len(x):]
+                if any(r in self.roles for r in (rest, rest[:-1], rest[:-2]) if r):
+                    return True
+        return False
 
     def _compound_role(self, word: str) -> bool:
         """``Juiz-Auditor``, ``Ministro-Relator``, ``Subprocuradora-Geral``, ``Estado-autor``: a hyphenated

@@ -13,6 +13,7 @@ from ..ordinary import ROMAN, VOWELS, ordinary_min_zipf, ordinary_phrase
 from ..recognizer import Recognizer, Segment, register
 
 # an acronym numbered with a hyphen, "SBDI-2", "SDI-1", "TRT-15": a body's section (not COVID-19: not_names)
+PARTICLES = frozenset(("de", "do", "da", "dos", "das"))
 NUMBERED_ACRONYM = regex.compile(r"(?<![\p{L}\d-])(?P<acr>\p{Lu}{2,6})-\d{1,2}(?![\p{L}\d/-])")
 
 
@@ -50,9 +51,12 @@ class UppercaseFallback(Recognizer):
                 continue  # a heading: NEGO PROVIMENTO AO RECURSO DE APELAÇÃO
             if not acronym and self._heading(seg, content):
                 continue
-            start = ch.start
+            start = self._acronym_after_heading(ch, content)
             if ch.start_tok > 0 and ORDINAL.match(seg.doc[ch.start_tok - 1].text):
                 start = seg.doc[ch.start_tok - 1].idx  # "3ª CJM/SP": a numbered body
+            long = self._long_form_before(seg, ch)
+            if long is not None:  # "Associação Europeia do Pessoal Navegante (ECA)": its (translated) acronym
+                seg.analysis.learn_acronym(ch.words[0], "ORGANIZATION", long.subtype, long.text)
             out.append(self.mention(seg, start, ch.end, "ORGANIZATION", "fallback:all-upper", score=0.6))
         if "-" in seg.text:
             for m in NUMBERED_ACRONYM.finditer(seg.text):
@@ -61,6 +65,31 @@ class UppercaseFallback(Recognizer):
                     out.append(self.mention(seg, m.start(), m.end(), "ORGANIZATION", "fallback:numbered-acronym",
                                             score=0.5))
         return out
+
+    @staticmethod
+    def _long_form_before(seg: Segment, ch):
+        """The organisation found right before a one-word acronym in brackets (the acronym names it, even when its
+        letters are the initials of another language's name), or None."""
+        if not ch.in_parens or len(ch.words) != 1 or len(ch.words[0]) < 3:
+            return None
+        before = seg.text[:ch.start].rstrip()
+        if not before.endswith("("):
+            return None
+        end = len(before[:-1].rstrip())
+        return next((m for m in seg.found if m.category == "ORGANIZATION" and m.end == end), None)
+
+    def _acronym_after_heading(self, ch, content: list[str]) -> int:
+        """Where the name starts in a capitals heading that ends with a body's acronym after ordinary words and a
+        particle (``NORMAS DE ENSAIO DA USCG``, ``RELATÓRIO ANUAL DO BCE``): at the acronym, the heading's words
+        stay visible; the chain's start otherwise."""
+        words = ch.words
+        last = words[-1]
+        if len(words) < 3 or len(content) < 2 or fold(words[-2]) not in PARTICLES or not 2 <= len(last) <= 6 \
+                or self._ordinary(None, last):
+            return ch.start
+        if not all(fold(w) in PARTICLES or self._ordinary(None, w) for w in content[:-1]):
+            return ch.start
+        return ch.end - len(last)
 
     @staticmethod
     def _slash_acronym(words: list[str]) -> bool:
@@ -102,4 +131,4 @@ class UppercaseFallback(Recognizer):
     def _ordinary(self, seg: Segment, word: str) -> bool:
         f = fold(word)
         return f in self.not_names or self.lex.is_ordinary(word, self.min_zipf, surnames_too=True) or (
-            f in seg.memory.lower_vocab and not self.lex.is_name(word))
+            seg is not None and f in seg.memory.lower_vocab and not self.lex.is_name(word))

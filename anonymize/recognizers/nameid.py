@@ -183,9 +183,15 @@ def nib_valid(text: str) -> bool:
 class NameIdRecognizer(Recognizer):
     assigns = ("NAMEID", "PUBLIC_ID")
 
+    def _web_category(self, address: str) -> str:
+        """PUBLIC_ID for a web or e-mail address under a government's or public international body's domain."""
+        host = address.split("://", 1)[-1].split("/", 1)[0].lower()
+        return "PUBLIC_ID" if self.public_domain.search(host) else "NAMEID"
+
     def __init__(self, rules, lex, options=None) -> None:
         super().__init__(rules, lex, options)
         r = rules["nameid"]
+        self.public_domain = regex.compile(rf"[./@](?:{alternation(r['public_domains'])})(?=[./:]|$)")
         # phrases that say a registration number follows ("registada sob o número", "pessoa colectiva n.º"):
         # read before the public nouns, whose "número" they hold
         self.phrase_re = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(r.get('id_phrases', []))})(?![\p{{L}}]){GAP}",
@@ -236,10 +242,10 @@ class NameIdRecognizer(Recognizer):
 
         if "@" in t:
             for m in EMAIL.finditer(t):
-                add(m.start(), m.end(), "NAMEID", "email")
+                add(m.start(), m.end(), self._web_category(m.group()), "email")
         if "://" in t or "www." in t:
             for m in URL.finditer(t):
-                add(m.start(), m.end(), "NAMEID", "url")
+                add(m.start(), m.end(), self._web_category(m.group()), "url")
         if "@" in t:
             for m in HANDLE.finditer(t):
                 add(m.start(), m.end(), "NAMEID", "handle")

@@ -20,6 +20,7 @@ from __future__ import annotations
 import regex
 
 from ...text import fold
+from ..ordinary import ordinary_min_zipf, ordinary_phrase
 from ..recognizer import Gated, Recognizer, Segment, alternation, register
 from .organization import org_rule
 
@@ -28,8 +29,21 @@ ACRONYM = r"\p{Lu}{2,10}"
 # maybe letters and a dot before it ("MSC.36(63)", "MSC/Circ.1234"); not a word in capitals (ELEIÇÕES 2016), not a body's numbered unit (TRF 4); not the
 # end of a run of capitals (a name in capitals before a case number: "MINISTRO LUIZ FUX HC 110260")
 DESIGNATION = regex.compile(
-    r"(?<![\p{L}\d/-])(?<!\p{Lu}{2}\s)(?P<acr>\p{Lu}{2,5}(?:-\p{Lu}{1,2})?(?:/\p{Lu}{2,5})?)(?:\s+(?:EN|ISO|IEC|MSC|TS|TR|CEN))?"
-    r"(?:\s+Res\.|/Circ\.)?\s*(?:\p{Lu}\p{L}{0,3}\.\s?)?(?P<num>\d[\d.,:()/-]*\d[\d.,:()/-]*)(?<![.,:(-])(?![\d\p{L}ªº°])")
+    r"(?<![\p{L}\d/-])(?<!\p{Lu}{2}\s)(?P<acr>\p{Lu}{2,6}(?:-\p{Lu}{1,2})?(?:/\p{Lu}{2,5})?)(?:\s+(?:EN|ISO|IEC|MSC|TS|TR|CEN))?"
+    r"(?:\s+Res\.|/Circ\.)?\s*(?:\p{Lu}\p{L}{0,3}\.\s?)?(?:\p{Lu}(?=\d{3}))?(?P<num>\d[\d.,:()/-]*\d[\d.,:()/-]*)(?<![.,:(-])(?![\d\p{L}ªº°])")
+# a circular's number in the layout of the IMO's committees: committee, session, "Circ." and its number, revisions
+# ("MSC.1/Circ.1206/Rev.1", "MEPC/Circ.642")
+# (and the issuer's acronym before it: "IMO MSC.1/Circ.1205")
+CIRCULAR = regex.compile(r"(?<![\p{L}\d])(?:\p{Lu}{2,5}\s+)?\p{Lu}{2,5}(?:\.\d{1,3})?/Circ\.\s?\d{1,5}"
+                         r"(?:/(?:Rev|Corr|Add)\.\d{1,3})*")
+# a resolution's number in the IMO's layout, the committee's letters, the number and the session in brackets
+# ("A.694(17)", "MSC.81(70)", "MEPC.107(49)"); a convention's chapter and regulation ("II-2/10", "III/7.2")
+RESOLUTION_NUMBER = regex.compile(r"(?<![\p{L}\d])\p{Lu}{1,5}\.\d{1,4}\(\d{1,3}\)")
+REGULATION_NUMBER = regex.compile(r"(?<![\p{L}\d/.-])[IVX]{1,4}(?:-\d{1,2})?/\d{1,3}(?:\.\d{1,3})*(?![\p{L}\d/-])")
+# a United States code's citation: title, code and section ("46 U.S.C. 3306", "47 CFR 80.1101", "46 C.F.R. § 160")
+US_CODE = regex.compile(r"(?<![\p{L}\d])\d{1,2}\s+(?:U\.S\.C\.|CFR|C\.F\.R\.)\s+(?:§\s*)?\d[\d.]*(?<!\.)")
+# the issuer of a designated act after it: "Resolução MSC.81(70) da OMI", "Circular MSC/Circ.9 da OMI"
+ISSUER_AFTER = regex.compile(r"\s*,?\s+d[ao]\s+(?P<acr>\p{Lu}{2,6})(?![\p{L}\d-])")
 DIGIT = regex.compile(r"\d")
 ACRONYM_YEAR = regex.compile(r"(?<![\p{L}\d/-])(?<!\p{Lu}{2}\s)\p{Lu}{3,6}\s+de\s+(?:19|20)\d{2}(?!\d)")
 LONG_DIGITS = regex.compile(r"\d{7}")
@@ -67,11 +81,12 @@ class PublicTextRecognizer(Recognizer):
         # regulamento da FUNDO": a particle after a noun in lower case names a party)
         words = r"(?:\s+(?:\p{Lu}[\p{L}\p{M}-]*|d[aeo]s?|[oa]s?|e|sobre|para|em|relativ[oa]|à|ao|aos))"
         self.after_noun = Gated(regex.compile(
-            rf"(?<![\p{{L}}])(?:(?:{nouns})(?:\s+(?:Misto|Conjunto))?(?:\s+d[aeo]s?)?(?:\s+APE)?|{lower_nouns})\s+"
+            rf"(?<![\p{{L}}])(?:(?:{nouns})(?:\s+(?:Misto|Conjunto))?(?:\s+d[aeo]s?)?(?:\s+(?P<ape>APE))?|{lower_nouns})\s+"
             rf"(?P<acr>{ACRONYM}(?:\s+e\s+{ACRONYM})*)(?![\p{{L}}\d-])"
             rf"|(?<![\p{{L}}])(?:{nouns}){words}{{1,10}}\s+\((?P<acr>{ACRONYM})(?=[\s)])"),
             regex.compile(rf"(?i:{nouns})"))  # (the nouns alone, a cheap gate: most segments hold none)
         self.function_words = {fold(w) for w in rules["function_words"]}
+        self.min_zipf = ordinary_min_zipf(rules)
         self.country_organs = {fold(w) for w in p["country_organs"]}
         self.subject_bodies = {fold(w) for w in p["subject_committee_nouns"]}
         self.particles = {"de", "do", "da", "dos", "das"}
@@ -90,6 +105,21 @@ class PublicTextRecognizer(Recognizer):
             fold(w) for h in o["sub_heads"] for w in h.split() if w[:1].isupper()}
         self.eu_words = regex.compile(rf"(?<![\p{{L}}])(?i:{alternation(p['eu_words'])})(?![\p{{L}}])")
         self.act_start = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(rules['act_nouns'])})s?(?![\p{{L}}])")
+        products = alternation(p["product_nouns"] + [w.lower() for w in p["product_nouns"]])
+        # an acronym right after a product's head noun, or in brackets after a phrase it opens: a system's name
+        self.after_product = regex.compile(rf"(?<![\p{{L}}])(?:{products})\s+(?:de\s+)?(?P<acr>{ACRONYM})(?![\p{{L}}\d-])")
+        self.product_phrase = regex.compile(rf"(?<![\p{{L}}])(?:{products}){words}{{1,10}}\s+\((?P<acr>{ACRONYM})(?=[\s)])")
+        self.acronym_word = regex.compile(rf"(?<![\p{{L}}\d-]){ACRONYM}(?![\p{{L}}\d-])")
+        # a joint body named by role nouns only, no qualifier after it: "o Conselho Conjunto", "do Comité Misto,"
+        self.joint_body = regex.compile(
+            rf"(?<![\p{{L}}])(?:{alternation(p['joint_body_nouns'])})\s+(?:{alternation(p['joint_adjectives'])})"
+            rf"(?![\p{{L}}])(?!\s+(?:d[aeo]s?\s+)?\p{{Lu}})(?!\s*\()")
+        self.product_heads = {tuple(fold(w) for w in h.split()) for h in p["product_nouns"]}
+        # an instrument's title opens with its noun and names no private party (no company's or institution's head)
+        self.instrument_nouns = {(fold(w),) for w in rules["act_nouns"] + p["instrument_nouns"] if " " not in w}
+        self.private_heads = {(fold(h),) for sub in ("COMPANY", "INSTITUTION") for h in o["heads"][sub] if " " not in h}
+        self.product_words = {h[0] for h in self.product_heads if len(h) == 1}
+        self.type_words = {fold(w) for w in p["type_nouns"]}
 
     def find(self, seg: Segment) -> list:
         text = seg.text
@@ -103,6 +133,9 @@ class PublicTextRecognizer(Recognizer):
             if fold(acr) not in self.function_words and (not self.lex.is_name(acr) or "." in m.group()[len(acr):]) \
                     and not LONG_DIGITS.search(m.group()) and ("/" not in acr or FOUR_DIGITS.match(m.group("num"))):
                 spans.append((m.start(), m.end(), "designation"))
+                if issuer := ISSUER_AFTER.match(text, m.end()):
+                    spans.append((issuer.start("acr"), issuer.end("acr"), "issuer"))
+        spans += self._act_numbers(text) if digits else ()
         for m in ACRONYM_YEAR.finditer(text) if digits else ():
             spans.append((m.start(), m.end(), "designation"))  # "GATT de 1994", "SOLAS de 1974": a version's year
         for m in PART_ABBREVIATION.finditer(text) if digits and "." in text else ():
@@ -110,12 +143,22 @@ class PublicTextRecognizer(Recognizer):
                 spans.append((m.start(), m.end(), "designation"))
         for m in TERM_ACRONYM.finditer(text) if "(" in text and BRACKETED_CAPS.search(text) else ():
             spans.append((m.start(), m.end(), "term-acronym"))
-        for m in self.after_noun.finditer(text):
-            spans.append((m.start("acr"), m.end("acr"), "agreement-acronym"))
+        for m in self.after_noun.finditer(text):  # (with the agreement's own acronym: "os Estados do APE SADC")
+            spans.append((m.start("ape") if m.group("ape") else m.start("acr"), m.end("acr"), "agreement-acronym"))
+        for m in self.joint_body.finditer(text) if "Mist" in text or "Conjunt" in text else ():
+            spans.append((m.start(), m.end(), "role-nouns"))
+        for a in self.acronym_word.finditer(text) if UPPER_PAIR.search(text) else ():  # (the product noun just before)
+            if self._noun_before(text, a.start()) in self.product_words and (m := self.after_product.search(
+                    text, max(0, a.start() - 30), a.end())) and m.end("acr") == a.end():
+                spans.append((a.start(), a.end(), "product-acronym"))
+        for m in self.product_phrase.finditer(text) if "(" in text and BRACKETED_CAPS.search(text) else ():
+            spans.append((m.start("acr"), m.end("acr"), "product-acronym"))
         for ch in seg.analysis.chains if seg.analysis else ():
             rule = self._public_chain(seg, ch)
             if rule:
                 spans.append((ch.start, ch.end, rule))
+                if rule == "instrument-title" and (issuer := ISSUER_AFTER.match(text, ch.end)):
+                    spans.append((issuer.start("acr"), issuer.end("acr"), "issuer"))  # "Normas ... da OIML"
             elif len(ch.words) == 1 and fold(ch.words[0]) in self.country_organs and (
                     POSSESSIVE_BEFORE.search(text, max(0, ch.start - 30), ch.start) or LOWER_AFTER.match(text, ch.end)):
                 spans.append((ch.start, ch.end, "common-noun-body"))
@@ -141,6 +184,16 @@ class PublicTextRecognizer(Recognizer):
         Cotonu``), a body named by role nouns only (``Conselho de Administração da Agência``), an agreement's parties
         joined by hyphens (``Costa do Marfim-UE``); '' otherwise."""
         text = seg.text
+        if self._product(ch, text):
+            return "product-name"
+        if len(ch.content) >= 2 and not ch.org_tail and not ch.first_names \
+                and (fold(ch.words[0]),) in self.instrument_nouns \
+                and not any((fold(w),) in self.private_heads for w in ch.content[1:]):
+            return "instrument-title"  # "Regulamento de Arbitragem da CNUDCI", "Código de Conduta dos Árbitros"
+        if fold(ch.title).startswith(("ministr", "secretari")) and self._portfolio(ch):
+            return "portfolio"  # "o Ministro dos Negócios Estrangeiros do Japão": an office, no name
+        if len(ch.words) <= 2 and not ch.first_names and ch.start >= 5 and self._noun_before(text, ch.start) in self.type_words:
+            return "type-designation"  # "balsas do tipo Davit", "Classe B", "o modelo Orion X"
         if len(ch.words) == 1:
             if ch.start >= 4 and self.place_lead.search(text, max(0, ch.start - 20), ch.start):
                 return "place-of-signature"
@@ -163,6 +216,50 @@ class PublicTextRecognizer(Recognizer):
             if all(p in self.parties or p in self.lex.territories for p in parts):
                 return "parties"
         return ""
+
+    @staticmethod
+    def _act_numbers(text: str) -> list[tuple[int, int, str]]:
+        """The numbers of an international instrument's parts and acts (circulars, resolutions, regulations, US
+        codes), and the issuer's acronym after one ("Res. A.694(17) da OMI")."""
+        spans = []
+        for pattern, gates in ((CIRCULAR, ("/Circ.",)), (RESOLUTION_NUMBER, ("(",)), (REGULATION_NUMBER, ("/",)),
+                               (US_CODE, ("CFR", "U.S.C.", "C.F.R."))):
+            for m in pattern.finditer(text) if any(g in text for g in gates) else ():
+                spans.append((m.start(), m.end(), "designation"))
+                if issuer := ISSUER_AFTER.match(text, m.end()):
+                    spans.append((issuer.start("acr"), issuer.end("acr"), "issuer"))
+        return spans
+
+    def _noun_before(self, text: str, start: int) -> str:
+        """The folded word before ``start``, over one particle (``do tipo``, ``Equipamento de``): '' if none."""
+        words = text[max(0, start - 40):start].split()
+        if words and words[-1] in self.particles and len(words) > 1:
+            words.pop()
+        return fold(words[-1]) if words else ""
+
+    def _portfolio(self, ch) -> bool:
+        """A minister's portfolio after the title: ordinary words (one surname that is also a word at most), maybe
+        the country (``Negócios Estrangeiros do Japão``, ``Economia e do Mar``); not a name (``Ministro Rui Sá``)."""
+        words = [w for w in ch.content if not self.lex.is_place(w) and fold(w) not in self.lex.territories]
+        return bool(words) and not ch.first_names and (
+            ordinary_phrase(self.lex, words, self.min_zipf) if len(words) > 1 else self.lex.is_common(words[0]))
+
+    def _product(self, ch, text: str) -> bool:
+        """A kind of product named by its head noun (in the chain or just before it) and an ordinary qualifier, no
+        legal-form tail: ``Embarcações de Socorro Rápidas``, ``Equipamento Sonar Doppler`` (not ``Equipamentos
+        Fonseca``: a name after the head)."""
+        if ch.org_tail or ch.all_upper:
+            return False
+        folded = [fold(w) for w in ch.words[:2]]
+        n = 2 if tuple(folded) in self.product_heads else 1 if (folded[0],) in self.product_heads else 0
+        if ch.start >= 4 and self._noun_before(text, ch.start) in self.product_words:
+            n = 0  # the head before the chain: all of it qualifies the product ("Equipamento Sonar Doppler")
+        elif n == 0:
+            return False
+        rest = [w for w in ch.words[n:] if w[:1].isupper()]
+        if n and len(rest) == 1 and not ch.first_names and not self.lex.is_name(rest[0]):
+            return True  # a product's own name after its head noun: "Receptor Beidou", "Radar Orion"
+        return bool(rest) and any(self.lex.is_common(w) or w.isupper() for w in rest)
 
     def _zone(self, text: str) -> tuple[int | None, bool]:
         """Where public bodies are part of a reference: from the first act noun of a segment citing an EU act;
