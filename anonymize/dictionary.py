@@ -26,6 +26,18 @@ NAME_WORD = regex.compile(r"^\p{Lu}\p{Ll}+(?:['’]\p{Lu}?\p{Ll}+)*$")
 INFLECTIONS = (("s", ""), ("es", ""), ("a", "o"), ("as", "o"), ("ns", "m"), ("ões", "ão"), ("ães", "ão"),
                ("is", "l"), ("eis", "el"), ("ais", "al"), ("inha", "a"), ("inho", "o"))
 INFINITIVES = ("ar", "er", "ir")
+ROLE_PREFIXES = ("co", "vice", "sub")  # glued on a role noun: Copresidentes, Vicepresidente, Subdiretora
+
+
+def prefixed_role(folded: str, roles: set[str] | frozenset[str]) -> bool:
+    """A role noun with a prefix glued on, singular or plural (``copresidentes``, ``vicepresidente``,
+    ``subdiretora``, ``cocoordenadores``): a role, not a name."""
+    for prefix in ROLE_PREFIXES:
+        if folded.startswith(prefix):
+            rest = folded[len(prefix):]
+            if any(r in roles for r in (rest, rest[:-1], rest[:-2]) if r):
+                return True
+    return False
 
 
 @lru_cache(maxsize=1)
@@ -33,6 +45,14 @@ def dictionary_words() -> frozenset[str]:
     """The folded lower-case lemmas of hunspell's pt_PT dictionary, shipped as ``data/lemmas_pt.txt`` (built by
     ``python -m paranon.anonymize.lexicons``), so that a run gives the same result with or without hunspell."""
     return frozenset(_read("lemmas_pt.txt"))
+
+
+def lemma_or_inflection(folded: str, words: frozenset[str] | None = None) -> bool:
+    """A lemma of the dictionary or an inflection of one (plural, feminine: ``covas``, ``advogada``)."""
+    words = dictionary_words() if words is None else words
+    return folded in words or any(
+        folded.endswith(end) and len(folded) - len(end) >= 3
+        and folded[:len(folded) - len(end)] + rep in words for end, rep in INFLECTIONS)
 
 
 @lru_cache(maxsize=50_000)
@@ -61,7 +81,7 @@ class NameTest:
         if not self.words or len(word) < 3 or not NAME_WORD.match(word):
             return False
         f = fold(word)
-        if f in lower_vocab or f in self.roles or f in self.lex.closed or self.lex.is_place(word) \
+        if f in lower_vocab or f in self.roles or prefixed_role(f, self.roles) or f in self.lex.closed or self.lex.is_place(word) \
                 or self.is_dictionary_word(f):
             return False
         return self.lex.is_name(word) or not f.endswith(self.endings) \
@@ -72,9 +92,7 @@ class NameTest:
         return self.lemma_or_inflection(folded) or self.verb_form(folded)
 
     def lemma_or_inflection(self, folded: str) -> bool:
-        return folded in self.words or any(
-            folded.endswith(end) and len(folded) - len(end) >= 3
-            and folded[:len(folded) - len(end)] + rep in self.words for end, rep in INFLECTIONS)
+        return lemma_or_inflection(folded, self.words)
 
     def verb_form(self, folded: str) -> bool:
         for end in self.verb_endings:

@@ -8,6 +8,7 @@ import regex
 
 from ...text import fold
 from ..chains import ChainRules
+from ..dictionary import prefixed_role
 from ..lexicons import zipf
 from ..ordinary import ordinary_min_zipf, ordinary_phrase, spaced_letters
 from ..recognizer import Recognizer, Segment, register
@@ -116,18 +117,7 @@ class CompoundFallback(Recognizer):
             # an address's first word before its number, "residentes em Room 2103"; nor a unit's, "em UFIRs")
         if not ch.surnames and fold(word).endswith(self.endings) and zipf(word.lower()) >= self.min_zipf:
             return False
-        return not self._abbreviation(seg, ch) and not self._compound_role(word) and not self._prefixed_role(word)
-
-    def _prefixed_role(self, word: str) -> bool:
-        """A role noun with a prefix glued on, singular or plural: ``Copresidentes``, ``Vicepresidente``,
-        ``Subdiretora``, ``Cocoordenadores`` (a role, not a name)."""
-        f = fold(word)
-        for x in ("co", "vice", "sub"):
-            if f.startswith(x):
-                rest = f[len(x):]
-                if any(r in self.roles for r in (rest, rest[:-1], rest[:-2]) if r):
-                    return True
-        return False
+        return not self._abbreviation(seg, ch) and not self._compound_role(word) and not prefixed_role(fold(word), self.roles)
 
     def _compound_role(self, word: str) -> bool:
         """``Juiz-Auditor``, ``Ministro-Relator``, ``Subprocuradora-Geral``, ``Estado-autor``: a hyphenated

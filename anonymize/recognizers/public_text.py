@@ -20,6 +20,7 @@ from __future__ import annotations
 import regex
 
 from ...text import fold
+from ..dictionary import lemma_or_inflection
 from ..ordinary import ordinary_min_zipf, ordinary_phrase
 from ..recognizer import Gated, Recognizer, Segment, alternation, register
 from .organization import org_rule
@@ -239,10 +240,12 @@ class PublicTextRecognizer(Recognizer):
 
     def _portfolio(self, ch) -> bool:
         """A minister's portfolio after the title: ordinary words (one surname that is also a word at most), maybe
-        the country (``Negócios Estrangeiros do Japão``, ``Economia e do Mar``); not a name (``Ministro Rui Sá``)."""
+        the country (``Negócios Estrangeiros do Japão``, ``Economia e do Mar``); not a name (``Ministro Rui Sá``); one
+        word is a word of the dictionary (``Ministra da Saúde``; not a surname news make frequent)."""
         words = [w for w in ch.content if not self.lex.is_place(w) and fold(w) not in self.lex.territories]
         return bool(words) and not ch.first_names and (
-            ordinary_phrase(self.lex, words, self.min_zipf) if len(words) > 1 else self.lex.is_common(words[0]))
+            ordinary_phrase(self.lex, words, self.min_zipf) if len(words) > 1
+            else self.lex.is_common(words[0]) and lemma_or_inflection(fold(words[0])))
 
     def _product(self, ch, text: str) -> bool:
         """A kind of product named by its head noun (in the chain or just before it) and an ordinary qualifier, no
