@@ -25,9 +25,15 @@ from .recognizer import alternation
 
 # one comma-separated part after a position: what runs to the next comma, semicolon, colon, bracket, dash
 # between spaces, or a dot that ends the sentence
-NEXT_PART = regex.compile(r"(?P<sep>\s*,\s*|\s+[–—·|-]\s+)(?P<part>[^,;:()\[\]\n–—]{1,60}?)(?=\s*(?:[,;:()\[\]]|\.(?:\s+\p{Lu}|\s*$)|\s[–—·|-]\s|$))")
-# the words of a town or district: capitalized, with the particles place names keep (Vila Nova de Gaia)
-PLACE_WORDS = r"\p{Lu}[\p{Ll}'’-]+\.?(?:[\s-]+(?:(?:d[aeo]s?|de|del|la|le|sur|am|an|bei|im|upon|on)\s+)?\p{Lu}[\p{Ll}'’-]+\.?){0,3}"
+# (a town and its Brazilian state after a dash is one part: "Porto Alegre – RS"; a dot after a floor's number is no
+# sentence end: "3. OG")
+NEXT_PART = (r"(?P<sep>\s*,\s*|\s+[–—·|-]\s+)(?P<part>(?:{place})\s+[–—-]\s+[A-Z]{{2}}(?=\s*[,;.)]|\s*$)"
+             r"|[^,;:()\[\]\n–—]{{1,60}}?)"
+             r"(?=\s*(?:[,;:()\[\]]|\.(?:\s+(?!(?:{floors})(?![\p{{L}}]))\p{{Lu}}|\s*$)|\s[–—·|-]\s|$))")
+# the words of a town or district: capitalized, with the particles place names keep (Vila Nova de Gaia); an
+# acronym opens one before a capitalized word ("GIDC Estate")
+PLACE_WORDS = (r"(?:\p{Lu}[\p{Ll}'’-]+\.?|\p{Lu}{2,5}(?=\s+\p{Lu}\p{Ll}))"
+               r"(?:[\s-]+(?:(?:d[aeo]s?|de|del|la|le|sur|am|an|bei|im|upon|on)\s+)?\p{Lu}[\p{Ll}'’-]+\.?){0,3}")
 PLACE = regex.compile(PLACE_WORDS)
 PO_BOX = r"(?:P\.?\s?O\.?\s+Box|Apartado|Caixa Postal|Postfach|BP)\s+\d{1,6}"
 # a town in capitals after its postcode ("1269-046 LISBOA")
@@ -39,11 +45,12 @@ CODE_PART = regex.compile(
     rf"(?:{PLACE_WORDS})\s+\d{{5,6}}|\d{{4}}\s?[A-Z]{{2}}\s+(?:{PLACE_WORDS})|(?:[A-Z]{{1,2}}-)?(?:\d{{4,6}}|\d{{2}}-\d{{3}})(?:-\d{{3}})?\s+{TOWN_AFTER_CODE}"
     rf"(?:\s+[A-Z]{{2}})?"  # (a province's or canton's code after the town: "50124 Firenze FI", "8703 Erlenbach ZH")
     rf"|(?:(?:{PLACE_WORDS})\s+)?{UK_POSTCODE}|[A-Z]{{2}}\s+\d{{5}}(?:-\d{{4}})?|CEP\s*\d{{5}}-?\d{{3}}"
-    rf"|{PO_BOX}|(?:{PLACE_WORDS})\s*[-/]\s*[A-Z]{{2}}")
+    rf"|{PO_BOX}|(?:{PLACE_WORDS})\s*[-/–—]\s*[A-Z]{{2}}")
 # a house number before a name ("89 Queensway", "No. 88 Century Avenue")
 NUMBER_FIRST = regex.compile(r"(?:No\.?\s*|n\.?\s?º\s*)?\d{1,5}[A-Za-z]?\s+(?=\p{Lu})")
 # a name with a number after it: a building, a road, a district ("Tower 2", "Estrada Municipal 313", "Jumeirah 1")
-NUMBER_AFTER = regex.compile(rf"(?:{PLACE_WORDS})\s+\d{{1,4}}[A-Z]?")
+# (or a Roman numeral: "Phase II"), or a house number before such a name ("No. 88 Lane 1500")
+NUMBER_AFTER = regex.compile(rf"(?:(?:No\.?\s*)?\d{{1,5}}\s+)?(?:{PLACE_WORDS})\s+(?:\d{{1,4}}[A-Z]?|[IVX]{{1,4}}(?![\p{{L}}]))")
 OPENER = regex.compile(r"(?<![\p{L}])(?:em|no|na|at|in)\s+|:\s*")  # words before an address's first part
 PO_BOX_AT = regex.compile(PO_BOX)
 DIGIT = regex.compile(r"\d")
@@ -63,9 +70,13 @@ class AddressEdges:
     """Widen found addresses over the parts around them; ``unit_words``: a room, floor, block, flat …"""
 
     def __init__(self, unit_words: list[str], side_words: list[str], countries: frozenset[str] | set[str],
-                 area_words: list[str] = (), city_territories: list[str] = ()) -> None:
+                 area_words: list[str] = (), city_territories: list[str] = (), floor_words: list[str] = ()) -> None:
         units = alternation(sorted({w.lower() for w in unit_words}))  # (a trie: matched case-insensitively)
         ordinal = r"\d{1,3}\s?(?:\.?\s?[º°ª]|st|nd|rd|th)"
+        # a floor written number, dot or letters, then a floor word ("3. OG", "2e étage", "1. Stock")
+        floors = alternation(sorted(set(floor_words))) or "(?!)"
+        floor = rf"\d{{1,2}}(?:\.|e|ème|er|re)?\s?(?:{floors})(?![\p{{L}}])"
+        self.next_part = regex.compile(NEXT_PART.format(place=PLACE_WORDS, floors=floors))
         sides = "|".join(regex.escape(w) for w in sorted(set(side_words), key=len, reverse=True))
         # the side of a floor right after the address ("3.º izquierda", "3rd left"): the address goes on
         self.side = regex.compile(rf"\s+(?i:(?:{sides}))(?![\p{{L}}])"
@@ -73,14 +84,14 @@ class AddressEdges:
         self.unit = regex.compile(
             rf"(?i:(?:{units}))\.?\s*(?:n\.?\s?º\s*|No\.?\s*)?[\dA-Z][\w./-]*(?:\s+\p{{Lu}}(?![\p{{L}}]))?"
             rf"|{ordinal}\s*(?i:(?:{units}))(?:\s+\p{{Lu}}(?![\p{{L}}]))?(?:\s+(?i:(?:{sides}))(?![\p{{L}}]))?"
-            rf"|{ordinal}(?:\s+\p{{Lu}}(?![\p{{L}}])|\s+(?i:(?:{sides}))(?![\p{{L}}]))?|\d{{1,3}}/F|#\d{{1,3}}-\d{{1,4}}|(?i:r/c)(?:\s+\p{{L}}+)?|\d{{1,5}}[A-Za-z]?")
+            rf"|{floor}|{ordinal}(?:\s+\p{{Lu}}(?![\p{{L}}])|\s+(?i:(?:{sides}))(?![\p{{L}}]))?|\d{{1,3}}/F|#\d{{1,3}}-\d{{1,4}}|(?i:r/c)(?:\s+\p{{L}}+)?|\d{{1,5}}[A-Za-z]?")
         self.countries = countries
         self.city_territories = {phrase_key(w) for w in city_territories}
         # an administrative area named in an address ("freguesia de Ronfe", "parish of Marvila"): a place part
         areas = "|".join(regex.escape(w) for w in sorted(set(area_words), key=len, reverse=True)) or "(?!)"
         self.area = regex.compile(rf"(?i:{areas})\s+(?:d[aeo]s?|of)\s+(?:{PLACE_WORDS})")
         self.first_unit = regex.compile(
-            rf"(?<![\p{{L}}\d])(?:(?i:(?:{units}))\.?\s*[\dA-Z][\w./-]*|{ordinal}\s*(?i:(?:{units}))|\d{{1,3}}/F|{PO_BOX})(?=\s*,)")
+            rf"(?<![\p{{L}}\d])(?:(?i:(?:{units}))\.?\s*(?:No\.?\s*)?[\dA-Z][\w./-]*|{ordinal}\s*(?i:(?:{units}))|\d{{1,3}}/F|{PO_BOX})(?=\s*,)")
         # (its gate reads the lower-cased text case-sensitively: several times faster than a case-blind trie)
         self.first_unit_gate = regex.compile(rf"{units}|\d/f|box|apartado|caixa|postfach|bp")
 
@@ -111,7 +122,7 @@ class AddressEdges:
             end, town_taken = town.end(), True  # the town after a postcode the address already took ("00-590 Warszawa")
         pos, best, pending, sure, first_place = end, end, [], 0, ""
         for _ in range(MOST_PARTS):
-            m = NEXT_PART.match(text, pos)
+            m = self.next_part.match(text, pos)
             if not m:
                 break
             kind = self._kind(m.group("part"))

@@ -21,6 +21,8 @@ POSTCODE_PT = r"\d{4}\s?-\s?\d{3}(?![\d/-])(?:\s+[\p{Lu}][\p{L}'-]+(?:\s+(?:d[ae
 POSTCODE_UK = rf"\b{UK_POSTCODE}\b"
 POSTCODE_NL = r"\b\d{4}\s?[A-Z]{2}\b(?:\s+[\p{Lu}][\p{L}-]+)?"
 POSTCODE_EU = r"\b(?:[A-Z]{1,2}-)?\d{5}\s+[\p{Lu}][\p{L}-]+"
+# the repeated house number of French and Belgian addresses ("14 bis, rue …", "3 ter avenue …")
+NUMBER_REPEAT = r"(?:bis|ter|quater)(?![\p{L}])"
 
 
 BETWEEN_STREET_AND_POSTCODE = regex.compile(r",?\s*(?:\p{Lu}[\p{L}'-]+\s+){1,3}")
@@ -61,7 +63,7 @@ class AddressRecognizer(Recognizer):
         self.date_after = regex.compile(rf"\s+de\s+(?i:{alternation(rules['date']['months'])})(?![\p{{L}}])")
         # house number first, then the street word (French, Italian, Spanish layouts: "12 rue des Tanneurs")
         self.number_first = Gated(regex.compile(
-            rf"(?<![\p{{L}}\d,.])\d{{1,4}}[a-zA-Z]?,?\s+(?:{alternation(rules['address_number_first_heads'])})"
+            rf"(?<![\p{{L}}\d,.])\d{{1,4}}[a-zA-Z]?(?:\s+{NUMBER_REPEAT})?,?\s+(?:{alternation(rules['address_number_first_heads'])})"
             rf"(?:\s+(?:{alternation(rules['address_name_particles'])}|(?:[ld]['’])?[\p{{Lu}}][\p{{L}}'’-]+)){{1,5}}"),
             regex.compile(rf"(?i:{alternation(rules['address_number_first_heads'])})"))
         self.head_start = regex.compile(rf"(?:{heads})(?![\p{{L}}])")
@@ -73,11 +75,12 @@ class AddressRecognizer(Recognizer):
             rf"(?<![\p{{L}}\d])(?:(?P<num>\d+[a-zA-Z]?(?:[-/]\d+[a-zA-Z]?)?),?\s+)?(?:[\p{{Lu}}][\p{{L}}'’-]+\s+){{1,4}}"
             rf"(?:{tails})(?![\p{{L}}])(?P<after>{tail_after}*)"), regex.compile(tails))
         self.fused = regex.compile(
-            rf"(?<![\p{{L}}])[\p{{Lu}}][\p{{L}}-]*(?i:{alternation(a['fused_suffixes'])})\s+\d+[a-zA-Z]?"
+            rf"(?<![\p{{L}}])[\p{{Lu}}][\p{{L}}-]*(?i:{alternation(a['fused_suffixes'])})\s+\d+[a-zA-Z]?(?:-[A-Za-z\d]{{1,3}}(?![\p{{L}}\d]))?"
             rf"(?:\s*,\s*(?:{POSTCODE_NL}|{POSTCODE_EU}))?")
         # the alternatives on their own are five times faster than together (no shared look-behind)
         self.edges = AddressEdges(rules["address_unit_words"], rules["address_side_words"], lex.territories,
-                                  rules["address_area_words"], rules["address_city_territories"])
+                                  rules["address_area_words"], rules["address_city_territories"],
+                                  rules["address_floor_words"])
         self.postcode = Gated(regex.compile(rf"(?<![\d-]){POSTCODE_PT}|{POSTCODE_UK}"),
                               regex.compile(rf"(?<![\d-]){POSTCODE_PT}"), regex.compile(POSTCODE_UK))
 
