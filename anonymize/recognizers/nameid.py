@@ -39,6 +39,18 @@ PHONE_PT = regex.compile(r"(?<![\d.,/-]|\d )(?:\(\+?351\)\s?)?[29]\d{2}[ .]\d{3}
 # what every phone number the matcher should see has: a "+" before a digit, or nine digits or more with
 # spaces or brackets only (dates and amounts have dots and commas): the gate of the phone matcher
 PHONE_GATE = regex.compile(r"\+\s?\(?\d|(?<![\d.,/-])\(?\d{2,3}\)?(?:\s?\d){7,}")
+# a phone number in a country's national layout: its trunk "0" or its area code in brackets, then groups of digits
+# ("01632 960 555", "01 42 68 53 00", "(21) 3456-7890"); a phone only when valid in one of the countries the
+# rules name (nameid.phone_regions, checked by phonenumbers)
+NATIONAL_PHONE = regex.compile(r"(?<![\w.,/+-]|\d[ .])(?:0\d{1,4}|\(0?\d{2,4}\))[ -]?\d{2,5}(?:[ -]\d{2,4}){0,3}"
+                               r"(?![\w-]|[.,/]\d| \d)")
+NATIONAL_DIGITS = (10, 11)  # how many digits such a number has
+# a registration's number after the bare noun "número"/"number" (no act noun): six digits or more, no "/" or "."
+LONG_PLAIN_NUMBER = regex.compile(r"\d{6,}")
+BARE_NUMBER_NOUN = regex.compile(r"(?i)(?:número|number)(?![\p{L}])")
+# a web domain named after its noun ("o domínio lojaexemplo.pt", "the website example.co.uk"): the domain is
+# the holder's; a domain inside an address or URL is taken whole by EMAIL and URL first
+DOMAIN = regex.compile(r"(?<![\w.@/-])[\p{Ll}\d](?:[\p{Ll}\d-]*[\p{Ll}\d])?(?:\.[a-z0-9-]+)*\.(?:[a-z]{2,3}|com|info)(?![\w@/-]|\.\w)")
 # the words before a number that say it is no phone (a taxpayer, bank or card number)
 NOT_A_PHONE_BEFORE = regex.compile(r"(?i)(?<![\p{L}])(?:NIF|NIPC|contribuinte|colectiva|coletiva|IBAN|NIB|CPF|CNPJ"
                                    r"|cidadão|identidade|passaporte)(?![\p{L}])[^\p{L}\d]{0,12}(?:n\.?\s?[º°o]\.?\s*)?$")
@@ -127,6 +139,14 @@ def phone_valid(digits: str) -> bool:
         return False
 
 
+def phone_valid_in(number: str, region: str) -> bool:
+    """Whether ``number``, written in ``region``'s national layout, is a valid phone number there."""
+    try:
+        return phonenumbers.is_valid_number(phonenumbers.parse(number, region))
+    except phonenumbers.NumberParseException:
+        return False
+
+
 def bracketed_phones(text: str) -> list[tuple[int, int]]:
     """Phones written with their country calling code in brackets and no "+" ("(853) 2833 1746")."""
     if "(" not in text:
@@ -186,6 +206,11 @@ class NameIdRecognizer(Recognizer):
     def __init__(self, rules, lex, options=None) -> None:
         super().__init__(rules, lex, options)
         r = rules["nameid"]
+        self.phone_regions = tuple(r.get("phone_regions", ()))
+        # a domain after its noun, a few lower-case words between ("no sítio de internet lojaexemplo.pt")
+        self.domain_after = regex.compile(rf"(?<![\p{{L}}])(?i:{alternation(r['domain_nouns'])})(?:\s+\p{{Ll}}+){{0,2}}?\s+"
+                                          rf"(?P<d>{DOMAIN.pattern})")
+        self.domain_keys = tuple({w.lower()[:4] for w in r["domain_nouns"]})
         # phrases that say a registration number follows ("registada sob o número", "pessoa colectiva n.º"):
         # read before the public nouns, whose "número" they hold
         self.phrase_re = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(r.get('id_phrases', []))})(?![\p{{L}}]){GAP}",
@@ -240,6 +265,9 @@ class NameIdRecognizer(Recognizer):
         if "://" in t or "www." in t:
             for m in URL.finditer(t):
                 add(m.start(), m.end(), "NAMEID", "url")
+        if "." in t and any(k in t.lower() for k in self.domain_keys):
+            for m in self.domain_after.finditer(t):
+                add(m.start("d"), m.end("d"), "NAMEID", "domain")
         if "@" in t:
             for m in HANDLE.finditer(t):
                 add(m.start(), m.end(), "NAMEID", "handle")
@@ -250,6 +278,8 @@ class NameIdRecognizer(Recognizer):
             return out
         self._checked_shapes(t, add)
         self._phones(t, add)
+        if "0" in t or "(" in t:
+            self._national_phones(t, add)
         self._after_words(t, add)
         return out
 
@@ -286,6 +316,14 @@ class NameIdRecognizer(Recognizer):
         if "-" in t:
             for m in PLATE.finditer(t):
                 add(m.start(), m.end(), "NAMEID", "car_plate")
+
+    def _national_phones(self, t: str, add) -> None:
+        """Phones in a national layout that the PT matcher does not read: valid in one of ``phone_regions``."""
+        for m in NATIONAL_PHONE.finditer(t):
+            digits = sum(ch.isdigit() for ch in m.group())
+            if digits in NATIONAL_DIGITS and not NOT_A_PHONE_BEFORE.search(t, max(0, m.start() - 30), m.start()) \
+                    and any(phone_valid_in(m.group(), r) for r in self.phone_regions):
+                add(m.start(), m.end(), "NAMEID", "phone:national")
 
     @staticmethod
     def _phones(t: str, add) -> None:
@@ -329,7 +367,10 @@ class NameIdRecognizer(Recognizer):
                 g = "num" if m.group("num") else "num2"
                 add(m.start(g), m.end(g), "PUBLIC_ID", "eu_act")
         for m in self.public_re.finditer(t):
-            add(m.start(1), m.end(1), "PUBLIC_ID", "public_noun")
+            # (a bare "número" before a long plain run of digits names a registration, not a law's subdivision:
+            # "com o número 09876543")
+            bare = LONG_PLAIN_NUMBER.fullmatch(m.group(1)) and BARE_NUMBER_NOUN.match(t, m.start(), m.start(1))
+            add(m.start(1), m.end(1), "NAMEID" if bare else "PUBLIC_ID", "trigger:number" if bare else "public_noun")
         for m in self.act_number.finditer(t) if "/" in t else ():
             add(m.start("num"), m.end("num"), "PUBLIC_ID", "act_number")
         for m in EU_DOCUMENT.finditer(t) if "[" in t else ():
