@@ -39,12 +39,14 @@ PO_BOX = r"(?:P\.?\s?O\.?\s+Box|Apartado|Caixa Postal|Postfach|BP)\s+\d{1,6}"
 # a town in capitals after its postcode ("1269-046 LISBOA")
 TOWN_AFTER_CODE = rf"(?:{PLACE_WORDS}|\p{{Lu}}{{2,}}(?:[\s-]+(?:D[AEO]S?\s+)?\p{{Lu}}{{2,}}){{0,3}})"
 UK_POSTCODE = r"[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}"
+# the Irish Eircode: a routing key (a letter, two digits; D6W) and a four-character unique identifier ("D02 X285")
+EIRCODE = r"(?:[AC-FHKNPRTV-Y]\d{2}|D6W)\s?[0-9AC-FHKNPRTV-Y]{4}"
 # a town with its postcode or a postcode alone, in the layouts of Portugal, Brazil, the EU, the UK, the US, China,
 # Ukraine; a PO box; a Brazilian town with its state
 CODE_PART = regex.compile(
     rf"(?:{PLACE_WORDS})\s+\d{{5,6}}|\d{{4}}\s?[A-Z]{{2}}\s+(?:{PLACE_WORDS})|(?:[A-Z]{{1,2}}-)?(?:\d{{4,6}}|\d{{2}}-\d{{3}})(?:-\d{{3}})?\s+{TOWN_AFTER_CODE}"
     rf"(?:\s+[A-Z]{{2}})?"  # (a province's or canton's code after the town: "50124 Firenze FI", "8703 Erlenbach ZH")
-    rf"|(?:(?:{PLACE_WORDS})\s+)?{UK_POSTCODE}|[A-Z]{{2}}\s+\d{{5}}(?:-\d{{4}})?|CEP\s*\d{{5}}-?\d{{3}}"
+    rf"|(?:(?:{PLACE_WORDS})\s+)?(?:{UK_POSTCODE}|{EIRCODE})|[A-Z]{{2}}\s+\d{{5}}(?:-\d{{4}})?|CEP\s*\d{{5}}-?\d{{3}}"
     rf"|{PO_BOX}|(?:{PLACE_WORDS})\s*[-/–—]\s*[A-Z]{{2}}")
 # a house number before a name ("89 Queensway", "No. 88 Century Avenue")
 NUMBER_FIRST = regex.compile(r"(?:No\.?\s*|n\.?\s?º\s*)?\d{1,5}[A-Za-z]?\s+(?=\p{Lu})")
@@ -100,9 +102,10 @@ class AddressEdges:
         if CODE_PART.fullmatch(part):
             return "code"
         first = NUMBER_FIRST.match(part)
-        if self.unit.fullmatch(part) or NUMBER_AFTER.fullmatch(part) or first and PLACE.fullmatch(part, first.end()):
+        if self.unit.fullmatch(part) or NUMBER_AFTER.fullmatch(part) or first and PLACE.fullmatch(part, first.end()) \
+                or self.area.fullmatch(part):  # (an administrative area: "freguesia de Ronfe", "concelho de Fafe")
             return "sure"
-        if PLACE.fullmatch(part) or self.area.fullmatch(part):
+        if PLACE.fullmatch(part):
             return "country" if phrase_key(part) in self.countries else "place"
         return ""
 
@@ -120,7 +123,7 @@ class AddressEdges:
         town_taken = bool(CODE_PART.fullmatch(last)) and not PO_BOX_AT.fullmatch(last)
         if not town_taken and CODE_AT_END.search(text, max(0, end - 8), end) and (town := TOWN_NEXT.match(text, end)):
             end, town_taken = town.end(), True  # the town after a postcode the address already took ("00-590 Warszawa")
-        pos, best, pending, sure, first_place = end, end, [], 0, ""
+        pos, best, pending, sure, first_place, country_after = end, end, [], 0, "", False
         for _ in range(MOST_PARTS):
             m = self.next_part.match(text, pos)
             if not m:
@@ -144,13 +147,14 @@ class AddressEdges:
                 best = max(best, pending.pop())
                 break
             else:
+                country_after = kind == "country"
                 break
             pos = m.end("part")
         if not pending and not town_taken and (town := TOWN_AND.match(text, pos)) \
                 and self._kind(town.group("part")) in ("place", "country"):
             pending.append(town.end("part"))  # the town before "e"/"and" and a lower-case word ("…, Lisboa e filial")
-        if len(pending) > 1 and not town_taken and DISTRICT.match(first_place):
-            best = max(best, pending[1])  # a named district and its town ("…, Bairro Maianga, Luanda")
+        if len(pending) > 1 and not town_taken and (DISTRICT.match(first_place) or len(pending) == 2 and country_after):
+            best = max(best, pending[1])  # a district and its town ("…, Bairro Maianga, Luanda"; "…, Alvalade, Lisboa, Portugal")
         if pending and not town_taken:
             best = max(best, pending[0])  # the town after the last numbered part
         return best, sure

@@ -16,7 +16,9 @@ from ..recognizer import Gated, Recognizer, Segment, alternation, register
 NAME_WORD = r"(?:[\p{Lu}\d][\p{L}\d'’.ºª-]*|d['’]\p{Lu}[\p{L}'’-]*|d[aeo]s?|e|d'|de|of|the|la|le|les|des|du|del|della|dei|degli|delle|dello|di|aos?|às?)"
 NUMBER_SIGN = r"(?:n\.?\s?[º°o]\.?s?|nº|n\.|no\.?|nr\.?|n°)"
 HOUSE_NUMBER = (rf"(?:{NUMBER_SIGN}\s*)?\d+(?:\.?[º°ªo])?[\p{{L}}]?(?:\s?[-/]\s?\d++(?!-\d{{3}}(?!\d))(?:\.?[º°ªo])?[\p{{L}}]?)*"
-                r"(?:-[A-Z](?![\p{L}\d]))?")  # ("n.º 300-A")
+                r"(?:-[A-Z](?![\p{L}\d]))?"  # ("n.º 300-A")
+                # (a range of house numbers: "n.os 12 a 16", "n.os 3 e 5"; not a date's days, "12 a 16 de maio")
+                r"(?:\s+[ae]\s+\d{1,4}[A-Z]?(?!\d|[.,/-]\d|\s?[º°ª]|\s+de\s))?")
 POSTCODE_PT = r"\d{4}\s?-\s?\d{3}(?![\d/-])(?:\s+[\p{Lu}][\p{L}'-]+(?:\s+(?:d[aeo]s?|[\p{Lu}][\p{L}'-]+))*)?"
 POSTCODE_UK = rf"\b{UK_POSTCODE}\b"
 POSTCODE_NL = r"\b\d{4}\s?[A-Z]{2}\b(?:\s+[\p{Lu}][\p{L}-]+)?"
@@ -63,7 +65,7 @@ class AddressRecognizer(Recognizer):
         self.date_after = regex.compile(rf"\s+de\s+(?i:{alternation(rules['date']['months'])})(?![\p{{L}}])")
         # house number first, then the street word (French, Italian, Spanish layouts: "12 rue des Tanneurs")
         self.number_first = Gated(regex.compile(
-            rf"(?<![\p{{L}}\d,.])\d{{1,4}}[a-zA-Z]?(?:\s+{NUMBER_REPEAT})?,?\s+(?:{alternation(rules['address_number_first_heads'])})"
+            rf"(?<![\p{{L}}\d,.])\d{{1,4}}[a-zA-Z]?(?:\s+{NUMBER_REPEAT})?,?\s+(?i:{alternation(rules['address_number_first_heads'])})"
             rf"(?:\s+(?:{alternation(rules['address_name_particles'])}|(?:[ld]['’])?[\p{{Lu}}][\p{{L}}'’-]+)){{1,5}}"),
             regex.compile(rf"(?i:{alternation(rules['address_number_first_heads'])})"))
         self.head_start = regex.compile(rf"(?:{heads})(?![\p{{L}}])")
@@ -103,6 +105,9 @@ class AddressRecognizer(Recognizer):
         for ch in seg.analysis.chains:
             if ch.org_head and ch.end - ch.start > 1:
                 inside_org[ch.start + 1:ch.end] = b"\x01" * (ch.end - ch.start - 1)
+        # (the house number first: "5 Rue de la Paix" is one address, before its street's head alone)
+        for m in self.number_first.finditer(t):
+            add(m.start(), m.end(), "address:number-first")
         for m in self.pt.finditer(t):
             if inside_org[m.start()]:
                 continue
@@ -113,8 +118,6 @@ class AddressRecognizer(Recognizer):
                 if not any(c.isdigit() for c in t[m.start():end]):
                     continue  # a street with no number is no address ("Vila Real, 5 de fevereiro")
             add(m.start(), end, "address:pt-head")
-        for m in self.number_first.finditer(t):
-            add(m.start(), m.end(), "address:number-first")
         for m in self.fused.finditer(t):
             add(m.start(), m.end(), "address:fused")
         for m in self.en.finditer(t):
