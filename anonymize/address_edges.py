@@ -39,6 +39,8 @@ PO_BOX = r"(?:P\.?\s?O\.?\s+Box|Apartado|Caixa Postal|Postfach|BP)\s+\d{1,6}"
 # a town in capitals after its postcode ("1269-046 LISBOA")
 TOWN_AFTER_CODE = rf"(?:{PLACE_WORDS}|\p{{Lu}}{{2,}}(?:[\s-]+(?:D[AEO]S?\s+)?\p{{Lu}}{{2,}}){{0,3}})"
 UK_POSTCODE = r"[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}"
+# the Canadian postcode ("M5H 1J8")
+CA_POSTCODE = r"[ABCEGHJ-NPRSTVXY]\d[A-Z]\s?\d[A-Z]\d"
 # the Irish Eircode: a routing key (a letter, two digits; D6W) and a four-character unique identifier ("D02 X285")
 EIRCODE = r"(?:[AC-FHKNPRTV-Y]\d{2}|D6W)\s?[0-9AC-FHKNPRTV-Y]{4}"
 # a town with its postcode or a postcode alone, in the layouts of Portugal, Brazil, the EU, the UK, the US, China,
@@ -47,7 +49,11 @@ CODE_PART = regex.compile(
     rf"(?:{PLACE_WORDS})\s+\d{{5,6}}|\d{{4}}\s?[A-Z]{{2}}\s+(?:{PLACE_WORDS})|(?:[A-Z]{{1,2}}-)?(?:\d{{4,6}}|\d{{2}}-\d{{3}})(?:-\d{{3}})?\s+{TOWN_AFTER_CODE}"
     rf"(?:\s+[A-Z]{{2}})?"  # (a province's or canton's code after the town: "50124 Firenze FI", "8703 Erlenbach ZH")
     rf"|(?:(?:{PLACE_WORDS})\s+)?(?:{UK_POSTCODE}|{EIRCODE})|[A-Z]{{2}}\s+\d{{5}}(?:-\d{{4}})?|CEP\s*\d{{5}}-?\d{{3}}"
-    rf"|{PO_BOX}|(?:{PLACE_WORDS})\s*[-/–—]\s*[A-Z]{{2}}")
+    rf"|{PO_BOX}|(?:{PLACE_WORDS})\s*[-/–—]\s*[A-Z]{{2}}"
+    # a Brazilian CEP without its word ("01310-200"); a Swedish postcode and town ("111 43 Stockholm"); a state or
+    # province and its postcode after the town ("Sydney NSW 2000"), a Canadian postcode ("ON M5H 1J8")
+    rf"|\d{{5}}-\d{{3}}|\d{{3}}\s\d{{2}}\s+{TOWN_AFTER_CODE}|(?:{PLACE_WORDS})\s+[A-Z]{{2,3}}\s+\d{{4,5}}"
+    rf"|(?:[A-Z]{{2}}\s+)?{CA_POSTCODE}")
 # a house number before a name ("89 Queensway", "No. 88 Century Avenue")
 NUMBER_FIRST = regex.compile(r"(?:No\.?\s*|n\.?\s?º\s*)?\d{1,5}[A-Za-z]?\s+(?=\p{Lu})")
 # a name with a number after it: a building, a road, a district ("Tower 2", "Estrada Municipal 313", "Jumeirah 1")
@@ -61,6 +67,7 @@ ANCHOR_AT = regex.compile(r"^|[,:]\s*|(?<![\p{L}])(?:em|no|na|at|in)\s+")  # whe
 TOWN_AND = regex.compile(rf"\s*,\s*(?P<part>{PLACE_WORDS})(?=\s+(?:e|and)\s+\p{{Ll}})")
 # a named district of a town: the town's name follows it ("Bairro Maianga, Luanda", "Urbanização Quinta Nova, Loulé")
 DISTRICT = regex.compile(r"(?:Bairro|Urbanização|Urb\.|Jardim|Distrito|Colonia|Colónia)\s+\p{Lu}|.+\sDistrict$")
+STATE = regex.compile(r"[A-Z]{2}")
 COMMA_AT_END = regex.compile(r",\s*$")
 CODE_AT_END = regex.compile(r"(?<![\d-])(?:\d{4,6}|\d{2}-\d{3}|\d{4}-\d{3})$")
 TOWN_NEXT = regex.compile(rf"\s+{TOWN_AFTER_CODE}(?=\s*(?:[,;:)]|\.(?:\s|$)|$))")
@@ -129,6 +136,8 @@ class AddressEdges:
             if not m:
                 break
             kind = self._kind(m.group("part"))
+            if kind == "" and pending and STATE.fullmatch(m.group("part")):
+                kind = "place"  # a state's letters after the town, a postcode after them ("São Paulo, SP, CEP …")
             if kind == "sure" and pending and m.group("part").isdigit() and len(m.group("part")) >= 4:
                 kind = "code"  # a postcode after its town: "Lviv, 79000"
             if m.group("sep").strip() != "," and (kind not in ("code", "sure") or m.group("part").isdigit()):

@@ -22,7 +22,7 @@ HOUSE_NUMBER = (rf"(?:{NUMBER_SIGN}\s*)?\d+(?:\.?[º°ªo])?[\p{{L}}]?(?:\s?[-/]
 POSTCODE_PT = r"\d{4}\s?-\s?\d{3}(?![\d/-])(?:\s+[\p{Lu}][\p{L}'-]+(?:\s+(?:d[aeo]s?|[\p{Lu}][\p{L}'-]+))*)?"
 POSTCODE_UK = rf"\b{UK_POSTCODE}\b"
 POSTCODE_NL = r"\b\d{4}\s?[A-Z]{2}\b(?:\s+[\p{Lu}][\p{L}-]+)?"
-POSTCODE_EU = r"\b(?:[A-Z]{1,2}-)?\d{5}\s+[\p{Lu}][\p{L}-]+"
+POSTCODE_EU = r"\b(?:[A-Z]{1,2}-)?(?:\d{5}|\d{3}\s\d{2})\s+[\p{Lu}][\p{L}-]+"
 # the repeated house number of French and Belgian addresses ("14 bis, rue …", "3 ter avenue …")
 NUMBER_REPEAT = r"(?:bis|ter|quater)(?![\p{L}])"
 
