@@ -43,6 +43,9 @@ NAME_BEFORE_DASH = regex.compile(r"(?:^|(?<=[\s(,;:]))(?P<name>\p{Lu}[\p{L}\p{M}
                                  r"[\p{L}\p{M}.'’&-]*)){0,7})\s+[–—]\s+$")
 DASH = regex.compile(r"\s+[–—]\s+")
 
+# the capitalized words and English "of" before a company's name that ends in a legal form ("Bank of ", "The
+# Royal Bank of "): one English name
+ENGLISH_OF_BEFORE = regex.compile(r"(?<![\p{L}\d.-])(?:(?:The|the)\s+)?(?:\p{Lu}[\p{L}&'’-]*\s+){1,3}of\s+(?:the\s+)?\Z")
 # adjectives that open a body's name before its head (Superior Tribunal, Supremo Tribunal)
 HEAD_ADJECTIVES = {"superior", "supremo", "suprema", "alto", "alta"}
 # the rest of a body's name that lists its competences after a comma and ends with its place: ", Predial e
@@ -74,6 +77,10 @@ class OrganizationRecognizer(Recognizer):
         self.tail_suffix = regex.compile(
             rf"\s*,\s*(?:{alternation(o.get('tail_suffixes', []))})(?![\p{{L}}])"
             rf"|\.?\s*,?\s+(?:{alternation(o['tails'])})(?![\p{{L}}\d])")
+        # a foreign company's registered branch after its name ("X Limited – Sucursal em Portugal", "X, Branch")
+        self.branch_after = regex.compile(
+            rf"\s*(?:[–—-]|,)\s*(?:{alternation(o.get('branch_words', []))})(?![\p{{L}}])"
+            r"(?:\s+(?:em|in|de|no|na)\s+\p{Lu}[\p{L}-]+)?")
         self.role_before = regex.compile(
             rf"(?<![\p{{L}}-])(?i:{alternation(o.get('company_role_nouns', []))})\s+d[aeo]s?\s+\Z")
         dotted = [h for h in o["heads"].get("ADMIN", []) if regex.fullmatch(r"(?:\p{Lu}\.)+\p{L}*\.?", h)]
@@ -120,8 +127,13 @@ class OrganizationRecognizer(Recognizer):
                 end = ch.end
                 while rule == "tail" and (more := self.tail_suffix.match(seg.text, end)):
                     end = more.end()  # "Sociedade de Advogados, SP, RL"
-                if subtype == "ADMIN" and (more := COMPETENCES.match(seg.text, end)):
+                if subtype in ("ADMIN", "INSTITUTION") and (more := COMPETENCES.match(seg.text, end)):
                     end = more.end()  # "Conservatória do Registo Civil, Predial e Comercial de Amares"
+                if rule == "tail":
+                    if more := self.branch_after.match(seg.text, end):
+                        end = more.end()  # "Bank of China Limited – Sucursal em Portugal"
+                    if of := ENGLISH_OF_BEFORE.search(seg.text, max(0, start - 60), start):
+                        start = of.start()  # "Bank of China Limited", "Royal Bank of Scotland plc"
                 out.append(self.mention(seg, start, end, "ORGANIZATION", rule, subtype=subtype))
                 if k + 1 < len(chains) and chains[k + 1].in_parens and chains[k + 1].all_upper \
                         and ch.end_tok + 1 == chains[k + 1].start_tok and len(chains[k + 1].words) == 1 \
