@@ -93,6 +93,7 @@ class AddressEdges:
         self.unit = regex.compile(
             rf"(?i:(?:{units}))\.?\s*(?:n\.?\s?º\s*|No\.?\s*)?[\dA-Z][\w./-]*(?:\s+\p{{Lu}}(?![\p{{L}}]))?"
             rf"|{ordinal}\s*(?i:(?:{units}))(?:\s+\p{{Lu}}(?![\p{{L}}]))?(?:\s+(?i:(?:{sides}))(?![\p{{L}}]))?"
+            rf"|(?:n\.?\s?[º°]\.?|nº\.?|no\.)\s*\d{{1,5}}[A-Za-z]?(?:-[A-Za-z\d]{{1,3}})?"  # ("n.º 100", "nº 7-A")
             rf"|{floor}|{ordinal}(?:\s+\p{{Lu}}(?![\p{{L}}])|\s+(?i:(?:{sides}))(?![\p{{L}}]))?|\d{{1,3}}/F|#\d{{1,3}}-\d{{1,4}}|(?i:r/c)(?:\s+\p{{L}}+)?|\d{{1,5}}[A-Za-z]?")
         self.countries = countries
         self.city_territories = {phrase_key(w) for w in city_territories}
