@@ -81,8 +81,10 @@ class OrganizationRecognizer(Recognizer):
         self.branch_after = regex.compile(
             rf"\s*(?:[–—-]|,)\s*(?:{alternation(o.get('branch_words', []))})(?![\p{{L}}])"
             r"(?:\s+(?:em|in|de|no|na)\s+\p{Lu}[\p{L}-]+)?")
+        # "gerentes da X" (a company's role and "da"), "a seguradora X" (a noun that says what kind of company)
         self.role_before = regex.compile(
-            rf"(?<![\p{{L}}-])(?i:{alternation(o.get('company_role_nouns', []))})\s+d[aeo]s?\s+\Z")
+            rf"(?<![\p{{L}}-])(?:(?i:{alternation(o.get('company_role_nouns', []))})\s+d[aeo]s?"
+            rf"|(?-i:{alternation(o.get('company_kind_nouns', []))}))\s+\Z")
         dotted = [h for h in o["heads"].get("ADMIN", []) if regex.fullmatch(r"(?:\p{Lu}\.)+\p{L}*\.?", h)]
         self.abbreviation_town = Gated(regex.compile(rf"(?<![\p{{L}}.])(?:{alternation(dotted)}){TOWN_AFTER}"),
                                        regex.compile(alternation(dotted)))
