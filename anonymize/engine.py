@@ -22,6 +22,7 @@ from ..settings import AnonymizeSettings
 from ..text import fold, fold_same_length, phrase_key
 from . import recognizers as _recognizers  # noqa: F401  (registers the plug-ins)
 from .aliases import defined_aliases
+from .labels import RecordLabels
 from .chains import ChainRules, analyse, lower_vocabulary
 from .lexicons import lexicons
 from .numbering import Constraints, Numberer, companies_named_short, entity_key, name_tokens, organization_aliases
@@ -192,6 +193,7 @@ class Anonymizer:
         if self.scope not in ("segment", "document", "corpus"):
             raise ValueError(f"anonymize.scope: {self.scope!r} is not segment, document or corpus")
         self.chain_rules = ChainRules(self.rules)
+        self.labels = RecordLabels(self.rules.get("record_labels", []))
         self.numberer = Numberer(frozenset(self.chain_rules.particles), float(a.clustering.threshold),
                                  Constraints(a.same_entity, a.different_entities))
         self._aliases: dict[str, str] = {}  # the document's defined aliases (recognize_document), for number()
@@ -240,7 +242,8 @@ class Anonymizer:
         if seen is not text:
             for m in seg.found:
                 m.text = text[m.start:m.end]
-        kept = [m for m in seg.found if phrase_key(m.text) not in self.allow and not self._country_end(seen, m)]
+        kept = [m for m in self.labels.trimmed(seg.found)
+                if phrase_key(m.text) not in self.allow and not self._country_end(seen, m)]
         return sorted(kept, key=lambda m: m.start)
 
     def _country_end(self, text: str, m: Mention) -> bool:

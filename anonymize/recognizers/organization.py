@@ -82,10 +82,6 @@ class OrganizationRecognizer(Recognizer):
             rf"\s*(?:[–—-]|,)\s*(?:{alternation(o.get('branch_words', []))})(?![\p{{L}}])"
             r"(?:\s+(?:em|in|de|no|na)\s+\p{Lu}[\p{L}-]+)?")
         # "gerentes da X" (a company's role and "da"), "a seguradora X" (a noun that says what kind of company)
-        labels = alternation(rules["record_labels"])
-        # (not a head's complement: "Sociedade de Advogados", "Tribunal de Recursos e Apelação")
-        self.label_tail = regex.compile(rf"(?<!(?<![\p{{L}}])(?i:d[aeo]s?|e|&|em|para))(?:\s+(?i:{labels})(?![\p{{L}}\d]).*)$")
-        self.label_gate = regex.compile(rf"(?i:{labels})")
         self.role_before = regex.compile(
             rf"(?<![\p{{L}}-])(?:(?i:{alternation(o.get('company_role_nouns', []))})\s+d[aeo]s?"
             rf"|(?-i:{alternation(o.get('company_kind_nouns', []))}))\s+\Z")
@@ -154,16 +150,7 @@ class OrganizationRecognizer(Recognizer):
             s, e = m.start(), m.end()
             if not seg.covered(s, e) and not any(x.start < e and s < x.end for x in out):
                 out.append(self.mention(seg, s, e, "ORGANIZATION", "numbered", subtype="ADMIN"))
-        out = [self._label_trimmed(seg, m) for m in out] if self.label_gate.search(seg.text) else out
         return self._dash_joined(seg, out) if "–" in seg.text or "—" in seg.text else out
-
-    def _label_trimmed(self, seg: Segment, m):
-        """The mention without the court-record labels after the name ("Supremo Tribunal Federal Documento
-        assinado", "SEGUNDA TURMA HABEAS CORPUS"): a header's next line, run on."""
-        cut = self.label_tail.search(m.text)
-        if not cut or cut.start() == 0:
-            return m
-        return self.mention(seg, m.start, m.start + cut.start(), "ORGANIZATION", m.rule, subtype=m.subtype)
 
     def _dash_joined(self, seg: Segment, out: list) -> list:
         """A body's name and its parts set off by dashes are one name: the capitalized name before a dash and
