@@ -54,8 +54,13 @@ class AddressRecognizer(Recognizer):
         letters = "".join(sorted({w for w in a["sub_words"] if len(w) == 1}))
         sub = rf"(?:(?i:{alternation(longer)})|[{letters}])(?![\p{{L}}])"
         ordinal = r"\d+\.?\s?[º°ªo]\.?"
+        # numbers and floors written in words, as deeds write them ("número cinquenta e dois", "lote quinze",
+        # "primeiro andar esquerdo")
+        words = alternation(rules["date"]["number_words"])
+        spelled = (rf"(?i:número|n\.?\s?º|lote|porta|casa)\s+(?i:{words})(?:\s+e\s+(?i:{words}))*(?![\p{{L}}])"
+                   rf"|(?i:{alternation(rules['organization']['ordinal_words'])})\s+(?i:andar|piso)(?![\p{{L}}])")
         # (a part starts a word: "Vila Verd|e" is no street and a floor's side "E")
-        grow = rf"(?:\s*,?\s*(?<![\p{{L}}])(?:{POSTCODE_PT}|{POSTCODE_UK}|{ordinal}|{HOUSE_NUMBER}|{sub}))"
+        grow = rf"(?:\s*,?\s*(?<![\p{{L}}])(?:{POSTCODE_PT}|{POSTCODE_UK}|{spelled}|{ordinal}|{HOUSE_NUMBER}|{sub}))"
         tail_after = rf"(?:\s*,?\s*(?:{HOUSE_NUMBER}|{POSTCODE_UK}|{POSTCODE_EU}|{POSTCODE_NL}))"
         # (heads in capitals too: invoice and letter headers write "RUA DE SÃO BENTO, N.º 148")
         heads, tails = alternation(a["heads"] + [h.upper() for h in a["heads"] if len(h.rstrip(".")) > 1]), alternation(a["tails"])
