@@ -23,6 +23,7 @@ POSTCODE_PT = r"\d{4}\s?-\s?\d{3}(?![\d/-])(?:\s+[\p{Lu}][\p{L}'-]+(?:\s+(?:d[ae
 POSTCODE_UK = rf"\b{UK_POSTCODE}\b"
 POSTCODE_NL = r"\b\d{4}\s?[A-Z]{2}\b(?:\s+[\p{Lu}][\p{L}-]+)?"
 POSTCODE_EU = r"\b(?:[A-Z]{1,2}-)?(?:\d{5}|\d{3}\s\d{2})\s+[\p{Lu}][\p{L}-]+"
+CAPITAL_WORD = regex.compile(r"\s\p{Lu}")
 # the repeated house number of French and Belgian addresses ("14 bis, rue …", "3 ter avenue …")
 NUMBER_REPEAT = r"(?:bis|ter|quater)(?![\p{L}])"
 
@@ -52,7 +53,7 @@ class AddressRecognizer(Recognizer):
         # a one-letter word is a floor's side or a block only in capitals ("15.º andar E"; "Horta e Costa")
         longer = [w for w in a["sub_words"] if len(w) > 1]
         letters = "".join(sorted({w for w in a["sub_words"] if len(w) == 1}))
-        sub = rf"(?:(?i:{alternation(longer)})|[{letters}])(?![\p{{L}}])"
+        sub = rf"(?:(?i:{alternation(longer)})|[{letters}](?!-\d))(?![\p{{L}}])"  # (not a country's "B-1049")
         ordinal = r"\d+\.?\s?[º°ªo]\.?"
         # numbers and floors written in words, as deeds write them ("número cinquenta e dois", "lote quinze",
         # "primeiro andar esquerdo")
@@ -63,7 +64,9 @@ class AddressRecognizer(Recognizer):
         grow = rf"(?:\s*,?\s*(?<![\p{{L}}])(?:{POSTCODE_PT}|{POSTCODE_UK}|{spelled}|{ordinal}|{HOUSE_NUMBER}|{sub}))"
         tail_after = rf"(?:\s*,?\s*(?:{HOUSE_NUMBER}|{POSTCODE_UK}|{POSTCODE_EU}|{POSTCODE_NL}))"
         # (heads in capitals too: invoice and letter headers write "RUA DE SÃO BENTO, N.º 148")
-        heads, tails = alternation(a["heads"] + [h.upper() for h in a["heads"] if len(h.rstrip(".")) > 1]), alternation(a["tails"])
+        # (and the street words in lower case, as running text writes them: "residente na rua do Brasil, n.º 3")
+        heads, tails = alternation(a["heads"] + [h.upper() for h in a["heads"] if len(h.rstrip(".")) > 1]
+                                   + a["lower_heads"]), alternation(a["tails"])
         self.pt = Gated(regex.compile(
             rf"(?<![\p{{L}}])(?:{heads})(?:\s+{NAME_WORD}){{1,8}}?(?P<num>{grow}+)"), regex.compile(heads))
         # a house number is no date's day ("Vila Real, 5 de fevereiro de 2025")
@@ -114,8 +117,8 @@ class AddressRecognizer(Recognizer):
         for m in self.number_first.finditer(t):
             add(m.start(), m.end(), "address:number-first")
         for m in self.pt.finditer(t):
-            if inside_org[m.start()]:
-                continue
+            if inside_org[m.start()] or t[m.start()].islower() and not CAPITAL_WORD.search(m.group()):
+                continue  # (a lower-case street word needs a capitalized name: not "a rua de 2 km")
             end = m.end()
             if self.date_after.match(t, end):  # the last number is a date's day: the address ends before it
                 cut = regex.search(r"[\s,]*\d+$", t[m.start():end])
