@@ -24,6 +24,9 @@ POSTCODE_UK = rf"\b{UK_POSTCODE}\b"
 POSTCODE_NL = r"\b\d{4}\s?[A-Z]{2}\b(?:\s+[\p{Lu}][\p{L}-]+)?"
 POSTCODE_EU = r"\b(?:[A-Z]{1,2}-)?(?:\d{5}|\d{3}\s\d{2})\s+[\p{Lu}][\p{L}-]+"
 CAPITAL_WORD = regex.compile(r"\s\p{Lu}")
+DIGIT = regex.compile(r"\d")
+# the particles a greedy street name may end with ("… da Rua de São João e": the "e" is the sentence's)
+PARTICLES_AT_END = regex.compile(r"(?:\s+(?:d[aeo]s?|e|de|d'|of|the|la|le|les|des|du|del|aos?|às?))+$")
 # the repeated house number of French and Belgian addresses ("14 bis, rue …", "3 ter avenue …")
 NUMBER_REPEAT = r"(?:bis|ter|quater)(?![\p{L}])"
 
@@ -69,6 +72,10 @@ class AddressRecognizer(Recognizer):
                                    + a["lower_heads"]), alternation(a["tails"])
         self.pt = Gated(regex.compile(
             rf"(?<![\p{{L}}])(?:{heads})(?:\s+{NAME_WORD}){{1,8}}?(?P<num>{grow}+)"), regex.compile(heads))
+        # the house number before its street, as Portuguese prose writes it ("no n.º 15 da Rua de São João")
+        self.number_before = Gated(regex.compile(
+            rf"(?<![\p{{L}}])(?:{NUMBER_SIGN}|número)\s*\d{{1,5}}(?:-?[A-Z](?![\p{{L}}]))?\s+d[aeo]\s+(?:{heads})"
+            rf"(?:\s+{NAME_WORD}){{1,8}}"), regex.compile(heads))
         # a house number is no date's day ("Vila Real, 5 de fevereiro de 2025")
         self.date_after = regex.compile(rf"\s+de\s+(?i:{alternation(rules['date']['months'])})(?![\p{{L}}])")
         # house number first, then the street word (French, Italian, Spanish layouts: "12 rue des Tanneurs")
@@ -116,6 +123,8 @@ class AddressRecognizer(Recognizer):
         # (the house number first: "5 Rue de la Paix" is one address, before its street's head alone)
         for m in self.number_first.finditer(t):
             add(m.start(), m.end(), "address:number-first")
+        for m in self.number_before.finditer(t) if DIGIT.search(t) else ():
+            add(m.start(), m.start() + len(PARTICLES_AT_END.sub("", m.group())), "address:number-before")
         for m in self.pt.finditer(t):
             if inside_org[m.start()] or t[m.start()].islower() and not CAPITAL_WORD.search(m.group()):
                 continue  # (a lower-case street word needs a capitalized name: not "a rua de 2 km")
