@@ -72,6 +72,11 @@ class AddressRecognizer(Recognizer):
                                    + a["lower_heads"]), alternation(a["tails"])
         self.pt = Gated(regex.compile(
             rf"(?<![\p{{L}}])(?:{heads})(?:\s+{NAME_WORD}){{1,8}}?(?P<num>{grow}+)"), regex.compile(heads))
+        # a street with no number that a residence or seat phrase announces ("residente na Rua do Alecrim, Lisboa",
+        # "com sede na Avenida Marginal"): an address (recall first)
+        self.announced = Gated(regex.compile(
+            rf"(?<![\p{{L}}])(?i:{alternation(rules['address_announcers'])})\s+(?P<a>(?:{heads})(?:\s+{NAME_WORD}){{1,8}})"),
+            regex.compile(rf"(?i:{alternation(rules['address_announcers'])})"))
         # the house number before its street, as Portuguese prose writes it ("no n.º 15 da Rua de São João")
         self.number_before = Gated(regex.compile(
             rf"(?<![\p{{L}}])(?:{NUMBER_SIGN}|número)\s*\d{{1,5}}(?:-?[A-Z](?![\p{{L}}]))?\s+d[aeo]\s+(?:{heads})"
@@ -135,6 +140,9 @@ class AddressRecognizer(Recognizer):
                 if not any(c.isdigit() for c in t[m.start():end]):
                     continue  # a street with no number is no address ("Vila Real, 5 de fevereiro")
             add(m.start(), end, "address:pt-head")
+        for m in self.announced.finditer(t):
+            if not inside_org[m.start("a")] and CAPITAL_WORD.search(m.group("a")):
+                add(m.start("a"), m.start("a") + len(PARTICLES_AT_END.sub("", m.group("a"))), "address:announced")
         for m in self.fused.finditer(t):
             add(m.start(), m.end(), "address:fused")
         for m in self.en.finditer(t):
