@@ -66,7 +66,7 @@ ANCHOR_AT = regex.compile(r"^|[,:]\s*|(?<![\p{L}])(?:em|no|na|at|in)\s+")  # whe
 # a town part that ends at "e"/"and" and a lower-case word, not at a comma ("…, n.º 12, Lisboa e portador")
 TOWN_AND = regex.compile(rf"\s*,\s*(?P<part>{PLACE_WORDS})(?=\s+(?:e|and)\s+\p{{Ll}})")
 # a named district of a town: the town's name follows it ("Bairro Maianga, Luanda", "Urbanização Quinta Nova, Loulé")
-DISTRICT = regex.compile(r"(?:Bairro|Urbanização|Urb\.|Jardim|Distrito|Colonia|Colónia)\s+\p{Lu}|.+\sDistrict$")
+DISTRICT = regex.compile(r"(?:Bairro|Urbanização|Urb\.|Jardim|Distrito|Colonia|Colónia)\s+(?:d[aeo]s?\s+)?\p{Lu}|.+\sDistrict$")
 STATE = regex.compile(r"[A-Z]{2}")
 COMMA_AT_END = regex.compile(r",\s*$")
 CODE_AT_END = regex.compile(r"(?<![\d-])(?:\d{4,6}|\d{2}-\d{3}|\d{4}-\d{3})$")

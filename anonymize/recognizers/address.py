@@ -56,7 +56,8 @@ class AddressRecognizer(Recognizer):
         # a one-letter word is a floor's side or a block only in capitals ("15.º andar E"; "Horta e Costa")
         longer = [w for w in a["sub_words"] if len(w) > 1]
         letters = "".join(sorted({w for w in a["sub_words"] if len(w) == 1}))
-        sub = rf"(?:(?i:{alternation(longer)})|[{letters}](?!-\d))(?![\p{{L}}])"  # (not a country's "B-1049")
+        # (a letter is no floor's side before a country's postcode, "B-1049", or as a title's initial, "D. Henrique")
+        sub = rf"(?:(?i:{alternation(longer)})|[{letters}](?!-\d|\.\s*\p{{Lu}}))(?![\p{{L}}])"
         ordinal = r"\d+\.?\s?[º°ªo]\.?"
         # numbers and floors written in words, as deeds write them ("número cinquenta e dois", "lote quinze",
         # "primeiro andar esquerdo")
