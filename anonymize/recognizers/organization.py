@@ -88,6 +88,10 @@ class OrganizationRecognizer(Recognizer):
         dotted = [h for h in o["heads"].get("ADMIN", []) if regex.fullmatch(r"(?:\p{Lu}\.)+\p{L}*\.?", h)]
         self.abbreviation_town = Gated(regex.compile(rf"(?<![\p{{L}}.])(?:{alternation(dotted)}){TOWN_AFTER}"),
                                        regex.compile(alternation(dotted)))
+        # a company's name in quotes, then its legal form ("«Vinhos Velhos do Dão», Lda.")
+        self.quoted_tail = Gated(regex.compile(
+            rf"[«\"“](?P<name>\p{{Lu}}[^«»\"“”\n]{{0,80}}?)[»\"”],?\s+(?:{alternation(o['tails'])})(?![\p{{L}}\d])"),
+            regex.compile(r"[«\"“]"))
         self.numbered = regex.compile(
             rf"(?<![\p{{L}}\d])(?:\d{{1,3}}\s?\.?\s?[ªºa°o](?![\p{{L}}])|(?i:{words}))\s+(?i:{heads})(?![\p{{L}}])"
             rf"(?:\s+(?!(?i:de|do|da|e)\b)\p{{Lu}}[\p{{L}}\p{{M}}]+)*")
@@ -146,6 +150,10 @@ class OrganizationRecognizer(Recognizer):
             s, e = m.start(), m.end()
             if self.lex.is_place(m.group("town").split()[0]) and not any(x.start < e and s < x.end for x in out):
                 out.append(self.mention(seg, s, e, "ORGANIZATION", "head", subtype="ADMIN"))
+        for m in self.quoted_tail.finditer(seg.text):
+            s, e = m.start(), m.end()
+            if not any(x.start < e and s < x.end for x in out):
+                out.append(self.mention(seg, s, e, "ORGANIZATION", "tail", subtype="COMPANY"))
         for m in self.numbered.finditer(seg.text):
             s, e = m.start(), m.end()
             if not seg.covered(s, e) and not any(x.start < e and s < x.end for x in out):
