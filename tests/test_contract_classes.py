@@ -177,3 +177,81 @@ RECORD_LABELS = [
 @pytest.mark.parametrize("text,category,name", RECORD_LABELS)
 def test_a_record_label_ends_a_name(anonymizer, text, category, name):
     assert name in _spans(anonymizer, text, category)
+
+
+PROSE_ADDRESS_CLASSES = {
+    # house numbers and floors in words, as deeds write them
+    "numbers in words": [
+        ("residente na Rua do Pombal, número trinta e um, segundo andar direito, em Ovar.",
+         "Rua do Pombal, número trinta e um, segundo andar direito"),
+        ("residente na Travessa da Fonte, número nove, rés-do-chão, Tomar.", "Travessa da Fonte, número nove, rés-do-chão, Tomar"),
+        ("sito na Urbanização das Acácias, lote doze, Loulé.", "Urbanização das Acácias, lote doze, Loulé"),
+    ],
+    # the house number before its street
+    "number before the street": [
+        ("residente no n.º 42 da Rua de Cedofeita, no Porto.", "n.º 42 da Rua de Cedofeita"),
+        ("o prédio com o n.º 9 da Travessa das Flores, 4050-000 Porto, foi vendido.",
+         "n.º 9 da Travessa das Flores, 4050-000 Porto"),
+        ("a loja do número 120 da Avenida da Boavista e o armazém.", "número 120 da Avenida da Boavista"),
+    ],
+    # a street with no number announced by a residence or seat phrase; street words in lower case; estates
+    "announced, lower case, estates": [
+        ("residente na Rua das Gaivotas, Peniche, portador do cartão.", "Rua das Gaivotas, Peniche"),
+        ("domiciliado na avenida Sidónio Pais, n.º 8, 1050-214 Lisboa.", "avenida Sidónio Pais, n.º 8, 1050-214 Lisboa"),
+        ("com sede na Herdade do Pinheirinho, 7570-000 Grândola.", "Herdade do Pinheirinho, 7570-000 Grândola"),
+    ],
+    # a title's initial inside a street's name; a named district with a particle before its town
+    "initials and districts": [
+        ("residente na Rua D. Afonso Henriques, n.º 3, Guimarães.", "Rua D. Afonso Henriques, n.º 3, Guimarães"),
+        ("residente na Praça D. Luís I, n.º 30, 1200-000 Lisboa.", "Praça D. Luís I, n.º 30, 1200-000 Lisboa"),
+        ("com sede na Rua C, n.º 4, Bairro da Encarnação, Lisboa.", "Rua C, n.º 4, Bairro da Encarnação, Lisboa"),
+    ],
+}
+
+
+@pytest.mark.parametrize("text,address", [c for cases in PROSE_ADDRESS_CLASSES.values() for c in cases])
+def test_a_prose_address_is_one_span(anonymizer, text, address):
+    assert _spans(anonymizer, text, "ADDRESS") == [address]
+
+
+# a street word with no name after it, or a number that is a distance, is no address
+NOT_ADDRESSES = [
+    "percorreu a rua de 2 km até à avenida.",
+    "residente na mesma rua há muitos anos.",
+    "nos termos do n.º 2 do artigo 5.º da Lei n.º 4/2020.",
+]
+
+
+@pytest.mark.parametrize("text", NOT_ADDRESSES)
+def test_no_address_without_a_named_street(anonymizer, text):
+    assert _spans(anonymizer, text, "ADDRESS") == []
+
+
+MORE_ORGANIZATIONS = [
+    # a company's name in quotes before its legal form
+    ("a sociedade «Sabores da Ria», Lda., com sede em Aveiro.", "«Sabores da Ria», Lda."),
+    ("a firma \"Ferro & Aço do Lis\", S.A. faturou.", "\"Ferro & Aço do Lis\", S.A."),
+    ("contratou a «Jardins Suspensos», Unipessoal, Lda. para a obra.", "«Jardins Suspensos», Unipessoal, Lda."),
+    # a building's owners as one legal person
+    ("o Condomínio do Edifício Miramar deliberou.", "Condomínio do Edifício Miramar"),
+    ("notificou o Condomínio da Torre Norte.", "Condomínio da Torre Norte"),
+    ("a administração do Condomínio Jardins do Lago pagou.", "Condomínio Jardins do Lago"),
+]
+
+
+@pytest.mark.parametrize("text,org", MORE_ORGANIZATIONS)
+def test_more_organisation_classes(anonymizer, text, org):
+    assert org in _spans(anonymizer, text, "ORGANIZATION")
+
+
+# one capitalized word set off by a dash before a company's descriptive part names the company later
+DASHED_SHORT_NAMES = [
+    (["A Protecta – Companhia de Seguros, S.A. recusou.", "A Protecta pagou depois."], "Protecta"),
+    (["a Solidez – Construções Metálicas, Lda. e o dono da obra.", "a Solidez entregou."], "Solidez"),
+    (["Vendedora: Harmonia – Instrumentos Musicais, Lda.", "A Harmonia garante o piano."], "Harmonia"),
+]
+
+
+@pytest.mark.parametrize("texts,short", DASHED_SHORT_NAMES)
+def test_a_dashed_short_name_is_the_company_later(anonymizer, texts, short):
+    assert short in _document(anonymizer, texts, "ORGANIZATION")[1]

@@ -150,15 +150,24 @@ class OrganizationRecognizer(Recognizer):
             s, e = m.start(), m.end()
             if self.lex.is_place(m.group("town").split()[0]) and not any(x.start < e and s < x.end for x in out):
                 out.append(self.mention(seg, s, e, "ORGANIZATION", "head", subtype="ADMIN"))
-        for m in self.quoted_tail.finditer(seg.text):
-            s, e = m.start(), m.end()
-            if not any(x.start < e and s < x.end for x in out):
-                out.append(self.mention(seg, s, e, "ORGANIZATION", "tail", subtype="COMPANY"))
+        out = self._quoted(seg, out)
         for m in self.numbered.finditer(seg.text):
             s, e = m.start(), m.end()
             if not seg.covered(s, e) and not any(x.start < e and s < x.end for x in out):
                 out.append(self.mention(seg, s, e, "ORGANIZATION", "numbered", subtype="ADMIN"))
         return self._dash_joined(seg, out) if "–" in seg.text or "—" in seg.text else out
+
+    def _quoted(self, seg: Segment, out: list) -> list:
+        """A company's name in quotes before its legal form ("«Vinhos Velhos do Dão», Lda."), over the mentions
+        found inside it ("«X», Unipessoal, Lda." is one company, not "Unipessoal, Lda.")."""
+        for m in self.quoted_tail.finditer(seg.text):
+            s, e = m.start(), m.end()
+            while more := self.tail_suffix.match(seg.text, e):
+                e = more.end()
+            if not any(x.start < e and s < x.end and not (s <= x.start and x.end <= e) for x in out):
+                out = [x for x in out if not (s <= x.start and x.end <= e)]
+                out.append(self.mention(seg, s, e, "ORGANIZATION", "tail", subtype="COMPANY"))
+        return out
 
     def _dash_joined(self, seg: Segment, out: list) -> list:
         """A body's name and its parts set off by dashes are one name: the capitalized name before a dash and
