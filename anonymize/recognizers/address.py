@@ -8,6 +8,8 @@ enough to identify anyone and is left alone, as is a bare city name.
 
 from __future__ import annotations
 
+from itertools import chain
+
 import regex
 
 from ..address_edges import UK_POSTCODE, AddressEdges
@@ -61,27 +63,18 @@ class AddressRecognizer(Recognizer):
         ordinal = r"\d+\.?\s?[º°ªo]\.?"
         # numbers and floors written in words, as deeds write them ("número cinquenta e dois", "lote quinze",
         # "primeiro andar esquerdo")
+        # (lower case, as deeds write them: a case-blind pattern here would slow every address)
         words = alternation(rules["date"]["number_words"])
-        spelled = (rf"(?i:número|n\.?\s?º|lote|porta|casa)\s+(?i:{words})(?:\s+e\s+(?i:{words}))*(?![\p{{L}}])"
-                   rf"|(?i:{alternation(rules['organization']['ordinal_words'])})\s+(?i:andar|piso)(?![\p{{L}}])")
+        spelled = (rf"(?:número|n\.?\s?º|lote|porta|casa)\s+(?:{words})(?:\s+e\s+(?:{words}))*(?![\p{{L}}])"
+                   rf"|(?:{alternation(rules['organization']['ordinal_words'])})\s+(?:andar|piso)(?![\p{{L}}])")
         # (a part starts a word: "Vila Verd|e" is no street and a floor's side "E")
         grow = rf"(?:\s*,?\s*(?<![\p{{L}}])(?:{POSTCODE_PT}|{POSTCODE_UK}|{spelled}|{ordinal}|{HOUSE_NUMBER}|{sub}))"
         tail_after = rf"(?:\s*,?\s*(?:{HOUSE_NUMBER}|{POSTCODE_UK}|{POSTCODE_EU}|{POSTCODE_NL}))"
         # (heads in capitals too: invoice and letter headers write "RUA DE SÃO BENTO, N.º 148")
-        # (and the street words in lower case, as running text writes them: "residente na rua do Brasil, n.º 3")
-        heads, tails = alternation(a["heads"] + [h.upper() for h in a["heads"] if len(h.rstrip(".")) > 1]
-                                   + a["lower_heads"]), alternation(a["tails"])
+        heads, tails = alternation(a["heads"] + [h.upper() for h in a["heads"] if len(h.rstrip(".")) > 1]), alternation(a["tails"])
         self.pt = Gated(regex.compile(
             rf"(?<![\p{{L}}])(?:{heads})(?:\s+{NAME_WORD}){{1,8}}?(?P<num>{grow}+)"), regex.compile(heads))
-        # a street with no number that a residence or seat phrase announces ("residente na Rua do Alecrim, Lisboa",
-        # "com sede na Avenida Marginal"): an address (recall first)
-        self.announced = Gated(regex.compile(
-            rf"(?<![\p{{L}}])(?i:{alternation(rules['address_announcers'])})\s+(?P<a>(?:{heads})(?:\s+{NAME_WORD}){{1,8}})"),
-            regex.compile(rf"(?i:{alternation(rules['address_announcers'])})"))
-        # the house number before its street, as Portuguese prose writes it ("no n.º 15 da Rua de São João")
-        self.number_before = Gated(regex.compile(
-            rf"(?<![\p{{L}}])(?:{NUMBER_SIGN}|número)\s*\d{{1,5}}(?:-?[A-Z](?![\p{{L}}]))?\s+d[aeo]\s+(?:{heads})"
-            rf"(?:\s+{NAME_WORD}){{1,8}}"), regex.compile(heads))
+        self._prose_patterns(rules, heads, grow)
         # a house number is no date's day ("Vila Real, 5 de fevereiro de 2025")
         self.date_after = regex.compile(rf"\s+de\s+(?i:{alternation(rules['date']['months'])})(?![\p{{L}}])")
         # house number first, then the street word (French, Italian, Spanish layouts: "12 rue des Tanneurs")
@@ -107,6 +100,28 @@ class AddressRecognizer(Recognizer):
         self.postcode = Gated(regex.compile(rf"(?<![\d-]){POSTCODE_PT}|{POSTCODE_UK}"),
                               regex.compile(rf"(?<![\d-]){POSTCODE_PT}"), regex.compile(POSTCODE_UK))
 
+    def _prose_patterns(self, rules: dict, heads: str, grow: str) -> None:
+        """The layouts of addresses in running Portuguese prose."""
+        a = rules["address"]
+        # (the street words in lower case, as running text writes them: "residente na rua do Brasil, n.º 3"; a
+        # pattern of their own, tried only where a capitalized name follows one)
+        lower = alternation(a["lower_heads"])
+        self.pt_lower = Gated(regex.compile(
+            rf"(?:{lower})(?:\s+{NAME_WORD}){{1,8}}?(?P<num>{grow}+)"),
+            regex.compile(rf"(?:{lower})\s"))
+        # a street with no number that a residence or seat phrase announces ("residente na Rua do Alecrim, Lisboa",
+        # "com sede na Avenida Marginal"): an address (recall first)
+        # (no case folding and no look-behind, the word's start checked after: several times faster)
+        announcers = sorted({v for w in rules["address_announcers"] for v in (w, w[:1].upper() + w[1:])})
+        self.announced = Gated(regex.compile(
+            rf"(?:{alternation(announcers)})\s+(?P<a>(?:{heads})(?:\s+{NAME_WORD}){{1,8}})"),
+            regex.compile(alternation(sorted({k for w in rules["address_announcers"]
+                                              for k in (max(w.split(), key=len),) for k in (k, k.capitalize())}))))
+        # the house number before its street, as Portuguese prose writes it ("no n.º 15 da Rua de São João")
+        self.number_before = Gated(regex.compile(
+            rf"(?<![\p{{L}}])(?:{NUMBER_SIGN}|número)\s*\d{{1,5}}(?:-?[A-Z](?![\p{{L}}]))?\s+d[aeo]\s+(?:{heads})"
+            rf"(?:\s+{NAME_WORD}){{1,8}}"), regex.compile(r"(?:[º°o.r]|mero)\s*\d{1,5}(?:-?[A-Z])?\s+d[aeo]\s"))
+
     def find(self, seg: Segment) -> list:
         t = seg.text
         out = []
@@ -131,8 +146,9 @@ class AddressRecognizer(Recognizer):
             add(m.start(), m.end(), "address:number-first")
         for m in self.number_before.finditer(t) if DIGIT.search(t) else ():
             add(m.start(), m.start() + len(PARTICLES_AT_END.sub("", m.group())), "address:number-before")
-        for m in self.pt.finditer(t):
-            if inside_org[m.start()] or t[m.start()].islower() and not CAPITAL_WORD.search(m.group()):
+        for m in chain(self.pt.finditer(t), self.pt_lower.finditer(t)):
+            if inside_org[m.start()] or t[m.start()].islower() and (not CAPITAL_WORD.search(m.group())
+                                                                     or m.start() and t[m.start() - 1].isalpha()):
                 continue  # (a lower-case street word needs a capitalized name: not "a rua de 2 km")
             end = m.end()
             if self.date_after.match(t, end):  # the last number is a date's day: the address ends before it
@@ -142,7 +158,8 @@ class AddressRecognizer(Recognizer):
                     continue  # a street with no number is no address ("Vila Real, 5 de fevereiro")
             add(m.start(), end, "address:pt-head")
         for m in self.announced.finditer(t):
-            if not inside_org[m.start("a")] and CAPITAL_WORD.search(m.group("a")):
+            if not inside_org[m.start("a")] and CAPITAL_WORD.search(m.group("a")) \
+                    and not (m.start() and t[m.start() - 1].isalpha()):
                 add(m.start("a"), m.start("a") + len(PARTICLES_AT_END.sub("", m.group("a"))), "address:announced")
         for m in self.fused.finditer(t):
             add(m.start(), m.end(), "address:fused")

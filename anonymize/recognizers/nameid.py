@@ -42,8 +42,9 @@ PHONE_GATE = regex.compile(r"\+\s?\(?\d|(?<![\d.,/-])\(?\d{2,3}\)?(?:\s?\d){7,}"
 # a phone number in a country's national layout: its trunk "0" or its area code in brackets, then groups of digits
 # ("01632 960 555", "01 42 68 53 00", "(21) 3456-7890"); a phone only when valid in one of the countries the
 # rules name (nameid.phone_regions, checked by phonenumbers)
-NATIONAL_PHONE = regex.compile(r"(?<![\w.,/+-]|\d[ .])(?:0\d{1,4}|\(0?\d{2,4}\))[ -]?\d{2,5}(?:[ -]\d{2,4}){0,3}"
-                               r"(?![\w-]|[.,/]\d| \d)")
+# (no look-behind: the start is checked after, by NATIONAL_BEFORE; a literal first character is much faster)
+NATIONAL_PHONE = regex.compile(r"(?:0\d{1,4}|\(0?\d{2,4}\))[ -]?\d{2,5}(?:[ -]\d{2,4}){0,3}(?![\w-]|[.,/]\d| \d)")
+NATIONAL_BEFORE = regex.compile(r"(?:[\w.,/+-]|\d[ .])$")  # what may not stand just before such a number
 NATIONAL_DIGITS = (10, 11)  # how many digits such a number has
 # a registration's number after the bare noun "número"/"number" (no act noun): six digits or more, no "/" or "."
 LONG_PLAIN_NUMBER = regex.compile(r"\d{6,}")
@@ -321,7 +322,8 @@ class NameIdRecognizer(Recognizer):
         """Phones in a national layout that the PT matcher does not read: valid in one of ``phone_regions``."""
         for m in NATIONAL_PHONE.finditer(t):
             digits = sum(ch.isdigit() for ch in m.group())
-            if digits in NATIONAL_DIGITS and not NOT_A_PHONE_BEFORE.search(t, max(0, m.start() - 30), m.start()) \
+            if digits in NATIONAL_DIGITS and not NATIONAL_BEFORE.search(t, max(0, m.start() - 2), m.start()) \
+                    and not NOT_A_PHONE_BEFORE.search(t, max(0, m.start() - 30), m.start()) \
                     and any(phone_valid_in(m.group(), r) for r in self.phone_regions):
                 add(m.start(), m.end(), "NAMEID", "phone:national")
 
