@@ -116,6 +116,11 @@ def _shape(code: str) -> str:
     return "".join("A" if ch.isalpha() else "9" if ch.isdigit() else ch for ch in code)
 
 
+# a Portuguese court case number: number/year, a digit and the court's letters, the appeal's suffixes
+# ("2417/22.8T8LSB.L1-4", "874/23.1PBCBR", "0287/14.0BECBR"): a proceeding's identifier, whatever noun governs it
+# ("recurso n.º 1234/22.0T8PRT.P1" is no law's number)
+PT_CASE_NUMBER = regex.compile(r"(?<![\d/.])\d{1,6}/\d{2}\.\d[A-Z]{1,6}\d?[A-Z0-9]*(?:\.[A-Z]\d?[A-Z0-9]*)*(?:-[A-Z0-9]{1,3})?"
+                               r"(?![\p{L}\d])")
 # a Portuguese invoice, receipt or credit note number: the document type, its series, "/" and the number
 # ("FT 2025A/118", "FR SERIE9/37", "NC B/12")
 INVOICE = regex.compile(r"(?<![\p{L}\d])(?:FT|FR|FS|RC|NC|ND|GT|GR|FA|VD)\s[A-Z0-9]+(?:[/-][A-Z0-9]+)*/\d+(?![\d/])")
@@ -308,6 +313,9 @@ class NameIdRecognizer(Recognizer):
         if "OAB" in t:
             for m in OAB.finditer(t):
                 add(m.start("num"), m.end("num"), "NAMEID", "oab")
+        if "/" in t and "." in t:
+            for m in PT_CASE_NUMBER.finditer(t):
+                add(m.start(), m.end(), "NAMEID", "case_number")
         if "/" in t:
             for m in INVOICE.finditer(t):
                 add(m.start(), m.end(), "NAMEID", "invoice")
