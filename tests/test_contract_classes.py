@@ -255,3 +255,16 @@ DASHED_SHORT_NAMES = [
 @pytest.mark.parametrize("texts,short", DASHED_SHORT_NAMES)
 def test_a_dashed_short_name_is_the_company_later(anonymizer, texts, short):
     assert short in _document(anonymizer, texts, "ORGANIZATION")[1]
+
+
+# a Portuguese court case number is a proceeding's identifier whatever noun governs it
+CASE_NUMBERS = [
+    ("No recurso n.º 3310/21.4T8BRG.G1, a apelante alegou.", "3310/21.4T8BRG.G1"),
+    ("Apenso ao inquérito 98/23.2GCSTR, o auto foi junto.", "98/23.2GCSTR"),
+    ("acórdão proferido no processo 0412/19.7BELSB-A.", "0412/19.7BELSB-A"),
+]
+
+
+@pytest.mark.parametrize("text,code", CASE_NUMBERS)
+def test_a_court_case_number_is_an_identifier(anonymizer, text, code):
+    assert code in _spans(anonymizer, text, "NAMEID")
