@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-
-def _spans(anonymizer, text: str, category: str) -> list[str]:
-    return [m.text for m in anonymizer.recognize_document([text])[0] if m.category == category]
+from tests.test_contract_layouts import _spans
 
 
 def _document(anonymizer, texts: list[str], category: str) -> list[list[str]]:
