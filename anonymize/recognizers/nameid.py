@@ -52,6 +52,7 @@ BARE_NUMBER_NOUN = regex.compile(r"(?i)(?:número|number)(?![\p{L}])")
 # a web domain named after its noun ("o domínio lojaexemplo.pt", "the website example.co.uk"): the domain is
 # the holder's; a domain inside an address or URL is taken whole by EMAIL and URL first
 DOMAIN = regex.compile(r"(?<![\w.@/-])[\p{Ll}\d](?:[\p{Ll}\d-]*[\p{Ll}\d])?(?:\.[a-z0-9-]+)*\.(?:[a-z]{2,3}|com|info)(?![\w@/-]|\.\w)")
+DOMAIN_GATE = regex.compile(r"[\p{Ll}\d]\.[a-z]{2,4}(?![\w@/-])")  # a domain's last dot, its top-level domain
 # the words before a number that say it is no phone (a taxpayer, bank or card number)
 NOT_A_PHONE_BEFORE = regex.compile(r"(?i)(?<![\p{L}])(?:NIF|NIPC|contribuinte|colectiva|coletiva|IBAN|NIB|CPF|CNPJ"
                                    r"|cidadão|identidade|passaporte)(?![\p{L}])[^\p{L}\d]{0,12}(?:n\.?\s?[º°o]\.?\s*)?$")
@@ -121,6 +122,7 @@ def _shape(code: str) -> str:
 # ("recurso n.º 1234/22.0T8PRT.P1" is no law's number)
 PT_CASE_NUMBER = regex.compile(r"(?<![\d/.])\d{1,6}/\d{2}\.\d[A-Z]{1,6}\d?[A-Z0-9]*(?:\.[A-Z]\d?[A-Z0-9]*)*(?:-[A-Z0-9]{1,3})?"
                                r"(?![\p{L}\d])")
+CASE_NUMBER_GATE = regex.compile(r"/\d\d\.\d[A-Z]")  # what every such number holds
 # a Portuguese invoice, receipt or credit note number: the document type, its series, "/" and the number
 # ("FT 2025A/118", "FR SERIE9/37", "NC B/12")
 INVOICE = regex.compile(r"(?<![\p{L}\d])(?:FT|FR|FS|RC|NC|ND|GT|GR|FA|VD)\s[A-Z0-9]+(?:[/-][A-Z0-9]+)*/\d+(?![\d/])")
@@ -271,7 +273,7 @@ class NameIdRecognizer(Recognizer):
         if "://" in t or "www." in t:
             for m in URL.finditer(t):
                 add(m.start(), m.end(), "NAMEID", "url")
-        if "." in t and any(k in t.lower() for k in self.domain_keys):
+        if DOMAIN_GATE.search(t) and any(k in t.lower() for k in self.domain_keys):
             for m in self.domain_after.finditer(t):
                 add(m.start("d"), m.end("d"), "NAMEID", "domain")
         if "@" in t:
@@ -313,7 +315,7 @@ class NameIdRecognizer(Recognizer):
         if "OAB" in t:
             for m in OAB.finditer(t):
                 add(m.start("num"), m.end("num"), "NAMEID", "oab")
-        if "/" in t and "." in t:
+        if "/" in t and CASE_NUMBER_GATE.search(t):
             for m in PT_CASE_NUMBER.finditer(t):
                 add(m.start(), m.end(), "NAMEID", "case_number")
         if "/" in t:
