@@ -266,3 +266,16 @@ CASE_NUMBERS = [
 @pytest.mark.parametrize("text,code", CASE_NUMBERS)
 def test_a_court_case_number_is_an_identifier(anonymizer, text, code):
     assert code in _spans(anonymizer, text, "NAMEID")
+
+
+# foreign car plates after the word for a plate, and a Spanish registry entry after its volume word
+FOREIGN_REGISTRATIONS = [
+    ("o ligeiro de matrícula espanhola 7710 HJK seguia à frente.", "7710 HJK"),
+    ("o veículo de matrícula francesa GH-418-TR estacionou.", "GH-418-TR"),
+    ("inscrita no Registro Mercantil de Sevilla, tomo 4.102, folio 77, hoja SE-60311.", "4.102, folio 77, hoja SE-60311"),
+]
+
+
+@pytest.mark.parametrize("text,code", FOREIGN_REGISTRATIONS)
+def test_a_foreign_registration_is_an_identifier(anonymizer, text, code):
+    assert code in _spans(anonymizer, text, "NAMEID")

@@ -122,6 +122,13 @@ def _shape(code: str) -> str:
 # ("recurso n.º 1234/22.0T8PRT.P1" is no law's number)
 PT_CASE_NUMBER = regex.compile(r"(?<![\d/.])\d{1,6}/\d{2}\.\d[A-Z]{1,6}\d?[A-Z0-9]*(?:\.[A-Z]\d?[A-Z0-9]*)*(?:-[A-Z0-9]{1,3})?"
                                r"(?![\p{L}\d])")
+# a Spanish mercantile registry entry after its volume word: volume, folio and sheet ("tomo 9.211, folio 120,
+# hoja V-14522"): the company's registration
+ES_REGISTRY = regex.compile(r"(?<=(?i:tomo)\s)\d[\d.]*,\s*(?i:folio)\s+\d+,\s*(?i:hoja)\s+[A-Z]{1,2}-?\d+")
+# foreign car plates after the word for a plate, a nationality between: Spanish (four digits, three consonants)
+# and French (two letters, three digits, two letters) layouts ("matrícula espanhola 4821 KZT")
+FOREIGN_PLATE = regex.compile(r"(?i:matr[ií]cula|plate|registration)(?:\s+\p{Ll}+)?\s+(?P<p>\d{4}\s?[BCDFGHJKLMNPRSTVWXYZ]{3}"
+                              r"|[A-Z]{2}-\d{3}-[A-Z]{2})(?![\p{L}\d-])")
 CASE_NUMBER_GATE = regex.compile(r"/\d\d\.\d[A-Z]")  # what every such number holds
 # a Portuguese invoice, receipt or credit note number: the document type, its series, "/" and the number
 # ("FT 2025A/118", "FR SERIE9/37", "NC B/12")
@@ -327,6 +334,12 @@ class NameIdRecognizer(Recognizer):
         if "-" in t:
             for m in PLATE.finditer(t):
                 add(m.start(), m.end(), "NAMEID", "car_plate")
+        if "atr" in t or "late" in t or "egistration" in t:
+            for m in FOREIGN_PLATE.finditer(t):
+                add(m.start("p"), m.end("p"), "NAMEID", "car_plate:foreign")
+        if "folio" in t:
+            for m in ES_REGISTRY.finditer(t):
+                add(m.start(), m.end(), "NAMEID", "registry:es")
 
     def _national_phones(self, t: str, add) -> None:
         """Phones in a national layout that the PT matcher does not read: valid in one of ``phone_regions``."""
