@@ -25,25 +25,40 @@ from .recognizer import alternation
 
 # one comma-separated part after a position: what runs to the next comma, semicolon, colon, bracket, dash
 # between spaces, or a dot that ends the sentence
-NEXT_PART = regex.compile(r"(?P<sep>\s*,\s*|\s+[–—·|-]\s+)(?P<part>[^,;:()\[\]\n–—]{1,60}?)(?=\s*(?:[,;:()\[\]]|\.(?:\s+\p{Lu}|\s*$)|\s[–—·|-]\s|$))")
-# the words of a town or district: capitalized, with the particles place names keep (Vila Nova de Gaia)
-PLACE_WORDS = r"\p{Lu}[\p{Ll}'’-]+\.?(?:[\s-]+(?:(?:d[aeo]s?|de|del|la|le|sur|am|an|bei|im|upon|on)\s+)?\p{Lu}[\p{Ll}'’-]+\.?){0,3}"
+# (a town and its Brazilian state after a dash is one part: "Porto Alegre – RS"; a dot after a floor's number is no
+# sentence end: "3. OG")
+NEXT_PART = (r"(?P<sep>\s*,\s*|\s+[–—·|-]\s+)(?P<part>(?:{place})\s+[–—-]\s+[A-Z]{{2}}(?=\s*[,;.)]|\s*$)"
+             r"|[^,;:()\[\]\n–—]{{1,60}}?)"
+             r"(?=\s*(?:[,;:()\[\]]|\.(?:\s+(?!(?:{floors})(?![\p{{L}}]))\p{{Lu}}|\s*$)|\s[–—·|-]\s|$))")
+# the words of a town or district: capitalized, with the particles place names keep (Vila Nova de Gaia); an
+# acronym opens one before a capitalized word ("GIDC Estate")
+PLACE_WORDS = (r"(?:\p{Lu}[\p{Ll}'’-]+\.?|\p{Lu}{2,5}(?=\s+\p{Lu}\p{Ll}))"
+               r"(?:[\s-]+(?:(?:d[aeo]s?|de|del|la|le|sur|am|an|bei|im|upon|on)\s+)?\p{Lu}[\p{Ll}'’-]+\.?){0,3}")
 PLACE = regex.compile(PLACE_WORDS)
 PO_BOX = r"(?:P\.?\s?O\.?\s+Box|Apartado|Caixa Postal|Postfach|BP)\s+\d{1,6}"
 # a town in capitals after its postcode ("1269-046 LISBOA")
 TOWN_AFTER_CODE = rf"(?:{PLACE_WORDS}|\p{{Lu}}{{2,}}(?:[\s-]+(?:D[AEO]S?\s+)?\p{{Lu}}{{2,}}){{0,3}})"
 UK_POSTCODE = r"[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}"
+# the Canadian postcode ("M5H 1J8")
+CA_POSTCODE = r"[ABCEGHJ-NPRSTVXY]\d[A-Z]\s?\d[A-Z]\d"
+# the Irish Eircode: a routing key (a letter, two digits; D6W) and a four-character unique identifier ("D02 X285")
+EIRCODE = r"(?:[AC-FHKNPRTV-Y]\d{2}|D6W)\s?[0-9AC-FHKNPRTV-Y]{4}"
 # a town with its postcode or a postcode alone, in the layouts of Portugal, Brazil, the EU, the UK, the US, China,
 # Ukraine; a PO box; a Brazilian town with its state
 CODE_PART = regex.compile(
     rf"(?:{PLACE_WORDS})\s+\d{{5,6}}|\d{{4}}\s?[A-Z]{{2}}\s+(?:{PLACE_WORDS})|(?:[A-Z]{{1,2}}-)?(?:\d{{4,6}}|\d{{2}}-\d{{3}})(?:-\d{{3}})?\s+{TOWN_AFTER_CODE}"
     rf"(?:\s+[A-Z]{{2}})?"  # (a province's or canton's code after the town: "50124 Firenze FI", "8703 Erlenbach ZH")
-    rf"|(?:(?:{PLACE_WORDS})\s+)?{UK_POSTCODE}|[A-Z]{{2}}\s+\d{{5}}(?:-\d{{4}})?|CEP\s*\d{{5}}-?\d{{3}}"
-    rf"|{PO_BOX}|(?:{PLACE_WORDS})\s*[-/]\s*[A-Z]{{2}}")
+    rf"|(?:(?:{PLACE_WORDS})\s+)?(?:{UK_POSTCODE}|{EIRCODE})|[A-Z]{{2}}\s+\d{{5}}(?:-\d{{4}})?|CEP\s*\d{{5}}-?\d{{3}}"
+    rf"|{PO_BOX}|(?:{PLACE_WORDS})\s*[-/–—]\s*[A-Z]{{2}}"
+    # a Brazilian CEP without its word ("01310-200"); a Swedish postcode and town ("111 43 Stockholm"); a state or
+    # province and its postcode after the town ("Sydney NSW 2000"), a Canadian postcode ("ON M5H 1J8")
+    rf"|\d{{5}}-\d{{3}}|\d{{3}}\s\d{{2}}\s+{TOWN_AFTER_CODE}|(?:{PLACE_WORDS})\s+[A-Z]{{2,3}}\s+\d{{4,5}}"
+    rf"|(?:[A-Z]{{2}}\s+)?{CA_POSTCODE}")
 # a house number before a name ("89 Queensway", "No. 88 Century Avenue")
 NUMBER_FIRST = regex.compile(r"(?:No\.?\s*|n\.?\s?º\s*)?\d{1,5}[A-Za-z]?\s+(?=\p{Lu})")
 # a name with a number after it: a building, a road, a district ("Tower 2", "Estrada Municipal 313", "Jumeirah 1")
-NUMBER_AFTER = regex.compile(rf"(?:{PLACE_WORDS})\s+\d{{1,4}}[A-Z]?")
+# (or a Roman numeral: "Phase II"), or a house number before such a name ("No. 88 Lane 1500")
+NUMBER_AFTER = regex.compile(rf"(?:(?:No\.?\s*)?\d{{1,5}}\s+)?(?:{PLACE_WORDS})\s+(?:\d{{1,4}}[A-Z]?|[IVX]{{1,4}}(?![\p{{L}}]))")
 OPENER = regex.compile(r"(?<![\p{L}])(?:em|no|na|at|in)\s+|:\s*")  # words before an address's first part
 PO_BOX_AT = regex.compile(PO_BOX)
 DIGIT = regex.compile(r"\d")
@@ -51,7 +66,8 @@ ANCHOR_AT = regex.compile(r"^|[,:]\s*|(?<![\p{L}])(?:em|no|na|at|in)\s+")  # whe
 # a town part that ends at "e"/"and" and a lower-case word, not at a comma ("…, n.º 12, Lisboa e portador")
 TOWN_AND = regex.compile(rf"\s*,\s*(?P<part>{PLACE_WORDS})(?=\s+(?:e|and)\s+\p{{Ll}})")
 # a named district of a town: the town's name follows it ("Bairro Maianga, Luanda", "Urbanização Quinta Nova, Loulé")
-DISTRICT = regex.compile(r"(?:Bairro|Urbanização|Urb\.|Jardim|Distrito|Colonia|Colónia)\s+\p{Lu}|.+\sDistrict$")
+DISTRICT = regex.compile(r"(?:Bairro|Urbanização|Urb\.|Jardim|Distrito|Colonia|Colónia)\s+(?:d[aeo]s?\s+)?\p{Lu}|.+\sDistrict$")
+STATE = regex.compile(r"[A-Z]{2}")
 COMMA_AT_END = regex.compile(r",\s*$")
 CODE_AT_END = regex.compile(r"(?<![\d-])(?:\d{4,6}|\d{2}-\d{3}|\d{4}-\d{3})$")
 TOWN_NEXT = regex.compile(rf"\s+{TOWN_AFTER_CODE}(?=\s*(?:[,;:)]|\.(?:\s|$)|$))")
@@ -63,9 +79,13 @@ class AddressEdges:
     """Widen found addresses over the parts around them; ``unit_words``: a room, floor, block, flat …"""
 
     def __init__(self, unit_words: list[str], side_words: list[str], countries: frozenset[str] | set[str],
-                 area_words: list[str] = (), city_territories: list[str] = ()) -> None:
+                 area_words: list[str] = (), city_territories: list[str] = (), floor_words: list[str] = ()) -> None:
         units = alternation(sorted({w.lower() for w in unit_words}))  # (a trie: matched case-insensitively)
         ordinal = r"\d{1,3}\s?(?:\.?\s?[º°ª]|st|nd|rd|th)"
+        # a floor written number, dot or letters, then a floor word ("3. OG", "2e étage", "1. Stock")
+        floors = alternation(sorted(set(floor_words))) or "(?!)"
+        floor = rf"\d{{1,2}}(?:\.|e|ème|er|re)?\s?(?:{floors})(?![\p{{L}}])"
+        self.next_part = regex.compile(NEXT_PART.format(place=PLACE_WORDS, floors=floors))
         sides = "|".join(regex.escape(w) for w in sorted(set(side_words), key=len, reverse=True))
         # the side of a floor right after the address ("3.º izquierda", "3rd left"): the address goes on
         self.side = regex.compile(rf"\s+(?i:(?:{sides}))(?![\p{{L}}])"
@@ -73,14 +93,15 @@ class AddressEdges:
         self.unit = regex.compile(
             rf"(?i:(?:{units}))\.?\s*(?:n\.?\s?º\s*|No\.?\s*)?[\dA-Z][\w./-]*(?:\s+\p{{Lu}}(?![\p{{L}}]))?"
             rf"|{ordinal}\s*(?i:(?:{units}))(?:\s+\p{{Lu}}(?![\p{{L}}]))?(?:\s+(?i:(?:{sides}))(?![\p{{L}}]))?"
-            rf"|{ordinal}(?:\s+\p{{Lu}}(?![\p{{L}}])|\s+(?i:(?:{sides}))(?![\p{{L}}]))?|\d{{1,3}}/F|#\d{{1,3}}-\d{{1,4}}|(?i:r/c)(?:\s+\p{{L}}+)?|\d{{1,5}}[A-Za-z]?")
+            rf"|(?:n\.?\s?[º°]\.?|nº\.?|no\.)\s*\d{{1,5}}[A-Za-z]?(?:-[A-Za-z\d]{{1,3}})?"  # ("n.º 100", "nº 7-A")
+            rf"|{floor}|{ordinal}(?:\s+\p{{Lu}}(?![\p{{L}}])|\s+(?i:(?:{sides}))(?![\p{{L}}]))?|\d{{1,3}}/F|#\d{{1,3}}-\d{{1,4}}|(?i:r/c)(?:\s+\p{{L}}+)?|\d{{1,5}}[A-Za-z]?")
         self.countries = countries
         self.city_territories = {phrase_key(w) for w in city_territories}
         # an administrative area named in an address ("freguesia de Ronfe", "parish of Marvila"): a place part
         areas = "|".join(regex.escape(w) for w in sorted(set(area_words), key=len, reverse=True)) or "(?!)"
         self.area = regex.compile(rf"(?i:{areas})\s+(?:d[aeo]s?|of)\s+(?:{PLACE_WORDS})")
         self.first_unit = regex.compile(
-            rf"(?<![\p{{L}}\d])(?:(?i:(?:{units}))\.?\s*[\dA-Z][\w./-]*|{ordinal}\s*(?i:(?:{units}))|\d{{1,3}}/F|{PO_BOX})(?=\s*,)")
+            rf"(?<![\p{{L}}\d])(?:(?i:(?:{units}))\.?\s*(?:No\.?\s*)?[\dA-Z][\w./-]*|{ordinal}\s*(?i:(?:{units}))|\d{{1,3}}/F|{PO_BOX})(?=\s*,)")
         # (its gate reads the lower-cased text case-sensitively: several times faster than a case-blind trie)
         self.first_unit_gate = regex.compile(rf"{units}|\d/f|box|apartado|caixa|postfach|bp")
 
@@ -89,9 +110,10 @@ class AddressEdges:
         if CODE_PART.fullmatch(part):
             return "code"
         first = NUMBER_FIRST.match(part)
-        if self.unit.fullmatch(part) or NUMBER_AFTER.fullmatch(part) or first and PLACE.fullmatch(part, first.end()):
+        if self.unit.fullmatch(part) or NUMBER_AFTER.fullmatch(part) or first and PLACE.fullmatch(part, first.end()) \
+                or self.area.fullmatch(part):  # (an administrative area: "freguesia de Ronfe", "concelho de Fafe")
             return "sure"
-        if PLACE.fullmatch(part) or self.area.fullmatch(part):
+        if PLACE.fullmatch(part):
             return "country" if phrase_key(part) in self.countries else "place"
         return ""
 
@@ -109,12 +131,14 @@ class AddressEdges:
         town_taken = bool(CODE_PART.fullmatch(last)) and not PO_BOX_AT.fullmatch(last)
         if not town_taken and CODE_AT_END.search(text, max(0, end - 8), end) and (town := TOWN_NEXT.match(text, end)):
             end, town_taken = town.end(), True  # the town after a postcode the address already took ("00-590 Warszawa")
-        pos, best, pending, sure, first_place = end, end, [], 0, ""
+        pos, best, pending, sure, first_place, country_after = end, end, [], 0, "", False
         for _ in range(MOST_PARTS):
-            m = NEXT_PART.match(text, pos)
+            m = self.next_part.match(text, pos)
             if not m:
                 break
             kind = self._kind(m.group("part"))
+            if kind == "" and pending and STATE.fullmatch(m.group("part")):
+                kind = "place"  # a state's letters after the town, a postcode after them ("São Paulo, SP, CEP …")
             if kind == "sure" and pending and m.group("part").isdigit() and len(m.group("part")) >= 4:
                 kind = "code"  # a postcode after its town: "Lviv, 79000"
             if m.group("sep").strip() != "," and (kind not in ("code", "sure") or m.group("part").isdigit()):
@@ -133,13 +157,14 @@ class AddressEdges:
                 best = max(best, pending.pop())
                 break
             else:
+                country_after = kind == "country"
                 break
             pos = m.end("part")
         if not pending and not town_taken and (town := TOWN_AND.match(text, pos)) \
                 and self._kind(town.group("part")) in ("place", "country"):
             pending.append(town.end("part"))  # the town before "e"/"and" and a lower-case word ("…, Lisboa e filial")
-        if len(pending) > 1 and not town_taken and DISTRICT.match(first_place):
-            best = max(best, pending[1])  # a named district and its town ("…, Bairro Maianga, Luanda")
+        if len(pending) > 1 and not town_taken and (DISTRICT.match(first_place) or len(pending) == 2 and country_after):
+            best = max(best, pending[1])  # a district and its town ("…, Bairro Maianga, Luanda"; "…, Alvalade, Lisboa, Portugal")
         if pending and not town_taken:
             best = max(best, pending[0])  # the town after the last numbered part
         return best, sure

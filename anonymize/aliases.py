@@ -17,11 +17,17 @@ from ..text import fold
 
 # "(ARN)", "(doravante “TB”)", "(adiante designada por «Belmiro»)", "(a seguir denominada "a Belmiro")", a name in
 # Chinese characters ("(陈晓宇)")
+DEFINER = (r"(?:doravante|adiante|abreviadamente|a seguir|de ora em diante|hereinafter)\s*,?\s*"
+           r"(?:(?:designad[ao]s?|denominad[ao]s?|referid[ao]s?|abreviad[ao]s?|called|referred to as)\s+)?"
+           r"(?:(?:por|como|apenas|simplesmente|as)\s+)?")
+ALIAS = r"\p{Lu}[\p{L}\d&'’.-]*(?:\s+(?:d[aoe]s?\s+|&\s+)?\p{Lu}[\p{L}\d&'’.-]*){0,3}|\p{Han}{2,20}"
+# (or after a comma with no bracket, the alias then in quotes: ", adiante designada por «Quintas do Sado»")
 DEFINITION = regex.compile(
-    r"\s*,?\s*\(\s*(?P<defined>(?:doravante|adiante|abreviadamente|a seguir|de ora em diante|hereinafter)\s*,?\s*"
-    r"(?:(?:designad[ao]s?|denominad[ao]s?|referid[ao]s?|abreviad[ao]s?|called|referred to as)\s+)?"
-    r"(?:(?:por|como|apenas|simplesmente|as)\s+)?)?(?:(?:a|o|as|os|the)\s+)?[\"“«']?"
-    r"(?P<alias>\p{Lu}[\p{L}\d&'’.-]*(?:\s+(?:d[aoe]s?\s+|&\s+)?\p{Lu}[\p{L}\d&'’.-]*){0,3}|\p{Han}{2,20})[\"”»']?\s*\)")
+    rf"\s*,?\s*(?:\(\s*(?P<defined>{DEFINER})?(?:(?:a|o|as|os|the)\s+)?[\"“«']?(?P<alias>{ALIAS})[\"”»']?\s*\)"
+    rf"|(?P<defined>{DEFINER})(?:(?:a|o|as|os|the)\s+)?[\"“«](?P<alias>{ALIAS})[\"”»])")
+# the same definition later in the clause (no semicolon, bracket or sentence end before it), how far it is looked for
+LATER_DEFINITION = regex.compile(rf"(?<=,\s*)(?P<defined>{DEFINER})(?:(?:a|o|as|os|the)\s+)?[\"“«](?P<alias>{ALIAS})[\"”»]")
+CLAUSE = 200
 ACRONYM = regex.compile(r"^\p{Lu}[\p{Lu}\d&.-]{1,9}$")
 
 
@@ -58,22 +64,32 @@ def abbreviates(acronym: str, name: str) -> bool:
     return True
 
 
+def _own_words(alias: str, name: str) -> bool:
+    """Whether the alias is the name's own first words, or its words all words of the name (``Quintas do Sado``
+    of Quintas & Vinhas do Sado, Lda.)."""
+    a, n = fold(alias), fold(name)
+    return n.startswith(a + " ") or " " in a and set(a.split()) <= set(regex.findall(r"[\w&]+", n))
+
+
 def defined_aliases(text: str, mentions: list[Mention], is_ordinary) -> list[tuple[int, int, Mention]]:
     """(start, end, entity mention) of each alias defined in brackets right after a PERSON or ORGANIZATION
-    mention of ``text``. ``is_ordinary(word)`` tells an ordinary word (a defined role) from a name."""
+    mention of ``text``, or later in its clause when the alias is the name's own words (``Tecnimar, S.A., com sede
+    em Aveiro, doravante «Tecnimar»``). ``is_ordinary(word)`` tells an ordinary word (a defined role) from a name."""
     out = []
     for m in mentions:
         if m.category not in ("PERSON", "ORGANIZATION"):
             continue
         d = DEFINITION.match(text, m.end)
         if not d:
-            continue
+            d = LATER_DEFINITION.search(text, m.end, min(len(text), m.end + CLAUSE))
+            if not d or ";" in text[m.end:d.start()] or not _own_words(d.group("alias").rstrip("."), m.text):
+                continue
         alias = d.group("alias").rstrip(".")
         s = d.start("alias")
         acronym = bool(ACRONYM.match(alias))
         # (a name's own first words are its short form even when they are ordinary words: «Bússola» for
         # Bússola Digital, Lda.)
-        own = fold(m.text).startswith(fold(alias) + " ")
+        own = _own_words(alias, m.text)
         if alias == m.text or not (acronym or own or not all(is_ordinary(w) for w in regex.findall(r"\p{L}+", alias))):
             continue
         if acronym and not d.group("defined") and not abbreviates(alias, m.text):

@@ -22,6 +22,7 @@ from ..settings import AnonymizeSettings
 from ..text import fold, fold_same_length, phrase_key
 from . import recognizers as _recognizers  # noqa: F401  (registers the plug-ins)
 from .aliases import defined_aliases
+from .labels import RecordLabels
 from .chains import ChainRules, analyse, lower_vocabulary
 from .lexicons import lexicons
 from .numbering import Constraints, Numberer, companies_named_short, entity_key, name_tokens, organization_aliases
@@ -61,6 +62,7 @@ def find_words(text: str, words: dict[str, Any] | list[str]) -> list[tuple[int, 
 
 
 COMPANY_TAIL = regex.compile(r"[\s,]+\S+$")
+DASHED_SHORT_NAME = regex.compile(r"\p{Lu}[\p{L}\d'’-]{2,}\s+[–—]\s+\p{Lu}")
 LEADING_ARTICLE = regex.compile(r"^(?:A|O|As|Os|The)\s+(?=\p{Lu})")  # the legal form that ends a company's name, with its comma
 
 
@@ -79,7 +81,8 @@ def company_short_forms(name: str, name_break: regex.Pattern) -> list[str]:
     if bare and bare != name and len(bare.split()) >= 2:
         out.append(bare)
         head = name_break.split(bare, 1)[0].strip()
-        if head != bare and len(head.split()) >= 2:
+        # (one capitalized word set off by a dash is the short name too: "Fidelidade – Companhia de Seguros, S.A.")
+        if head != bare and (len(head.split()) >= 2 or DASHED_SHORT_NAME.match(bare)):
             out.append(head)
         words = head.split()
         if len(words) >= 3 and all(w[:1].isupper() for w in words[:3]):
@@ -192,6 +195,7 @@ class Anonymizer:
         if self.scope not in ("segment", "document", "corpus"):
             raise ValueError(f"anonymize.scope: {self.scope!r} is not segment, document or corpus")
         self.chain_rules = ChainRules(self.rules)
+        self.labels = RecordLabels(self.rules.get("record_labels", []))
         self.numberer = Numberer(frozenset(self.chain_rules.particles), float(a.clustering.threshold),
                                  Constraints(a.same_entity, a.different_entities))
         self._aliases: dict[str, str] = {}  # the document's defined aliases (recognize_document), for number()
@@ -245,7 +249,8 @@ class Anonymizer:
         if seen is not text:
             for m in seg.found:
                 m.text = text[m.start:m.end]
-        kept = [m for m in seg.found if phrase_key(m.text) not in self.allow and not self._country_end(seen, m)]
+        kept = [m for m in self.labels.trimmed(seg.found)
+                if phrase_key(m.text) not in self.allow and not self._country_end(seen, m)]
         return sorted(kept, key=lambda m: m.start)
 
     def _country_end(self, text: str, m: Mention) -> bool:

@@ -8,6 +8,8 @@ enough to identify anyone and is left alone, as is a bare city name.
 
 from __future__ import annotations
 
+from itertools import chain
+
 import regex
 
 from ..address_edges import UK_POSTCODE, AddressEdges
@@ -16,11 +18,19 @@ from ..recognizer import Gated, Recognizer, Segment, alternation, register
 NAME_WORD = r"(?:[\p{Lu}\d][\p{L}\d'’.ºª-]*|d['’]\p{Lu}[\p{L}'’-]*|d[aeo]s?|e|d'|de|of|the|la|le|les|des|du|del|della|dei|degli|delle|dello|di|aos?|às?)"
 NUMBER_SIGN = r"(?:n\.?\s?[º°o]\.?s?|nº|n\.|no\.?|nr\.?|n°)"
 HOUSE_NUMBER = (rf"(?:{NUMBER_SIGN}\s*)?\d+(?:\.?[º°ªo])?[\p{{L}}]?(?:\s?[-/]\s?\d++(?!-\d{{3}}(?!\d))(?:\.?[º°ªo])?[\p{{L}}]?)*"
-                r"(?:-[A-Z](?![\p{L}\d]))?")  # ("n.º 300-A")
+                r"(?:-[A-Z](?![\p{L}\d]))?"  # ("n.º 300-A")
+                # (a range of house numbers: "n.os 12 a 16", "n.os 3 e 5"; not a date's days, "12 a 16 de maio")
+                r"(?:\s+[ae]\s+\d{1,4}[A-Z]?(?!\d|[.,/-]\d|\s?[º°ª]|\s+de\s))?")
 POSTCODE_PT = r"\d{4}\s?-\s?\d{3}(?![\d/-])(?:\s+[\p{Lu}][\p{L}'-]+(?:\s+(?:d[aeo]s?|[\p{Lu}][\p{L}'-]+))*)?"
 POSTCODE_UK = rf"\b{UK_POSTCODE}\b"
 POSTCODE_NL = r"\b\d{4}\s?[A-Z]{2}\b(?:\s+[\p{Lu}][\p{L}-]+)?"
-POSTCODE_EU = r"\b(?:[A-Z]{1,2}-)?\d{5}\s+[\p{Lu}][\p{L}-]+"
+POSTCODE_EU = r"\b(?:[A-Z]{1,2}-)?(?:\d{5}|\d{3}\s\d{2})\s+[\p{Lu}][\p{L}-]+"
+CAPITAL_WORD = regex.compile(r"\s\p{Lu}")
+DIGIT = regex.compile(r"\d")
+# the particles a greedy street name may end with ("… da Rua de São João e": the "e" is the sentence's)
+PARTICLES_AT_END = regex.compile(r"(?:\s+(?:d[aeo]s?|e|de|d'|of|the|la|le|les|des|du|del|aos?|às?))+$")
+# the repeated house number of French and Belgian addresses ("14 bis, rue …", "3 ter avenue …")
+NUMBER_REPEAT = r"(?:bis|ter|quater)(?![\p{L}])"
 
 
 BETWEEN_STREET_AND_POSTCODE = regex.compile(r",?\s*(?:\p{Lu}[\p{L}'-]+\s+){1,3}")
@@ -48,20 +58,28 @@ class AddressRecognizer(Recognizer):
         # a one-letter word is a floor's side or a block only in capitals ("15.º andar E"; "Horta e Costa")
         longer = [w for w in a["sub_words"] if len(w) > 1]
         letters = "".join(sorted({w for w in a["sub_words"] if len(w) == 1}))
-        sub = rf"(?:(?i:{alternation(longer)})|[{letters}])(?![\p{{L}}])"
+        # (a letter is no floor's side before a country's postcode, "B-1049", or as a title's initial, "D. Henrique")
+        sub = rf"(?:(?i:{alternation(longer)})|[{letters}](?!-\d|\.\s*\p{{Lu}}))(?![\p{{L}}])"
         ordinal = r"\d+\.?\s?[º°ªo]\.?"
+        # numbers and floors written in words, as deeds write them ("número cinquenta e dois", "lote quinze",
+        # "primeiro andar esquerdo")
+        # (lower case, as deeds write them: a case-blind pattern here would slow every address)
+        words = alternation(rules["date"]["number_words"])
+        spelled = (rf"(?:número|n\.?\s?º|lote|porta|casa)\s+(?:{words})(?:\s+e\s+(?:{words}))*(?![\p{{L}}])"
+                   rf"|(?:{alternation(rules['organization']['ordinal_words'])})\s+(?:andar|piso)(?![\p{{L}}])")
         # (a part starts a word: "Vila Verd|e" is no street and a floor's side "E")
-        grow = rf"(?:\s*,?\s*(?<![\p{{L}}])(?:{POSTCODE_PT}|{POSTCODE_UK}|{ordinal}|{HOUSE_NUMBER}|{sub}))"
+        grow = rf"(?:\s*,?\s*(?<![\p{{L}}])(?:{POSTCODE_PT}|{POSTCODE_UK}|{spelled}|{ordinal}|{HOUSE_NUMBER}|{sub}))"
         tail_after = rf"(?:\s*,?\s*(?:{HOUSE_NUMBER}|{POSTCODE_UK}|{POSTCODE_EU}|{POSTCODE_NL}))"
         # (heads in capitals too: invoice and letter headers write "RUA DE SÃO BENTO, N.º 148")
         heads, tails = alternation(a["heads"] + [h.upper() for h in a["heads"] if len(h.rstrip(".")) > 1]), alternation(a["tails"])
         self.pt = Gated(regex.compile(
             rf"(?<![\p{{L}}])(?:{heads})(?:\s+{NAME_WORD}){{1,8}}?(?P<num>{grow}+)"), regex.compile(heads))
+        self._prose_patterns(rules, heads, grow)
         # a house number is no date's day ("Vila Real, 5 de fevereiro de 2025")
         self.date_after = regex.compile(rf"\s+de\s+(?i:{alternation(rules['date']['months'])})(?![\p{{L}}])")
         # house number first, then the street word (French, Italian, Spanish layouts: "12 rue des Tanneurs")
         self.number_first = Gated(regex.compile(
-            rf"(?<![\p{{L}}\d,.])\d{{1,4}}[a-zA-Z]?,?\s+(?:{alternation(rules['address_number_first_heads'])})"
+            rf"(?<![\p{{L}}\d,.])\d{{1,4}}[a-zA-Z]?(?:\s+{NUMBER_REPEAT})?,?\s+(?i:{alternation(rules['address_number_first_heads'])})"
             rf"(?:\s+(?:{alternation(rules['address_name_particles'])}|(?:[ld]['’])?[\p{{Lu}}][\p{{L}}'’-]+)){{1,5}}"),
             regex.compile(rf"(?i:{alternation(rules['address_number_first_heads'])})"))
         self.head_start = regex.compile(rf"(?:{heads})(?![\p{{L}}])")
@@ -73,13 +91,36 @@ class AddressRecognizer(Recognizer):
             rf"(?<![\p{{L}}\d])(?:(?P<num>\d+[a-zA-Z]?(?:[-/]\d+[a-zA-Z]?)?),?\s+)?(?:[\p{{Lu}}][\p{{L}}'’-]+\s+){{1,4}}"
             rf"(?:{tails})(?![\p{{L}}])(?P<after>{tail_after}*)"), regex.compile(tails))
         self.fused = regex.compile(
-            rf"(?<![\p{{L}}])[\p{{Lu}}][\p{{L}}-]*(?i:{alternation(a['fused_suffixes'])})\s+\d+[a-zA-Z]?"
+            rf"(?<![\p{{L}}])[\p{{Lu}}][\p{{L}}-]*(?i:{alternation(a['fused_suffixes'])})\s+\d+[a-zA-Z]?(?:-[A-Za-z\d]{{1,3}}(?![\p{{L}}\d]))?"
             rf"(?:\s*,\s*(?:{POSTCODE_NL}|{POSTCODE_EU}))?")
         # the alternatives on their own are five times faster than together (no shared look-behind)
         self.edges = AddressEdges(rules["address_unit_words"], rules["address_side_words"], lex.territories,
-                                  rules["address_area_words"], rules["address_city_territories"])
+                                  rules["address_area_words"], rules["address_city_territories"],
+                                  rules["address_floor_words"])
         self.postcode = Gated(regex.compile(rf"(?<![\d-]){POSTCODE_PT}|{POSTCODE_UK}"),
                               regex.compile(rf"(?<![\d-]){POSTCODE_PT}"), regex.compile(POSTCODE_UK))
+
+    def _prose_patterns(self, rules: dict, heads: str, grow: str) -> None:
+        """The layouts of addresses in running Portuguese prose."""
+        a = rules["address"]
+        # (the street words in lower case, as running text writes them: "residente na rua do Brasil, n.º 3"; a
+        # pattern of their own, tried only where a capitalized name follows one)
+        lower = alternation(a["lower_heads"])
+        self.pt_lower = Gated(regex.compile(
+            rf"(?:{lower})(?:\s+{NAME_WORD}){{1,8}}?(?P<num>{grow}+)"),
+            regex.compile(rf"(?:{lower})\s"))
+        # a street with no number that a residence or seat phrase announces ("residente na Rua do Alecrim, Lisboa",
+        # "com sede na Avenida Marginal"): an address (recall first)
+        # (no case folding and no look-behind, the word's start checked after: several times faster)
+        announcers = sorted({v for w in rules["address_announcers"] for v in (w, w[:1].upper() + w[1:])})
+        self.announced = Gated(regex.compile(
+            rf"(?:{alternation(announcers)})\s+(?P<a>(?:{heads})(?:\s+{NAME_WORD}){{1,8}})"),
+            regex.compile(alternation(sorted({k for w in rules["address_announcers"]
+                                              for k in (max(w.split(), key=len),) for k in (k, k.capitalize())}))))
+        # the house number before its street, as Portuguese prose writes it ("no n.º 15 da Rua de São João")
+        self.number_before = Gated(regex.compile(
+            rf"(?<![\p{{L}}])(?:{NUMBER_SIGN}|número)\s*\d{{1,5}}(?:-?[A-Z](?![\p{{L}}]))?\s+d[aeo]\s+(?:{heads})"
+            rf"(?:\s+{NAME_WORD}){{1,8}}"), regex.compile(r"(?:[º°o.r]|mero)\s*\d{1,5}(?:-?[A-Z])?\s+d[aeo]\s"))
 
     def find(self, seg: Segment) -> list:
         t = seg.text
@@ -100,9 +141,15 @@ class AddressRecognizer(Recognizer):
         for ch in seg.analysis.chains:
             if ch.org_head and ch.end - ch.start > 1:
                 inside_org[ch.start + 1:ch.end] = b"\x01" * (ch.end - ch.start - 1)
-        for m in self.pt.finditer(t):
-            if inside_org[m.start()]:
-                continue
+        # (the house number first: "5 Rue de la Paix" is one address, before its street's head alone)
+        for m in self.number_first.finditer(t):
+            add(m.start(), m.end(), "address:number-first")
+        for m in self.number_before.finditer(t) if DIGIT.search(t) else ():
+            add(m.start(), m.start() + len(PARTICLES_AT_END.sub("", m.group())), "address:number-before")
+        for m in chain(self.pt.finditer(t), self.pt_lower.finditer(t)):
+            if inside_org[m.start()] or t[m.start()].islower() and (not CAPITAL_WORD.search(m.group())
+                                                                     or m.start() and t[m.start() - 1].isalpha()):
+                continue  # (a lower-case street word needs a capitalized name: not "a rua de 2 km")
             end = m.end()
             if self.date_after.match(t, end):  # the last number is a date's day: the address ends before it
                 cut = regex.search(r"[\s,]*\d+$", t[m.start():end])
@@ -110,8 +157,10 @@ class AddressRecognizer(Recognizer):
                 if not any(c.isdigit() for c in t[m.start():end]):
                     continue  # a street with no number is no address ("Vila Real, 5 de fevereiro")
             add(m.start(), end, "address:pt-head")
-        for m in self.number_first.finditer(t):
-            add(m.start(), m.end(), "address:number-first")
+        for m in self.announced.finditer(t):
+            if not inside_org[m.start("a")] and CAPITAL_WORD.search(m.group("a")) \
+                    and not (m.start() and t[m.start() - 1].isalpha()):
+                add(m.start("a"), m.start("a") + len(PARTICLES_AT_END.sub("", m.group("a"))), "address:announced")
         for m in self.fused.finditer(t):
             add(m.start(), m.end(), "address:fused")
         for m in self.en.finditer(t):

@@ -39,6 +39,20 @@ PHONE_PT = regex.compile(r"(?<![\d.,/-]|\d )(?:\(\+?351\)\s?)?[29]\d{2}[ .]\d{3}
 # what every phone number the matcher should see has: a "+" before a digit, or nine digits or more with
 # spaces or brackets only (dates and amounts have dots and commas): the gate of the phone matcher
 PHONE_GATE = regex.compile(r"\+\s?\(?\d|(?<![\d.,/-])\(?\d{2,3}\)?(?:\s?\d){7,}")
+# a phone number in a country's national layout: its trunk "0" or its area code in brackets, then groups of digits
+# ("01632 960 555", "01 42 68 53 00", "(21) 3456-7890"); a phone only when valid in one of the countries the
+# rules name (nameid.phone_regions, checked by phonenumbers)
+# (no look-behind: the start is checked after, by NATIONAL_BEFORE; a literal first character is much faster)
+NATIONAL_PHONE = regex.compile(r"(?:0\d{1,4}|\(0?\d{2,4}\))[ -]?\d{2,5}(?:[ -]\d{2,4}){0,3}(?![\w-]|[.,/]\d| \d)")
+NATIONAL_BEFORE = regex.compile(r"(?:[\w.,/+-]|\d[ .])$")  # what may not stand just before such a number
+NATIONAL_DIGITS = (10, 11)  # how many digits such a number has
+# a registration's number after the bare noun "número"/"number" (no act noun): six digits or more, no "/" or "."
+LONG_PLAIN_NUMBER = regex.compile(r"\d{6,}")
+BARE_NUMBER_NOUN = regex.compile(r"(?i)(?:número|number)(?![\p{L}])")
+# a web domain named after its noun ("o domínio lojaexemplo.pt", "the website example.co.uk"): the domain is
+# the holder's; a domain inside an address or URL is taken whole by EMAIL and URL first
+DOMAIN = regex.compile(r"(?<![\w.@/-])[\p{Ll}\d](?:[\p{Ll}\d-]*[\p{Ll}\d])?(?:\.[a-z0-9-]+)*\.(?:[a-z]{2,3}|com|info)(?![\w@/-]|\.\w)")
+DOMAIN_GATE = regex.compile(r"[\p{Ll}\d]\.[a-z]{2,4}(?![\w@/-])")  # a domain's last dot, its top-level domain
 # the words before a number that say it is no phone (a taxpayer, bank or card number)
 NOT_A_PHONE_BEFORE = regex.compile(r"(?i)(?<![\p{L}])(?:NIF|NIPC|contribuinte|colectiva|coletiva|IBAN|NIB|CPF|CNPJ"
                                    r"|cidadão|identidade|passaporte)(?![\p{L}])[^\p{L}\d]{0,12}(?:n\.?\s?[º°o]\.?\s*)?$")
@@ -103,6 +117,19 @@ def _shape(code: str) -> str:
     return "".join("A" if ch.isalpha() else "9" if ch.isdigit() else ch for ch in code)
 
 
+# a Portuguese court case number: number/year, a digit and the court's letters, the appeal's suffixes
+# ("2417/22.8T8LSB.L1-4", "874/23.1PBCBR", "0287/14.0BECBR"): a proceeding's identifier, whatever noun governs it
+# ("recurso n.º 1234/22.0T8PRT.P1" is no law's number)
+PT_CASE_NUMBER = regex.compile(r"(?<![\d/.])\d{1,6}/\d{2}\.\d[A-Z]{1,6}\d?[A-Z0-9]*(?:\.[A-Z]\d?[A-Z0-9]*)*(?:-[A-Z0-9]{1,3})?"
+                               r"(?![\p{L}\d])")
+# a Spanish mercantile registry entry after its volume word: volume, folio and sheet ("tomo 9.211, folio 120,
+# hoja V-14522"): the company's registration
+ES_REGISTRY = regex.compile(r"(?<=(?i:tomo)\s)\d[\d.]*,\s*(?i:folio)\s+\d+,\s*(?i:hoja)\s+[A-Z]{1,2}-?\d+")
+# foreign car plates after the word for a plate, a nationality between: Spanish (four digits, three consonants)
+# and French (two letters, three digits, two letters) layouts ("matrícula espanhola 4821 KZT")
+FOREIGN_PLATE = regex.compile(r"(?i:matr[ií]cula|plate|registration)(?:\s+\p{Ll}+)?\s+(?P<p>\d{4}\s?[BCDFGHJKLMNPRSTVWXYZ]{3}"
+                              r"|[A-Z]{2}-\d{3}-[A-Z]{2})(?![\p{L}\d-])")
+CASE_NUMBER_GATE = regex.compile(r"/\d\d\.\d[A-Z]")  # what every such number holds
 # a Portuguese invoice, receipt or credit note number: the document type, its series, "/" and the number
 # ("FT 2025A/118", "FR SERIE9/37", "NC B/12")
 INVOICE = regex.compile(r"(?<![\p{L}\d])(?:FT|FR|FS|RC|NC|ND|GT|GR|FA|VD)\s[A-Z0-9]+(?:[/-][A-Z0-9]+)*/\d+(?![\d/])")
@@ -123,6 +150,14 @@ def phone_valid(digits: str) -> bool:
         d = d[2:]
     try:
         return phonenumbers.is_valid_number(phonenumbers.parse("+" + d))
+    except phonenumbers.NumberParseException:
+        return False
+
+
+def phone_valid_in(number: str, region: str) -> bool:
+    """Whether ``number``, written in ``region``'s national layout, is a valid phone number there."""
+    try:
+        return phonenumbers.is_valid_number(phonenumbers.parse(number, region))
     except phonenumbers.NumberParseException:
         return False
 
@@ -192,6 +227,11 @@ class NameIdRecognizer(Recognizer):
         super().__init__(rules, lex, options)
         r = rules["nameid"]
         self.public_domain = regex.compile(rf"[./@](?:{alternation(r['public_domains'])})(?=[./:]|$)")
+        self.phone_regions = tuple(r.get("phone_regions", ()))
+        # a domain after its noun, a few lower-case words between ("no sítio de internet lojaexemplo.pt")
+        self.domain_after = regex.compile(rf"(?<![\p{{L}}])(?i:{alternation(r['domain_nouns'])})(?:\s+\p{{Ll}}+){{0,2}}?\s+"
+                                          rf"(?P<d>{DOMAIN.pattern})")
+        self.domain_keys = tuple({w.lower()[:4] for w in r["domain_nouns"]})
         # phrases that say a registration number follows ("registada sob o número", "pessoa colectiva n.º"):
         # read before the public nouns, whose "número" they hold
         self.phrase_re = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(r.get('id_phrases', []))})(?![\p{{L}}]){GAP}",
@@ -246,6 +286,9 @@ class NameIdRecognizer(Recognizer):
         if "://" in t or "www." in t:
             for m in URL.finditer(t):
                 add(m.start(), m.end(), self._web_category(m.group()), "url")
+        if DOMAIN_GATE.search(t) and any(k in t.lower() for k in self.domain_keys):
+            for m in self.domain_after.finditer(t):
+                add(m.start("d"), m.end("d"), self._web_category(m.group("d")), "domain")
         if "@" in t:
             for m in HANDLE.finditer(t):
                 add(m.start(), m.end(), "NAMEID", "handle")
@@ -256,6 +299,8 @@ class NameIdRecognizer(Recognizer):
             return out
         self._checked_shapes(t, add)
         self._phones(t, add)
+        if "0" in t or "(" in t:
+            self._national_phones(t, add)
         self._after_words(t, add)
         return out
 
@@ -283,6 +328,9 @@ class NameIdRecognizer(Recognizer):
         if "OAB" in t:
             for m in OAB.finditer(t):
                 add(m.start("num"), m.end("num"), "NAMEID", "oab")
+        if "/" in t and CASE_NUMBER_GATE.search(t):
+            for m in PT_CASE_NUMBER.finditer(t):
+                add(m.start(), m.end(), "NAMEID", "case_number")
         if "/" in t:
             for m in INVOICE.finditer(t):
                 add(m.start(), m.end(), "NAMEID", "invoice")
@@ -292,6 +340,21 @@ class NameIdRecognizer(Recognizer):
         if "-" in t:
             for m in PLATE.finditer(t):
                 add(m.start(), m.end(), "NAMEID", "car_plate")
+        if "atr" in t or "late" in t or "egistration" in t:
+            for m in FOREIGN_PLATE.finditer(t):
+                add(m.start("p"), m.end("p"), "NAMEID", "car_plate:foreign")
+        if "folio" in t:
+            for m in ES_REGISTRY.finditer(t):
+                add(m.start(), m.end(), "NAMEID", "registry:es")
+
+    def _national_phones(self, t: str, add) -> None:
+        """Phones in a national layout that the PT matcher does not read: valid in one of ``phone_regions``."""
+        for m in NATIONAL_PHONE.finditer(t):
+            digits = sum(ch.isdigit() for ch in m.group())
+            if digits in NATIONAL_DIGITS and not NATIONAL_BEFORE.search(t, max(0, m.start() - 2), m.start()) \
+                    and not NOT_A_PHONE_BEFORE.search(t, max(0, m.start() - 30), m.start()) \
+                    and any(phone_valid_in(m.group(), r) for r in self.phone_regions):
+                add(m.start(), m.end(), "NAMEID", "phone:national")
 
     @staticmethod
     def _phones(t: str, add) -> None:
@@ -335,7 +398,10 @@ class NameIdRecognizer(Recognizer):
                 g = "num" if m.group("num") else "num2"
                 add(m.start(g), m.end(g), "PUBLIC_ID", "eu_act")
         for m in self.public_re.finditer(t):
-            add(m.start(1), m.end(1), "PUBLIC_ID", "public_noun")
+            # (a bare "número" before a long plain run of digits names a registration, not a law's subdivision:
+            # "com o número 09876543")
+            bare = LONG_PLAIN_NUMBER.fullmatch(m.group(1)) and BARE_NUMBER_NOUN.match(t, m.start(), m.start(1))
+            add(m.start(1), m.end(1), "NAMEID" if bare else "PUBLIC_ID", "trigger:number" if bare else "public_noun")
         for m in self.act_number.finditer(t) if "/" in t else ():
             add(m.start("num"), m.end("num"), "PUBLIC_ID", "act_number")
         for m in EU_DOCUMENT.finditer(t) if "[" in t else ():

@@ -43,6 +43,9 @@ NAME_BEFORE_DASH = regex.compile(r"(?:^|(?<=[\s(,;:]))(?P<name>\p{Lu}[\p{L}\p{M}
                                  r"[\p{L}\p{M}.'’&-]*)){0,7})\s+[–—]\s+$")
 DASH = regex.compile(r"\s+[–—]\s+")
 
+# the capitalized words and English "of" before a company's name that ends in a legal form ("Bank of ", "The
+# Royal Bank of "): one English name
+ENGLISH_OF_BEFORE = regex.compile(r"(?<![\p{L}\d.-])(?:(?:The|the)\s+)?(?:\p{Lu}[\p{L}&'’-]*\s+){1,3}of\s+(?:the\s+)?\Z")
 # adjectives that open a body's name before its head (Superior Tribunal, Supremo Tribunal)
 HEAD_ADJECTIVES = {"superior", "supremo", "suprema", "alto", "alta"}
 # the rest of a body's name that lists its competences after a comma and ends with its place: ", Predial e
@@ -74,11 +77,21 @@ class OrganizationRecognizer(Recognizer):
         self.tail_suffix = regex.compile(
             rf"\s*,\s*(?:{alternation(o.get('tail_suffixes', []))})(?![\p{{L}}])"
             rf"|\.?\s*,?\s+(?:{alternation(o['tails'])})(?![\p{{L}}\d])")
+        # a foreign company's registered branch after its name ("X Limited – Sucursal em Portugal", "X, Branch")
+        self.branch_after = regex.compile(
+            rf"\s*(?:[–—-]|,)\s*(?:{alternation(o.get('branch_words', []))})(?![\p{{L}}])"
+            r"(?:\s+(?:em|in|de|no|na)\s+\p{Lu}[\p{L}-]+)?")
+        # "gerentes da X" (a company's role and "da"), "a seguradora X" (a noun that says what kind of company)
         self.role_before = regex.compile(
-            rf"(?<![\p{{L}}-])(?i:{alternation(o.get('company_role_nouns', []))})\s+d[aeo]s?\s+\Z")
+            rf"(?<![\p{{L}}-])(?:(?i:{alternation(o.get('company_role_nouns', []))})\s+d[aeo]s?"
+            rf"|(?-i:{alternation(o.get('company_kind_nouns', []))}))\s+\Z")
         dotted = [h for h in o["heads"].get("ADMIN", []) if regex.fullmatch(r"(?:\p{Lu}\.)+\p{L}*\.?", h)]
         self.abbreviation_town = Gated(regex.compile(rf"(?<![\p{{L}}.])(?:{alternation(dotted)}){TOWN_AFTER}"),
                                        regex.compile(alternation(dotted)))
+        # a company's name in quotes, then its legal form ("«Vinhos Velhos do Dão», Lda.")
+        self.quoted_tail = Gated(regex.compile(
+            rf"[«\"“](?P<name>\p{{Lu}}[^«»\"“”\n]{{0,80}}?)[»\"”],?\s+(?:{alternation(o['tails'])})(?![\p{{L}}\d])"),
+            regex.compile(r"[«\"“]"))
         self.numbered = regex.compile(
             rf"(?<![\p{{L}}\d])(?:\d{{1,3}}\s?\.?\s?[ªºa°o](?![\p{{L}}])|(?i:{words}))\s+(?i:{heads})(?![\p{{L}}])"
             rf"(?:\s+(?!(?i:de|do|da|e)\b)\p{{Lu}}[\p{{L}}\p{{M}}]+)*")
@@ -120,8 +133,13 @@ class OrganizationRecognizer(Recognizer):
                 end = ch.end
                 while rule == "tail" and (more := self.tail_suffix.match(seg.text, end)):
                     end = more.end()  # "Sociedade de Advogados, SP, RL"
-                if subtype == "ADMIN" and (more := COMPETENCES.match(seg.text, end)):
+                if subtype in ("ADMIN", "INSTITUTION") and (more := COMPETENCES.match(seg.text, end)):
                     end = more.end()  # "Conservatória do Registo Civil, Predial e Comercial de Amares"
+                if rule == "tail":
+                    if more := self.branch_after.match(seg.text, end):
+                        end = more.end()  # "Bank of China Limited – Sucursal em Portugal"
+                    if of := ENGLISH_OF_BEFORE.search(seg.text, max(0, start - 60), start):
+                        start = of.start()  # "Bank of China Limited", "Royal Bank of Scotland plc"
                 out.append(self.mention(seg, start, end, "ORGANIZATION", rule, subtype=subtype))
                 if k + 1 < len(chains) and chains[k + 1].in_parens and chains[k + 1].all_upper \
                         and ch.end_tok + 1 == chains[k + 1].start_tok and len(chains[k + 1].words) == 1 \
@@ -132,11 +150,24 @@ class OrganizationRecognizer(Recognizer):
             s, e = m.start(), m.end()
             if self.lex.is_place(m.group("town").split()[0]) and not any(x.start < e and s < x.end for x in out):
                 out.append(self.mention(seg, s, e, "ORGANIZATION", "head", subtype="ADMIN"))
+        out = self._quoted(seg, out)
         for m in self.numbered.finditer(seg.text):
             s, e = m.start(), m.end()
             if not seg.covered(s, e) and not any(x.start < e and s < x.end for x in out):
                 out.append(self.mention(seg, s, e, "ORGANIZATION", "numbered", subtype="ADMIN"))
         return self._dash_joined(seg, out) if "–" in seg.text or "—" in seg.text else out
+
+    def _quoted(self, seg: Segment, out: list) -> list:
+        """A company's name in quotes before its legal form ("«Vinhos Velhos do Dão», Lda."), over the mentions
+        found inside it ("«X», Unipessoal, Lda." is one company, not "Unipessoal, Lda.")."""
+        for m in self.quoted_tail.finditer(seg.text):
+            s, e = m.start(), m.end()
+            while more := self.tail_suffix.match(seg.text, e):
+                e = more.end()
+            if not any(x.start < e and s < x.end and not (s <= x.start and x.end <= e) for x in out):
+                out = [x for x in out if not (s <= x.start and x.end <= e)]
+                out.append(self.mention(seg, s, e, "ORGANIZATION", "tail", subtype="COMPANY"))
+        return out
 
     def _dash_joined(self, seg: Segment, out: list) -> list:
         """A body's name and its parts set off by dashes are one name: the capitalized name before a dash and
