@@ -7,7 +7,6 @@ forms), or written (their records in the part files ``out-K.*``, their key-store
 
 from __future__ import annotations
 
-import shutil
 from bisect import bisect_right
 from pathlib import Path
 from typing import Any
@@ -100,12 +99,12 @@ def transfer_again(work: WorkDir, an: Anonymizer, fin: Finisher, k: int, docs: s
                                                         saved.found, scopes))
 
 
-def _records(path: Path, ext: str) -> list[str]:
-    """A part file cut into its pairs' records: a line each, a ``<tu>`` element in TMX."""
-    text = path.read_text(encoding="utf-8")
+def _records(text: str, ext: str) -> list[str]:
+    """A part file's text cut into its pairs' records: a line each (ended by ``\n`` only: a record's text may
+    hold another line separator, such as U+2028), a ``<tu>`` element in TMX."""
     if ext == "tmx":
         return [r for r in TU_START.split(text) if r]
-    return text.splitlines(keepends=True)
+    return [line + "\n" for line in text.split("\n")[:-1]]
 
 
 def write_again(work: WorkDir, fin: Finisher, targets: TargetForms, keys: KeyStore, k: int, docs: set[int],
@@ -119,21 +118,18 @@ def write_again(work: WorkDir, fin: Finisher, targets: TargetForms, keys: KeySto
     fin.next_by_scope = dict(saved.next_by_scope)
     results = list(fin.finish_transferred([it for j in sel for it in items[j]], [lk for j in sel for lk in links[j]],
                                           [x for j in sel for x in done[j]], targets))
-    scratch = work / "apply-parts"
-    scratch.mkdir(exist_ok=True)
-    writers = PartWriters(scratch, k, *langs)
+    writers = PartWriters(None, k, *langs)
     for r in results:
         writers.write(r.anonymized)
-    writers.commit()
     for ext in PARTS:
-        fresh = cut(_records(scratch / f"out-{k:06d}.{ext}", ext), [items[j] for j in sel])
+        fresh = cut(_records(writers.text(ext), ext), [items[j] for j in sel])
         path = work / f"out-{k:06d}.{ext}"
-        records = cut(_records(path, ext), items)
+        with open(path, encoding="utf-8", newline="") as fh:
+            records = cut(_records(fh.read(), ext), items)
         for j, rs in zip(sel, fresh, strict=True):
             records[j] = rs
         with atomic_write(path, perm=0o600) as fh:
             fh.writelines(r for d in records for r in d)
-    shutil.rmtree(scratch)
     per_doc = cut(results, [items[j] for j in sel])
     new_rows = {it.pair.id: KeyStore.rows(r.anonymized, r.scope_key, k)
                 for j, rs in zip(sel, per_doc, strict=True) for it, r in zip(items[j], rs, strict=True)}
