@@ -37,7 +37,8 @@ from .anonymize.consistency import CorpusForms, form_key
 from .anonymize.corpus import corpus_forms
 from .anonymize.engine import Anonymizer
 from .anonymize.keystore import KeyStore
-from .apply_chunk import CachedWork, by_document, cut, transfer_again, write_again
+from .apply_chunk import CachedWork, by_document, cut
+from .apply_workers import ChunkPool, ChunkSteps
 from .collector import paused_gc
 from .pipeline import RunRecord, publish
 from .runlock import OutdirLock
@@ -164,16 +165,18 @@ def _recompute(work: WorkDir, cfg: dict[str, Any], reach: Reach, everything: boo
     with rec.timed("transfer"):
         fin = Finisher(an, settings.src, settings.tgt)
         fin.forms = forms
-        for k in sorted(redo):
-            transfer_again(work, an, fin, k, redo[k])
-        rec.consistency_masks = sum(work.read_json(WorkDir.chunk("cons", k, "json"))["added"] for k in chunks)
-        work.mark_done("consistency", {"added": rec.consistency_masks, "sizes": sizes})
-        rewrite = _union(redo, _new_targets(work, texts, forms is not None, redo))
-        targets = work.load("targets.pkl")
+        steps = ChunkSteps(work, an, fin, (settings.src, settings.tgt))
+        with ChunkPool(steps, min(len(redo), settings.workers or os.cpu_count() or 1)) as pool:
+            found = pool.run("transfer", redo)
+            rec.consistency_masks = sum(work.read_json(WorkDir.chunk("cons", k, "json"))["added"] for k in chunks)
+            work.mark_done("consistency", {"added": rec.consistency_masks, "sizes": sizes})
+            rewrite = _union(redo, _new_targets(work, texts, forms is not None, redo, found))
+            pool.send_targets(work.load("targets.pkl"))
+            rows = pool.run("write", rewrite)
         keys = KeyStore(work / "keys.sqlite")
         try:
-            for k in sorted(rewrite):
-                write_again(work, fin, targets, keys, k, rewrite[k], (settings.src, settings.tgt))
+            for k, (new_rows, units) in sorted(rows.items()):
+                keys.replace_units(k, new_rows, units)
         finally:
             keys.close()
         KeyStore.in_chunk_order(work / "keys.sqlite")
@@ -251,13 +254,16 @@ def _holding(texts: dict[int, list[DocTexts]], keys: Iterable[str], side: str,
             for k, docs in texts.items()}
 
 
-def _new_targets(work: WorkDir, texts: dict[int, list[DocTexts]], enabled: bool, redo: Positions) -> Positions:
-    """The corpus's target forms again (``targets.pkl``); the documents (besides ``redo``) where pass 2 finds
-    one that came, went or changed kind, or one whose source forms changed where the document's source holds
-    one of those (a document's occurrence takes the number of its entity with one of those source forms)."""
+def _new_targets(work: WorkDir, texts: dict[int, list[DocTexts]], enabled: bool, redo: Positions,
+                 found: dict[int, list]) -> Positions:
+    """The corpus's target forms again (``targets.pkl``; ``found``: the target forms of the chunks transferred
+    again, by document); the documents (besides ``redo``) where pass 2 finds one that came, went or changed
+    kind, or one whose source forms changed where the document's source holds one of those (a document's
+    occurrence takes the number of its entity with one of those source forms)."""
     chunks = sorted(texts)
     old: TargetForms = work.load("targets.pkl")
-    new = target_forms_of(f for k in chunks for f in work.load(WorkDir.chunk("tr", k)).found) if enabled \
+    new = target_forms_of(f for k in chunks for f in (found[k] if k in found else
+                                                      work.load(WorkDir.chunk("tr", k)).found)) if enabled \
         else TargetForms()
     work.dump("targets.pkl", new)
 

@@ -107,10 +107,11 @@ def _records(text: str, ext: str) -> list[str]:
     return [line + "\n" for line in text.split("\n")[:-1]]
 
 
-def write_again(work: WorkDir, fin: Finisher, targets: TargetForms, keys: KeyStore, k: int, docs: set[int],
-                langs: tuple[str, str]) -> None:
-    """Chunk ``k``'s documents ``docs`` written again (pass 2): their records in the chunk's part files, their
-    key-store rows and their report counts replaced."""
+def write_again(work: WorkDir, fin: Finisher, targets: TargetForms, k: int, docs: set[int],
+                langs: tuple[str, str]) -> tuple[dict[str, list], list[str]]:
+    """Chunk ``k``'s documents ``docs`` written again (pass 2): their records in the chunk's part files and
+    their report counts replaced. Returns their key-store rows (by unit) and the chunk's units, for
+    ``KeyStore.replace_units`` (the key store has one writer: the process that called the steps)."""
     saved: TransferredChunk = work.load(WorkDir.chunk("tr", k))
     items = by_document(consistent_items(work, k))
     links, done = cut(saved.links, items), cut(saved.done, items)
@@ -133,7 +134,6 @@ def write_again(work: WorkDir, fin: Finisher, targets: TargetForms, keys: KeySto
     per_doc = cut(results, [items[j] for j in sel])
     new_rows = {it.pair.id: KeyStore.rows(r.anonymized, r.scope_key, k)
                 for j, rs in zip(sel, per_doc, strict=True) for it, r in zip(items[j], rs, strict=True)}
-    keys.replace_units(k, new_rows, [it.pair.id for d in items for it in d])
     record = work.read_json(WorkDir.chunk("out", k, "json"))
     for j, rs in zip(sel, per_doc, strict=True):
         st = Stats()
@@ -142,6 +142,7 @@ def write_again(work: WorkDir, fin: Finisher, targets: TargetForms, keys: KeySto
         record["doc_stats"][j] = st.to_json()
     record["stats"] = Stats.merged(record["doc_stats"]).to_json()
     work.write_json(WorkDir.chunk("out", k, "json"), record)
+    return new_rows, [it.pair.id for d in items for it in d]
 
 
 # -- the run's alignment, fitted to a pair's new tokens ------------------------------------------
