@@ -99,6 +99,18 @@ def transfer_again(work: WorkDir, an: Anonymizer, fin: Finisher, k: int, docs: s
                                                         saved.found, scopes))
 
 
+def found_by_pass2(work: WorkDir, k: int, docs: set[int], old: TargetForms, new: TargetForms,
+                   changed: set[str]) -> set[int]:
+    """Of chunk ``k``'s documents ``docs`` (their target text holds a ``changed`` form), those where pass 2
+    finds a changed form, with the corpus's old target forms or the new ones, beside the pairs' mentions (a
+    form inside a mention, or in none of the forms' hits, changes nothing there)."""
+    items = by_document(consistent_items(work, k))
+    done = cut(work.load(WorkDir.chunk("tr", k)).done, items)
+    return {j for j in docs if any(
+        key in changed for it, (tr, _) in zip(items[j], done[j], strict=True) for t in (old, new)
+        if t.forms is not None for _s, _e, key in t.forms.find(it.pair.tgt, tr.mentions))}
+
+
 def _records(text: str, ext: str) -> list[str]:
     """A part file's text cut into its pairs' records: a line each (ended by ``\n`` only: a record's text may
     hold another line separator, such as U+2028), a ``<tu>`` element in TMX."""
