@@ -86,6 +86,7 @@ def test_an_audit_from_the_state_is_a_full_audit(sample_out, tmp_path, monkeypat
     got = audit(out, cfg(allow_after), workers=1, state=state)
     monkeypatch.undo()
     assert _result(got) == _result(audit(out, cfg(allow_after), workers=1))
+    assert state.stat().st_mode & 0o077 == 0, "the state holds originals: owner-only"
     units = sum(1 for line in open(out / "corpus.jsonl", encoding="utf-8"))
     assert len(matched) < units / 2, "most units taken from the state"
     if after is nothing and allow_before == allow_after:
