@@ -16,6 +16,9 @@ decisions of ``review.yaml`` then goes, in the run's order, only where something
    written again (pass 2) with those of step 3, their key-store rows replaced;
 5. the output files concatenated again from the chunks' parts, the index built, the report and its audit.
 
+The per-chunk steps run on the run's cores, chunk K always in the same process, which keeps the files it
+loaded (:mod:`paranon.apply_workers`).
+
 Numbering within a document or a segment makes each document's numbers its own, so a document not touched
 keeps its bytes. ``corpus`` scope (one count over the whole corpus), a checkpoint of another version or
 settings that differ in more than the decisions make :func:`apply_decisions` return None: a full re-run.
@@ -31,75 +34,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .align.finish import Finisher, TargetForms, target_forms_of
-from .anonymize.anonymized import anonymize_docs
-from .anonymize.consistency import CorpusForms, form_key
-from .anonymize.corpus import corpus_forms
+from .align.finish import TargetForms, target_forms_of
+from .anonymize.consistency import CorpusForms
 from .anonymize.engine import Anonymizer
 from .anonymize.keystore import KeyStore
-from .apply_chunk import CachedWork, by_document, cut, transfer_again, write_again
+from .apply_chunk import CachedWork
+from .apply_reach import DocTexts, Reach
+from .apply_workers import ChunkPool, ChunkSteps
 from .collector import paused_gc
 from .pipeline import RunRecord, publish
 from .runlock import OutdirLock
 from .settings import Settings
-from .stage_anonymize import AnonChunk, ReadCounts
-from .stage_consistency import consistent_items
+from .stage_anonymize import ReadCounts
 from .stats import Stats
 from .workdir import CHECKPOINT, CONFIG, WorkDir
 
 log = logging.getLogger("paranon")
 DECISION_KEYS = ("allow", "allow_in_documents", "deny", "same_entity", "different_entities")  # what a review changes; any other setting: a full run
-
-
-def words(text: str) -> str:
-    """The text's folded words between spaces: a string that any case- and accent-insensitive match on word
-    boundaries finds (a deny-list entry, an allowed mention, a corpus form) is, as `` words(s) ``, in it."""
-    return f" {form_key(text)} "
-
-
-@dataclass
-class Reach:
-    """What the decisions' change reaches: strings (as :func:`words`) and documents named by a decision."""
-
-    strings: set[str] = field(default_factory=set)
-    docs: set[str] = field(default_factory=set)
-
-    def keys(self) -> set[str]:
-        return {s.strip() for s in self.strings}
-
-    @classmethod
-    def between(cls, old: dict[str, Any], new: dict[str, Any]) -> Reach:
-        """The change from the ``anonymize`` section ``old`` to ``new``."""
-        strings = set(old["allow"]) ^ set(new["allow"])
-        deny = {(c, t) for c, ts in old["deny"].items() for t in ts} ^ {(c, t) for c, ts in new["deny"].items()
-                                                                          for t in ts}
-        strings |= {t for _, t in deny}
-        for key in ("same_entity", "different_entities"):  # a merge or a split renumbers where its forms are
-            strings |= {t for g in {tuple(g) for g in old.get(key, [])} ^ {tuple(g) for g in new.get(key, [])}
-                        for t in g}
-        per_doc = {(d, t) for d, ts in old["allow_in_documents"].items() for t in ts} \
-            ^ {(d, t) for d, ts in new["allow_in_documents"].items() for t in ts}
-        return cls({s for s in map(words, strings) if s.strip()}, {d for d, _ in per_doc})
-
-    def touches(self, doc: str, texts: DocTexts) -> bool:
-        """Whether the document's recognition may change: only its source side and metadata are recognized."""
-        return doc in self.docs or any(s in texts.recognized for s in self.strings)
-
-
-@dataclass(slots=True)
-class DocTexts:
-    """A document's original texts as :func:`words`, its pairs' one after the other: what is recognized (the
-    source, its metadata and inline code), and the source and the target alone (where forms are looked for)."""
-
-    recognized: str
-    src: str
-    tgt: str
-
-    @classmethod
-    def of(cls, pairs: list[Any]) -> DocTexts:
-        src = "".join(words(p.src) for p in pairs)
-        rest = "".join(words(" ".join((repr(p.meta), repr(p.src_inline), repr(p.tgt_inline)))) for p in pairs)
-        return cls(src + rest, src, "".join(words(p.tgt) for p in pairs))
 
 
 def _settings_but_decisions(cfg: dict[str, Any]) -> dict[str, Any]:
@@ -147,42 +98,55 @@ class ApplyRecord(RunRecord):
     applied: dict[str, int] = field(default_factory=dict)
 
 
-def _recompute(work: WorkDir, cfg: dict[str, Any], reach: Reach, everything: bool, quiet: bool) -> ApplyRecord:
+def _recompute(work: CachedWork, cfg: dict[str, Any], reach: Reach, everything: bool, quiet: bool) -> ApplyRecord:
     settings = Settings.of(cfg)
     an = Anonymizer(cfg)
     counts = ReadCounts(**work.done("anonymize"))
-    sizes = work.done("consistency")["sizes"]
     rec = ApplyRecord(counts, Stats(), 0, work.done("align")["aligner"], 1, False, {})
     chunks = range(counts.chunks)
-    with rec.timed("read_anonymize"):
-        recognized, texts = _recognize_again(work, an, chunks, reach, everything)
-    with rec.timed("consistency"):
-        forms, changed = _corpus_forms(work, an, chunks, set(recognized), settings.anonymize.corpus_consistency)
-        # the target side reads the allow list too (an allowed form stays visible there): a pair whose target
-        # holds a decision's string is transferred again, not recognized again
-        redo = _union(recognized, _holding(texts, changed, "src"), _holding(texts, reach.keys(), "tgt"))
-    with rec.timed("transfer"):
-        fin = Finisher(an, settings.src, settings.tgt)
-        fin.forms = forms
-        for k in sorted(redo):
-            transfer_again(work, an, fin, k, redo[k])
-        rec.consistency_masks = sum(work.read_json(WorkDir.chunk("cons", k, "json"))["added"] for k in chunks)
-        work.mark_done("consistency", {"added": rec.consistency_masks, "sizes": sizes})
-        rewrite = _union(redo, _new_targets(work, texts, forms is not None, redo))
-        targets = work.load("targets.pkl")
-        keys = KeyStore(work / "keys.sqlite")
-        try:
-            for k in sorted(rewrite):
-                write_again(work, fin, targets, keys, k, rewrite[k], (settings.src, settings.tgt))
-        finally:
-            keys.close()
-        KeyStore.in_chunk_order(work / "keys.sqlite")
-        rec.stats = Stats.merged([work.read_json(WorkDir.chunk("out", k, "json"))["stats"] for k in chunks])
+    steps = ChunkSteps(work, an, (settings.src, settings.tgt))
+    with ChunkPool(steps, min(counts.chunks, settings.workers or os.cpu_count() or 1)) as pool:
+        with rec.timed("read_anonymize"):
+            got = pool.run("recognize", {k: (reach, everything) for k in chunks})
+            recognized = {k: hit for k, (hit, _) in got.items() if hit}
+            texts = {k: t for k, (_, t) in got.items()}
+        with rec.timed("consistency"):
+            forms, changed = _corpus_forms(work, an, chunks, set(recognized), settings.anonymize.corpus_consistency)
+            # the target side reads the allow list too (an allowed form stays visible there): a pair whose
+            # target holds a decision's string is transferred again, not recognized again
+            redo = _union(recognized, _holding(texts, changed, "src"), _holding(texts, reach.keys(), "tgt"))
+        with rec.timed("transfer"):
+            rewrite = _transfer_and_write(work, pool, rec, texts, forms, redo)
     rec.applied = {"documents_recognized": sum(map(len, recognized.values())),
                    "documents_transferred": sum(map(len, redo.values())),
                    "documents_written": sum(map(len, rewrite.values())), "documents": sum(map(len, texts.values())),
                    "chunks_written": len(rewrite), "chunks": counts.chunks}
     return rec
+
+
+def _transfer_and_write(work: CachedWork, pool: ChunkPool, rec: ApplyRecord, texts: dict[int, list[DocTexts]],
+                        forms: CorpusForms | None, redo: Positions) -> Positions:
+    """Transfer ``redo`` again (pass 1), then write again (pass 2) those and the documents where pass 2 finds a
+    target form that changed; the key store's rows replaced. Returns the documents written."""
+    chunks = sorted(texts)
+    pool.share("forms", forms.state() if forms is not None else None)
+    found = pool.run("transfer", redo)
+    rec.consistency_masks = sum(work.read_json(WorkDir.chunk("cons", k, "json"))["added"] for k in chunks)
+    work.mark_done("consistency", {"added": rec.consistency_masks, "sizes": work.done("consistency")["sizes"]})
+    old, new, changed, candidates = _new_targets(work, texts, forms is not None, found)
+    pool.share("targets", (old, new, changed))
+    candidates = {k: docs - redo.get(k, set()) for k, docs in candidates.items()}
+    rewrite = _union(redo, pool.run("pass2", {k: docs for k, docs in candidates.items() if docs}))
+    rows = pool.run("write", rewrite)
+    keys = KeyStore(work / "keys.sqlite")
+    try:
+        for k, (new_rows, units) in sorted(rows.items()):
+            keys.replace_units(k, new_rows, units)
+    finally:
+        keys.close()
+    KeyStore.in_chunk_order(work / "keys.sqlite")
+    rec.stats = Stats.merged([work.read_json(WorkDir.chunk("out", k, "json"))["stats"] for k in chunks])
+    return rewrite
 
 
 Positions = dict[int, set[int]]  # chunk -> positions of its documents
@@ -195,27 +159,6 @@ def _union(*parts: Positions) -> Positions:
             if docs:
                 out.setdefault(k, set()).update(docs)
     return out
-
-
-def _recognize_again(work: WorkDir, an: Anonymizer, chunks: Iterable[int], reach: Reach, everything: bool
-                     ) -> tuple[Positions, dict[int, list[DocTexts]]]:
-    """Recognize again the documents the decisions reach, chunk by chunk (``anon-K``, ``forms-K``); returns
-    them, and every document's pairs' texts (to look for forms in)."""
-    recognized: Positions = {}
-    texts: dict[int, list[DocTexts]] = {}
-    for k in chunks:
-        by_doc = by_document(work.load(WorkDir.chunk("anon", k)).items)
-        texts[k] = [DocTexts.of([it.pair for it in d]) for d in by_doc]
-        hit = {j for j, d in enumerate(by_doc)
-               if everything or reach.touches(d[0].pair.doc, texts[k][j])}
-        if not hit:
-            continue
-        new_items = [it for j, d in enumerate(by_doc)
-                     for it in (anonymize_docs(an, [[x.pair for x in d]]) if j in hit else d)]
-        work.dump(WorkDir.chunk("forms", k), corpus_forms(an, [new_items]).state())
-        work.dump(WorkDir.chunk("anon", k), AnonChunk(new_items, None))
-        recognized[k] = hit
-    return recognized, texts
 
 
 def _kinds(state: tuple[dict[str, int], list]) -> dict[str, Any]:
@@ -251,13 +194,17 @@ def _holding(texts: dict[int, list[DocTexts]], keys: Iterable[str], side: str,
             for k, docs in texts.items()}
 
 
-def _new_targets(work: WorkDir, texts: dict[int, list[DocTexts]], enabled: bool, redo: Positions) -> Positions:
-    """The corpus's target forms again (``targets.pkl``); the documents (besides ``redo``) where pass 2 finds
-    one that came, went or changed kind, or one whose source forms changed where the document's source holds
-    one of those (a document's occurrence takes the number of its entity with one of those source forms)."""
+def _new_targets(work: WorkDir, texts: dict[int, list[DocTexts]], enabled: bool, found: dict[int, list]
+                 ) -> tuple[TargetForms, TargetForms, set[str], Positions]:
+    """The corpus's target forms again (``targets.pkl``; ``found``: the target forms of the chunks transferred
+    again, by document): the old and the new ones, the keys that came, went or changed kind, and the documents
+    where pass 2 may find one of those (their target text holds one, or one whose source forms changed where
+    the document's source holds one of those: a document's occurrence takes the number of its entity with one
+    of those source forms)."""
     chunks = sorted(texts)
     old: TargetForms = work.load("targets.pkl")
-    new = target_forms_of(f for k in chunks for f in work.load(WorkDir.chunk("tr", k)).found) if enabled \
+    new = target_forms_of(f for k in chunks for f in (found[k] if k in found else
+                                                      work.load(WorkDir.chunk("tr", k)).found)) if enabled \
         else TargetForms()
     work.dump("targets.pkl", new)
 
@@ -274,22 +221,4 @@ def _new_targets(work: WorkDir, texts: dict[int, list[DocTexts]], enabled: bool,
             changed.add(key)
             if x is not None and y is not None and x[:2] == y[:2]:
                 sources[key] = x[2] ^ y[2]
-    return _found_by_pass2(work, old, new, changed, _holding(texts, changed, "tgt", sources), redo)
-
-
-def _found_by_pass2(work: WorkDir, old: TargetForms, new: TargetForms, changed: set[str], candidates: Positions,
-                    redo: Positions) -> Positions:
-    """Of the ``candidates`` (their target text holds a changed form), those where pass 2 finds a changed form,
-    with the corpus's old target forms or the new ones, beside the pairs' mentions (a form inside a mention,
-    or in none of the forms' hits, changes nothing there)."""
-    out: Positions = {}
-    for k, docs in candidates.items():
-        docs = docs - redo.get(k, set())
-        if not docs:
-            continue
-        items = by_document(consistent_items(work, k))
-        done = cut(work.load(WorkDir.chunk("tr", k)).done, items)
-        out[k] = {j for j in docs if any(
-            key in changed for it, (tr, _) in zip(items[j], done[j], strict=True) for t in (old, new)
-            if t.forms is not None for _s, _e, key in t.forms.find(it.pair.tgt, tr.mentions))}
-    return out
+    return old, new, changed, _holding(texts, changed, "tgt", sources)

@@ -7,7 +7,6 @@ forms), or written (their records in the part files ``out-K.*``, their key-store
 
 from __future__ import annotations
 
-import shutil
 from bisect import bisect_right
 from pathlib import Path
 from typing import Any
@@ -100,18 +99,31 @@ def transfer_again(work: WorkDir, an: Anonymizer, fin: Finisher, k: int, docs: s
                                                         saved.found, scopes))
 
 
-def _records(path: Path, ext: str) -> list[str]:
-    """A part file cut into its pairs' records: a line each, a ``<tu>`` element in TMX."""
-    text = path.read_text(encoding="utf-8")
+def found_by_pass2(work: WorkDir, k: int, docs: set[int], old: TargetForms, new: TargetForms,
+                   changed: set[str]) -> set[int]:
+    """Of chunk ``k``'s documents ``docs`` (their target text holds a ``changed`` form), those where pass 2
+    finds a changed form, with the corpus's old target forms or the new ones, beside the pairs' mentions (a
+    form inside a mention, or in none of the forms' hits, changes nothing there)."""
+    items = by_document(consistent_items(work, k))
+    done = cut(work.load(WorkDir.chunk("tr", k)).done, items)
+    return {j for j in docs if any(
+        key in changed for it, (tr, _) in zip(items[j], done[j], strict=True) for t in (old, new)
+        if t.forms is not None for _s, _e, key in t.forms.find(it.pair.tgt, tr.mentions))}
+
+
+def _records(text: str, ext: str) -> list[str]:
+    """A part file's text cut into its pairs' records: a line each (ended by ``\n`` only: a record's text may
+    hold another line separator, such as U+2028), a ``<tu>`` element in TMX."""
     if ext == "tmx":
         return [r for r in TU_START.split(text) if r]
-    return text.splitlines(keepends=True)
+    return [line + "\n" for line in text.split("\n")[:-1]]
 
 
-def write_again(work: WorkDir, fin: Finisher, targets: TargetForms, keys: KeyStore, k: int, docs: set[int],
-                langs: tuple[str, str]) -> None:
-    """Chunk ``k``'s documents ``docs`` written again (pass 2): their records in the chunk's part files, their
-    key-store rows and their report counts replaced."""
+def write_again(work: WorkDir, fin: Finisher, targets: TargetForms, k: int, docs: set[int],
+                langs: tuple[str, str]) -> tuple[dict[str, list], list[str]]:
+    """Chunk ``k``'s documents ``docs`` written again (pass 2): their records in the chunk's part files and
+    their report counts replaced. Returns their key-store rows (by unit) and the chunk's units, for
+    ``KeyStore.replace_units`` (the key store has one writer: the process that called the steps)."""
     saved: TransferredChunk = work.load(WorkDir.chunk("tr", k))
     items = by_document(consistent_items(work, k))
     links, done = cut(saved.links, items), cut(saved.done, items)
@@ -119,25 +131,21 @@ def write_again(work: WorkDir, fin: Finisher, targets: TargetForms, keys: KeySto
     fin.next_by_scope = dict(saved.next_by_scope)
     results = list(fin.finish_transferred([it for j in sel for it in items[j]], [lk for j in sel for lk in links[j]],
                                           [x for j in sel for x in done[j]], targets))
-    scratch = work / "apply-parts"
-    scratch.mkdir(exist_ok=True)
-    writers = PartWriters(scratch, k, *langs)
+    writers = PartWriters(None, k, *langs)
     for r in results:
         writers.write(r.anonymized)
-    writers.commit()
     for ext in PARTS:
-        fresh = cut(_records(scratch / f"out-{k:06d}.{ext}", ext), [items[j] for j in sel])
+        fresh = cut(_records(writers.text(ext), ext), [items[j] for j in sel])
         path = work / f"out-{k:06d}.{ext}"
-        records = cut(_records(path, ext), items)
+        with open(path, encoding="utf-8", newline="") as fh:
+            records = cut(_records(fh.read(), ext), items)
         for j, rs in zip(sel, fresh, strict=True):
             records[j] = rs
         with atomic_write(path, perm=0o600) as fh:
             fh.writelines(r for d in records for r in d)
-    shutil.rmtree(scratch)
     per_doc = cut(results, [items[j] for j in sel])
     new_rows = {it.pair.id: KeyStore.rows(r.anonymized, r.scope_key, k)
                 for j, rs in zip(sel, per_doc, strict=True) for it, r in zip(items[j], rs, strict=True)}
-    keys.replace_units(k, new_rows, [it.pair.id for d in items for it in d])
     record = work.read_json(WorkDir.chunk("out", k, "json"))
     for j, rs in zip(sel, per_doc, strict=True):
         st = Stats()
@@ -146,6 +154,7 @@ def write_again(work: WorkDir, fin: Finisher, targets: TargetForms, keys: KeySto
         record["doc_stats"][j] = st.to_json()
     record["stats"] = Stats.merged(record["doc_stats"]).to_json()
     work.write_json(WorkDir.chunk("out", k, "json"), record)
+    return new_rows, [it.pair.id for d in items for it in d]
 
 
 # -- the run's alignment, fitted to a pair's new tokens ------------------------------------------

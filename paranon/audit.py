@@ -26,7 +26,6 @@ ordinary word (``PublicForms``). Such hits are listed as "also public text", nev
 
 from __future__ import annotations
 
-import gc
 import html
 import json
 import os
@@ -34,7 +33,7 @@ import re
 import sqlite3
 import time
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from multiprocessing import get_all_start_methods
 from pathlib import Path
@@ -44,7 +43,8 @@ import yaml
 
 from .anonymize.consistency import identifier_form
 from .anonymize.lexicons import DATA, _read
-from .audit_scan import Scanner, join_tokens
+from .audit_scan import Scanner, join_tokens, trie_pattern, word_matcher
+from .audit_state import AuditState, Units, prior_units
 from .parallel import Workers
 from .settings import Settings
 from .text import fold_same_length
@@ -57,6 +57,7 @@ MIN_FORM = 2  # a folded original needs this many letters or digits to be looked
 ORDINARY_ZIPF = 3.5  # wordfreq frequency (pt or en) from which a one-word original is also an ordinary word
 PHARAOH_LINE = re.compile(r"^(?:\d+[-?p]\d+(?:-p)?(?: +|$))*\s*$")  # links i-j, i-j-p, i?j
 WORD_CHARS = re.compile(r"\w")
+RECORDS = (".jsonl", " segments)")  # the corpus records and the indexes that store them again: one job
 TERM_SEPARATOR = "\x1f"  # between index terms: neither a word character nor white space
 
 __all__ = ["audit", "allow_forms", "form_key", "public_sources", "trie_pattern", "word_matcher"]
@@ -64,51 +65,6 @@ __all__ = ["audit", "allow_forms", "form_key", "public_sources", "trie_pattern",
 
 def form_key(text: str) -> str:
     return " ".join(fold_same_length(text).split())
-
-
-def trie_pattern(forms: Iterable[str]) -> str:
-    """One alternation of every form, shaped as a trie (a common prefix is tried once); a space in a form
-    matches any white space."""
-    root: dict[str, dict] = {}
-    for f in forms:
-        node = root
-        for ch in f:
-            node = node.setdefault(ch, {})
-        node[""] = {}
-
-    escaped: dict[str, str] = {" ": r"\s+"}
-
-    def esc(ch: str) -> str:
-        got = escaped.get(ch)
-        if got is None:
-            got = escaped[ch] = re.escape(ch)
-        return got
-
-    def emit(node: dict[str, dict]) -> str:
-        chain = []  # one character after another, no form ending between them: written as they come
-        while len(node) == 1 and "" not in node:
-            ((ch, node),) = node.items()
-            chain.append(esc(ch))
-        alts = [esc(ch) + emit(node[ch]) for ch in sorted(node) if ch]
-        if not alts:
-            return "".join(chain)
-        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
-        return "".join(chain) + (f"(?:{body})?" if "" in node else body)
-
-    return emit(root)
-
-
-def word_matcher(forms: Iterable[str]) -> re.Pattern | None:
-    forms = list(forms)
-    if not forms:
-        return None
-    collecting = gc.isenabled()
-    gc.disable()  # the parser makes a million short-lived objects and no cycle: collecting was most of the compile
-    try:
-        return re.compile(r"(?<!\w)(?:" + trie_pattern(forms) + r")(?!\w)")
-    finally:
-        if collecting:
-            gc.enable()
 
 
 @dataclass
@@ -395,21 +351,29 @@ class GroupScan:
     """A scanning job's worker: what every job looks for (built once, before the processes fork: they inherit
     it, the large matcher is not copied) and how to read each source. Called with a group of sources, it scans
     them one after the other with one scanner, so that the text they share is matched once (its cache is the
-    group's: no state outlives the call)."""
+    group's). The corpus records' job (:func:`_groups`'s first) starts from ``prior`` (the units an earlier
+    audit matched that still hold: ``audit_state``) and leaves its units to ``keep``."""
 
     def __init__(self, matcher: re.Pattern, allowed: re.Pattern | None, joins: frozenset[str],
-                 readers: dict[str, Any]) -> None:
+                 readers: dict[str, Any], prior: Units | None = None, keep: Callable[[Units], None] | None = None
+                 ) -> None:
         self.matcher, self.allowed, self.joins, self.readers = matcher, allowed, joins, readers
+        self.prior, self.keep = prior or {}, keep
 
     def __call__(self, names: tuple[str, ...]) -> list[tuple[str, Counter]]:
-        scanner = Scanner(self.matcher, self.allowed, self.joins)
-        return [(name, scanner.scan(self.readers[name](), shared=len(names) > 1)) for name in names]
+        records = names[0].endswith(RECORDS)
+        scanner = Scanner(self.matcher, self.allowed, self.joins, prior=self.prior if records else {})
+        shared = len(names) > 1 or (records and (self.keep is not None or bool(self.prior)))
+        out = [(name, scanner.scan(self.readers[name](), shared=shared)) for name in names]
+        if records and self.keep is not None:
+            self.keep(scanner.units())
+        return out
 
 
 def _groups(names: list[str]) -> list[tuple[str, ...]]:
     """The sources in scanning jobs: the corpus records (``*.jsonl``) with the indexes that store them again,
     first (the largest job); every other file a job of its own."""
-    records = tuple(sorted((n for n in names if n.endswith((".jsonl", " segments)"))), key=lambda n: not n.endswith(".jsonl")))
+    records = tuple(sorted((n for n in names if n.endswith(RECORDS)), key=lambda n: not n.endswith(".jsonl")))
     return ([records] if records else []) + [(n,) for n in names if n not in records]
 
 
@@ -427,9 +391,11 @@ def _scan_all(scan: GroupScan, names: list[str], workers: int) -> Iterator[tuple
             yield from done
 
 
-def audit(outdir: str | Path, cfg: dict[str, Any] | None = None, workers: int | None = None) -> AuditResult:
+def audit(outdir: str | Path, cfg: dict[str, Any] | None = None, workers: int | None = None,
+          state: Path | None = None) -> AuditResult:
     """Scan every public file of ``outdir`` for the originals of its ``keys.sqlite``; ``workers`` processes
-    (default: the config's ``workers``, 0 = every core)."""
+    (default: the config's ``workers``, 0 = every core). ``state``: a private file where what the corpus records'
+    scan matched is kept, and taken from where it still holds (``audit_state``): the same result, less matching."""
     from .config import load_config
 
     t0 = time.perf_counter()
@@ -449,9 +415,13 @@ def audit(outdir: str | Path, cfg: dict[str, Any] | None = None, workers: int | 
         res.seconds = time.perf_counter() - t0
         return res
     # only allowed strings that contain an original can make a hit public
-    allowed = word_matcher(a for a in allow if a not in originals.categories and matcher.search(a))
+    effective = frozenset(a for a in allow if a not in originals.categories and matcher.search(a))
+    allowed = word_matcher(sorted(effective))
     public = PublicForms()
-    scan = GroupScan(matcher, allowed, join_tokens([*originals.categories, *allow]), dict(sources))
+    keys = frozenset(originals.categories)
+    keep = None if state is None else (lambda units: AuditState(keys, effective, units).save(state))
+    scan = GroupScan(matcher, allowed, join_tokens([*originals.categories, *allow]), dict(sources),
+                     prior_units(state, keys, effective), keep)
     for name, hits in _scan_all(scan, res.files, workers):
         for (key, inside, lower), n in hits.items():
             kind = public(key)

@@ -14,6 +14,7 @@ matching each block whole counts. A block holding a character whose lowercase de
 
 from __future__ import annotations
 
+import gc
 import re
 from bisect import bisect_right
 from collections import Counter
@@ -26,6 +27,51 @@ BLOCK_CHARS = 1 << 20  # text scanned per regex call
 CONTEXT_FOLD = re.compile("[\u03a3\u0130]")  # lowercase depends on the neighbours (final sigma) or is longer
 
 Hit = tuple[str, bool, bool]  # (form key, inside an allowed string, written in lowercase)
+
+
+def trie_pattern(forms: Iterable[str]) -> str:
+    """One alternation of every form, shaped as a trie (a common prefix is tried once); a space in a form
+    matches any white space."""
+    root: dict[str, dict] = {}
+    for f in forms:
+        node = root
+        for ch in f:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    escaped: dict[str, str] = {" ": r"\s+"}
+
+    def esc(ch: str) -> str:
+        got = escaped.get(ch)
+        if got is None:
+            got = escaped[ch] = re.escape(ch)
+        return got
+
+    def emit(node: dict[str, dict]) -> str:
+        chain = []  # one character after another, no form ending between them: written as they come
+        while len(node) == 1 and "" not in node:
+            ((ch, node),) = node.items()
+            chain.append(esc(ch))
+        alts = [esc(ch) + emit(node[ch]) for ch in sorted(node) if ch]
+        if not alts:
+            return "".join(chain)
+        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        return "".join(chain) + (f"(?:{body})?" if "" in node else body)
+
+    return emit(root)
+
+
+def word_matcher(forms: Iterable[str]) -> re.Pattern | None:
+    forms = list(forms)
+    if not forms:
+        return None
+    collecting = gc.isenabled()
+    gc.disable()  # the parser makes a million short-lived objects and no cycle: collecting was most of the compile
+    try:
+        return re.compile(r"(?<!\w)(?:" + trie_pattern(forms) + r")(?!\w)")
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def block_lists(texts: Iterable[str]) -> Iterator[list[str]]:
@@ -70,12 +116,14 @@ def join_tokens(forms: Iterable[str]) -> frozenset[str]:
 class Scanner:
     """Hits of ``matcher`` (with ``allowed`` for "inside an allowed string") in streams of texts; ``joins``:
     ``join_tokens`` of the forms of both. The cache lives as long as the scanner: scan the files that share
-    text with one scanner."""
+    text with one scanner. ``prior``: units' hits an earlier audit found that still hold (``audit_state``),
+    taken instead of matching the unit again."""
 
     matcher: re.Pattern
     allowed: re.Pattern | None
     joins: frozenset[str]
     cache: dict[str, Counter] = field(default_factory=dict)
+    prior: dict[str, tuple[tuple[Hit, int], ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self._join_len = max(map(len, self.joins), default=0)
@@ -92,12 +140,29 @@ class Scanner:
                 hits.update(hit for _, hit in scan_spans(whole, self.matcher, self.allowed))
                 continue
             units = list(self._units(block))
-            self._fill(list(dict.fromkeys(u for u in units if u not in self.cache)))
+            self._fill(self._known([u for u in dict.fromkeys(units) if u not in self.cache]))
             for u in units:
                 got = self.cache[u]
                 if got:
                     hits.update(got)
         return hits
+
+    def _known(self, units: list[str]) -> list[str]:
+        """The units not matched yet, after those ``prior`` knows are taken from it."""
+        if not self.prior:
+            return units
+        new = []
+        for u in units:
+            got = self.prior.get(u)
+            if got is None:
+                new.append(u)
+            else:
+                self.cache[u] = Counter(dict(got))
+        return new
+
+    def units(self) -> dict[str, tuple[tuple[Hit, int], ...]]:
+        """Every unit matched or looked up, with its hits (``prior``'s form: what ``audit_state`` keeps)."""
+        return {u: tuple(c.items()) for u, c in self.cache.items()}
 
     def _fill(self, new: list[str]) -> None:
         """Match the units not seen yet in one call, joined by line breaks in the block's order: no match runs

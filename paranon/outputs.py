@@ -3,6 +3,7 @@ concatenated from the parts, each renamed into place only when complete, with th
 
 from __future__ import annotations
 
+import io
 import os
 import shutil
 from pathlib import Path
@@ -22,11 +23,13 @@ def final_names(src_lang: str, tgt_lang: str) -> dict[str, str]:
 
 
 class PartWriters:
-    """The six output formats for one chunk, written to ``.work/out-K.*``."""
+    """The six output formats for one chunk, written to ``.work/out-K.*`` (``work`` None: kept in memory, read
+    by :meth:`text`: the records ``paranon apply`` splices into a chunk's parts)."""
 
-    def __init__(self, work: Path, k: int, src_lang: str, tgt_lang: str) -> None:
-        self.paths = {ext: work / f"out-{k:06d}.{ext}.part" for ext in PARTS}
-        self.fh = {ext: open(p, "w", encoding="utf-8", newline="") for ext, p in self.paths.items()}
+    def __init__(self, work: Path | None, k: int, src_lang: str, tgt_lang: str) -> None:
+        self.paths = {ext: work / f"out-{k:06d}.{ext}.part" for ext in PARTS} if work is not None else {}
+        self.fh = {ext: open(p, "w", encoding="utf-8", newline="") for ext, p in self.paths.items()} \
+            if work is not None else {ext: io.StringIO(newline="") for ext in PARTS}
         self.jw = JsonlWriter(self.fh["jsonl"])
         self.xw = TmxWriter.body_only(self.fh["tmx"], src_lang, tgt_lang)
         self.vw = TsvWriter(self.fh["tsv"], src_lang, tgt_lang, header=False)
@@ -38,6 +41,9 @@ class PartWriters:
         self.fh["src"].write(ap.src.replace("\n", " ") + "\n")
         self.fh["tgt"].write(ap.tgt.replace("\n", " ") + "\n")
         self.fh["pharaoh"].write(pharaoh(moses_links(ap.src, ap.tgt, ap.alignment)) + "\n")
+
+    def text(self, ext: str) -> str:
+        return self.fh[ext].getvalue()
 
     def commit(self) -> None:
         for ext, fh in self.fh.items():

@@ -29,6 +29,7 @@ from typing import Any
 
 from .anonymize.engine import Anonymizer
 from .anonymize.keystore import KeyStore, entity_rows
+from .audit_state import STATE_FILE as AUDIT_STATE
 from .errors import InputError
 from .outputs import assemble
 from .parallel import Runner, use_scheduler
@@ -117,7 +118,8 @@ def publish(outdir: Path, work: WorkDir, rec: RunRecord, cfg: dict[str, Any], sc
             _index(outdir, work, settings.index.backend, quiet, incremental)
     n_entities, rows = entity_rows(outdir / "keys.sqlite")
     report = _report(rec, settings, scope, n_entities) | (extra or {})
-    publish_report(outdir, report, rows, cfg)  # report.json/.html, then the leak audit on top of them
+    # report.json/.html, then the leak audit on top of them (its state kept for the next one: apply's)
+    publish_report(outdir, report, rows, cfg, work / AUDIT_STATE)
     os.umask(0o077)
     try:
         work.keep(outdir, cfg)

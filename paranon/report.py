@@ -59,28 +59,31 @@ FIGURE_WORDS = {
 }
 
 
-def publish_report(outdir: Path, report: dict[str, Any], entities: list[dict[str, Any]], cfg: dict[str, Any]) -> None:
+def publish_report(outdir: Path, report: dict[str, Any], entities: list[dict[str, Any]], cfg: dict[str, Any],
+                   audit_state: Path | None = None) -> None:
     """Write ``report.json`` and ``report.html``, audit every public file (the reports included) for the
-    originals of ``keys.sqlite``, and write both reports again with the audit's result on top. What is added
-    after the audit is categories, file names, counts and unit ids."""
+    originals of ``keys.sqlite`` (``audit_state``: the audit's private state, ``audit.audit``), and write both
+    reports again with the audit's result on top. What is added after the audit is categories, file names,
+    counts and unit ids."""
     from .audit import audit
 
     report.update(review_figures(outdir))
     report["entities_by_category"] = entities_by_category(outdir / "keys.sqlite")
 
-    def write() -> None:
-        write_report(outdir, report, entities)
+    def write(again: list[str] | None = None) -> list[str]:
+        parts = write_report(outdir, report, entities, again)
         with atomic_write(outdir / "report.json") as fh:
             json.dump(report, fh, ensure_ascii=False, indent=2)
+        return parts
 
-    write()
+    parts = write()
     t0 = time.perf_counter()
-    result = audit(outdir, cfg).to_json()
+    result = audit(outdir, cfg, state=audit_state).to_json()
     report.setdefault("timings_s", {})["audit"] = round(time.perf_counter() - t0, 3)
     rest = dict(report)
     report.clear()
     report.update({"audit": result, **rest})
-    write()
+    write(parts)
 
 
 # -- figures read back from the outputs ---------------------------------------------------------
@@ -240,7 +243,17 @@ def _unit_rows(outdir: Path, wanted: list[tuple[str, set[int], str]]) -> list[li
     return rows
 
 
-def write_report(outdir: Path, report: dict[str, Any], entities: list[dict[str, Any]]) -> None:
+def write_report(outdir: Path, report: dict[str, Any], entities: list[dict[str, Any]],
+                 again: list[str] | None = None) -> list[str]:
+    """``report.html``; returns its parts. ``again``: the parts of the page written before the audit, whose
+    head (the audit, what to review first) and timings only are made again (the rest reads the corpus)."""
+    if again is not None:
+        parts = list(again)
+        head = _head(report, entities)
+        parts[:len(head)] = head
+        parts[-1] = _timings(report)
+        _write_page(outdir, parts)
+        return parts
     u = report["units"]
     parts = _head(report, entities)
     # folded sections
@@ -258,8 +271,17 @@ def write_report(outdir: Path, report: dict[str, Any], entities: list[dict[str, 
                           "(originals: <code>paranon reveal</code> or <code>paranon review</code>).</p>"
                           + _table(ent_rows, ["scope", "number", "category", "mentions", "recognizer:rule"]),
                           "entities"))
+    parts.append(_timings(report))
+    _write_page(outdir, parts)
+    return parts
+
+
+def _timings(report: dict[str, Any]) -> str:
     timings = report.get("timings_s", {})
-    parts.append(_section("Timings", _table([[k, v] for k, v in timings.items()], ["stage", "seconds"])))
+    return _section("Timings", _table([[k, v] for k, v in timings.items()], ["stage", "seconds"]))
+
+
+def _write_page(outdir: Path, parts: list[str]) -> None:
     with atomic_write(outdir / "report.html") as fh:
         fh.write("\n".join(p for p in parts if p))
 

@@ -126,11 +126,13 @@ def _outputs(out) -> dict[str, object]:
     return got
 
 
-def _apply(base, tmp_path, name, decisions, everything):
+def _apply(base, tmp_path, name, decisions, everything, workers=1):
     out = tmp_path / name
     shutil.copytree(base, out, symlinks=True)
     decisions.save(out)
-    report = apply_decisions(out, decisions.overlay(small_chunks()), everything=everything)
+    cfg = small_chunks()
+    cfg["workers"] = workers
+    report = apply_decisions(out, decisions.overlay(cfg), everything=everything)
     assert report is not None, "the checkpoint is there and only the decisions changed"
     return out, report
 
@@ -148,6 +150,16 @@ def test_apply_recomputes_only_what_the_decisions_reach(base, tmp_path, kind):
     assert _outputs(inc) != _outputs(base), "the decision changed the outputs"
     assert report["audit"]["files_scanned"] == json.loads((ref / "report.json").read_text())["audit"]["files_scanned"]
     assert (inc / ".checkpoint").stat().st_mode & 0o077 == 0
+
+
+@pytest.mark.parametrize("kind", ["change category", "merge with entity N", "split"])
+def test_the_chunks_steps_on_two_processes_give_the_same_outputs(base, tmp_path, kind):
+    """With two processes (chunk K always in the same one), the outputs are those of one process."""
+    decisions = _decisions(base)[kind]
+    two, report = _apply(base, tmp_path, "two", decisions, False, workers=2)
+    one, _ = _apply(base, tmp_path, "one", decisions, False)
+    assert report["applied"]["chunks_written"] > 1
+    assert _outputs(two) == _outputs(one)
 
 
 @pytest.mark.parametrize("kind", ["not an entity, everywhere", "change category", "mask this span",

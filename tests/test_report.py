@@ -104,3 +104,17 @@ def test_the_sample_run_report(sample_out):
         if n:
             assert STEP_WORDS[step] in page
     assert "<tbody></tbody>" not in page
+
+
+def test_the_page_written_again_after_the_audit_is_the_page_written_at_once(tmp_path):
+    """The report is written before the audit (it is audited) and again with the audit's result: only its head
+    and timings are made again, and the page is the one written with the result from the start."""
+    report = base_report(units__skipped=2, units__skipped_by_reason={"missing pt side": 2})
+    before = {k: v for k, v in report.items() if k != "audit"}
+    render(tmp_path, before)
+    parts = write_report(tmp_path, before, ENTITIES)
+    leaky = base_report(audit__clean=False, audit__leaked_originals=3, timings_s={"audit": 0.5})
+    again = {**before, "audit": leaky["audit"], "timings_s": leaky["timings_s"]}
+    write_report(tmp_path, again, ENTITIES, parts)
+    page = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert page == render(tmp_path, again) and "3 originals visible" in page
