@@ -36,6 +36,7 @@ NAME_PART = regex.compile(r"[\p{L}'’-]+")  # the words of a name, for its surn
 LONE_NAME_RULES = ("fallback:unknown-proper-noun",)
 COORDINATION = regex.compile(r"\s*,\s*|\s+e\s+")  # places listed: "faroe e gronelandia", "hungria, malta"
 CATEGORY_PRIORITY = {"ADDRESS": 0, "NAMEID": 1, "DATE": 2, "ORGANIZATION": 3, "PERSON": 4, "PUBLIC_ID": 5}
+PRIVATE_PARTIES = frozenset({"PERSON", "ADDRESS", "NAMEID"})  # (and companies): beside an act's date, its private event
 
 
 def find_words(text: str, words: dict[str, Any] | list[str]) -> list[tuple[int, int, str]]:
@@ -122,6 +123,16 @@ def build_tokenizer(rules: dict[str, Any]) -> spacy.language.Language:
         for form in {exc, exc.upper(), exc.capitalize()}:
             nlp.tokenizer.add_special_case(form, [{ORTH: form}])
     return nlp
+
+
+def act_dates_beside_private_parties(found: list[list[Mention]]) -> None:
+    """In a legal act a date is the act's (public: ``act_date``) unless its segment names a private party: a
+    person, a company, an address or an identifier beside it dates that party's event, and stays a DATE."""
+    for ms in found:
+        if any(m.category in PRIVATE_PARTIES or m.category == "ORGANIZATION" and m.subtype == "COMPANY" for m in ms):
+            for m in ms:
+                if m.rule == "act_date":
+                    m.category, m.rule = "DATE", "act_date:private-party"
 
 
 @dataclass
@@ -352,6 +363,8 @@ class Anonymizer:
                                              f"same-document:{src.rule}", src.subtype, 0.9))
                     if extra:
                         found[k] = self._add_sure(found[k], extra)
+        if memory.act_document:
+            act_dates_beside_private_parties(found)
         return [[m for m in ms if m.category in self.categories] for ms in found]
 
     def _polities_named(self, texts: list[str]) -> set[str]:

@@ -140,6 +140,18 @@ def test_the_dates_of_a_legal_act_are_public_but_a_private_event_is_not(anonymiz
     assert _dates(anonymizer, texts) == ["3 de março de 1970"]
 
 
+@pytest.mark.parametrize("text, date", [
+    # a person, a company or an identifier beside a date in an act: that party's event, not the act's
+    ("O Senhor Rui Pestana apresentou as observações em 9 de abril de 2031.", "9 de abril de 2031"),
+    ("A Transportes Maré Alta, Lda. notificou a operação em 2 de maio de 2031.", "2 de maio de 2031"),
+    ("A notificação da empresa com o NIF 501 964 843 chegou em 20 de junho de 2031.", "20 de junho de 2031"),
+])
+def test_a_date_beside_a_private_party_in_a_legal_act_stays_masked(anonymizer, text, date):
+    texts = ["Decisão n.o 3/2031 do Conselho de Associação UE-Atlântida", text,
+             "A reunião de 12 e 13 de fevereiro de 2031 foi adiada."]
+    assert _dates(anonymizer, texts) == [date]
+
+
 @pytest.mark.parametrize("first", [
     "CONTRATO DE PRESTAÇÃO DE SERVIÇOS",
     "Entre a Sociedade Atlântida, Lda. e o Senhor Rui Pestana",
