@@ -60,6 +60,8 @@ ADDRESS_GAP = regex.compile(r"[\s,]*(?:\p{Lu}[\p{L}'’-]+[\s,]+){0,2}")  # piec
 ORG_WORD = r"(?:\p{Lu}[\p{L}\p{N}'’.-]*|\d+)"
 ORG_JOIN = r"(?:\s*[&–—-]\s*|\s+(?:and|of|for|&|d[aeo]s?|e)\s+|\s+)"  # Portuguese names keep their particles
 DIGIT = regex.compile(r"\d")
+# a body's fields listed with commas up to the last "and": "Insurance Information, Mediation and Arbitration Centre"
+FIELD_LIST = r",\s+(?=(?:\p{Lu}[\p{L}'’-]*\s+){0,2}(?:and|&)\s+\p{Lu})"
 PLACE_PARTICLE = r"\s+d[aeo]s?\s+"  # a Portuguese place quoted in a body's name: "Vila Nova de Famalicão Court"
 LEADING_ARTICLE = regex.compile(r"(?:The|A|An|THE)\s+")
 FOUND_CACHE = 50_000  # texts whose hits a recognizer keeps (emptied when full)
@@ -139,8 +141,10 @@ class EnglishRecognizer:
         o = o + [t.upper() for t in o]  # LDA., LTD, INC. in names written in capitals
         word = r"(?!(?:" + _alt(o) + r")(?![\p{L}\d]))" + ORG_WORD  # a chain does not run over another's tail
         self.tail_gate = regex.compile(r"(?<![\p{L}\d])(?:" + _alt(o) + r")(?![\p{L}\d])")
+        branch = r"(?:\s+[–—-]\s+(?:" + _alt(org["branch_words"]) + r")(?:\s+(?:em|in|de|of)\s+\p{Lu}[\p{L}-]+)?" \
+            r"(?![\p{L}\d]))?"
         self.company = regex.compile(r"(?<![\p{L}\d])" + word + r"(?:" + ORG_JOIN + word + r"){0,8},?\s+(?:"
-                                     + _alt(o) + r")(?![\p{L}\d])")
+                                     + _alt(o) + r")(?![\p{L}\d])" + branch)
         cap = r"\p{Lu}[\p{L}'’.-]*"
         section = r"(?:\s+[–—-]\s+(?:" + _alt(org["body_sections"]) + r")\s+\d{1,3})"
         # a run of capitalized words joined by of/for/&/and/dashes, with a body's head noun in it, and its section
@@ -148,8 +152,9 @@ class EnglishRecognizer:
         # ("of the Notary X" names the person in charge, not the body; "in X" its seat: "Consulate General of
         # Portugal in Guangzhou")
         role = r"(?!(?:" + _alt(role_nouns) + r")(?![\p{L}]))"
+        fields = r"(?<!(?:" + _alt(org["body_heads"]) + r"))" + FIELD_LIST  # (not a list of bodies: "X Court, Y Court")
         self.body = regex.compile(r"(?<![\p{L}\d])(?:\p{Lu}{2,8}\s+[–—-]\s+)?" + cap + r"(?:(?:\s+(?:of|for|in)\s+"
-                                  r"(?:the\s+)?" + role + r"|\s+(?:and|&)\s+|\s+[–—-]\s+|" + PLACE_PARTICLE + r"|\s+)"
+                                  r"(?:the\s+)?" + role + r"|\s+(?:and|&)\s+|\s+[–—-]\s+|" + PLACE_PARTICLE + r"|" + fields + r"|\s+)"
                                   + numbered + cap + r")*" + section + r"?")
         self.body_head = regex.compile(r"(?<![\p{L}])(?:" + _alt(org["body_heads"]) + r")(?![\p{L}])")
         self.name_opener = regex.compile(r"(?:" + _alt(org["name_openers"]) + r")\s+")

@@ -15,6 +15,8 @@ WORDS = TransferWords.of("pt", "en")
 CAPITALIZED = regex.compile(r"^[\p{Lu}\d]")
 GUARD_WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'’-]*")  # a name part the leak guard looks for
 NON_SPACE = regex.compile(r"\S+")
+PREPOSITION_GAP = regex.compile(r"\s+(?:" + "|".join(sorted(map(regex.escape, WORDS.prepositions), key=len, reverse=True))
+                                + r")\s+(?:the\s+)?")
 # a capitalized word or an initial right after a mention, or right before it ("<P> Mestre", "M. <P>")
 WORD_AFTER = regex.compile(r"\s+(\p{Lu}[\p{L}'’-]*|\p{Lu}\.)(?![\p{L}\p{N}])")
 WORD_BEFORE = regex.compile(r"(?<![\p{L}\p{N}.])(\p{Lu}[\p{L}'’-]*|\p{Lu}\.)\s+$")
@@ -105,6 +107,12 @@ def visible_between(text: str, ms: list[Mention]) -> bool:
     is one name in pieces, "Filipa Nogueira and Brightwell Logistics, Ltd" two names."""
     return any(any(w.lower() not in WORDS.joiners for w in GUARD_WORD.findall(text[a.end:b.start]))
                for a, b in zip(ms, ms[1:], strict=False))
+
+
+def joined_by_preposition(text: str, ms: list[Mention]) -> bool:
+    """Whether only a preposition lies between consecutive mentions (sorted): "<P> of <ORG>" in "Bank of China
+    Limited" is one name in pieces ("and" may join two names; "of" inside a company's name does not)."""
+    return len(ms) > 1 and all(PREPOSITION_GAP.fullmatch(text, a.end, b.start) for a, b in zip(ms, ms[1:], strict=False))
 
 
 def span(m: Mention, text: str, start: int, end: int) -> Mention:

@@ -31,6 +31,7 @@ from .names import (
     grow,
     initials_fit,
     is_punct,
+    joined_by_preposition,
     nearest_capitalized,
     own_words,
     span,
@@ -315,7 +316,7 @@ class Transferrer:
                 address = h.category == "ADDRESS" and inside and any(m.category == "ADDRESS" for m in over)
                 # a company whose first words the steps took for a person ("<P> – MOBILIÁRIO E <ORG>, LDA.")
                 company = h.category == "ORGANIZATION" and inside and any(m.category == h.category for m in over) \
-                    and visible_between(tgt, over)
+                    and (visible_between(tgt, over) or h.rule == "en:legal-tail" and joined_by_preposition(tgt, over))
                 # a name with a legal tail the steps took for a person's ("<P> AG", "<P> & Sons Ltd")
                 named = h.rule == "en:legal-tail" and one and inside and over[0].category == "PERSON"
                 if same and (one or inside and visible_between(tgt, over)) or address or company or named:
@@ -408,13 +409,13 @@ class Transferrer:
                 index[key].append(k)
         return index
 
-    @staticmethod
-    def _entity_words(src_mentions: list[Mention]) -> dict[int, set[str]]:
-        """The folded words of each named entity's source mentions."""
+    def _entity_words(self, src_mentions: list[Mention]) -> dict[int, set[str]]:
+        """The folded words of each person's source mentions the leak guard would look for, and initials."""
         words: dict[int, set[str]] = defaultdict(set)
         for m in src_mentions:
-            if m.category in NAMED_CATEGORIES:
-                words[m.entity].update(fold(w) for w in GUARD_WORD.findall(m.text))
+            if m.category == "PERSON":
+                words[m.entity].update(f for f in map(fold, GUARD_WORD.findall(m.text)) if len(f) == 1 or (
+                    f not in self.common or f in self.names) and f not in self.places)
         return words
 
     def _tidy(self, tgt: str, result: TransferResult) -> None:

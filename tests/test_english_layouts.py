@@ -108,3 +108,40 @@ def test_a_mention_does_not_run_into_its_neighbour():
     b = Mention(20, 25, "PERSON", "Silva", "test", "test", entity=2)
     words = {1: {"ana", "paula", "mestre", "silva"}, 2: {"silva"}}
     assert [x.text for x in own_words(text, [a, b], words, fold)] == ["Ana Paula Mestre", "Silva"]
+
+
+@pytest.mark.parametrize("text, found", [
+    # a company's branch after its legal tail and a dash
+    ("from the account at Bank of China Limited – Sucursal em Portugal, on", "Bank of China Limited – Sucursal em "
+     "Portugal"),
+    ("paid to Kessler Maschinenbau GmbH – Branch in Portugal, which", "Kessler Maschinenbau GmbH – Branch in Portugal"),
+    ("invoiced by Alfa Ltd – branch office staff", "Alfa Ltd"),   # a lower-case word after the dash: no branch
+])
+def test_a_companys_branch_belongs_to_its_name(rec, text, found):
+    assert _hits(rec, text, "ORGANIZATION") == [found]
+
+
+@pytest.mark.parametrize("text, found", [
+    # a body's fields listed with commas up to the last "and"
+    ("refer the matter to the Insurance Information, Mediation and Arbitration Centre (CIMPAS).",
+     ["Insurance Information, Mediation and Arbitration Centre"]),
+    ("the Consumer Information, Mediation and Arbitration Centre of Porto", ["Consumer Information, Mediation and "
+                                                                           "Arbitration Centre of Porto"]),
+    # a list of bodies is no body's fields
+    ("heard by the Lisbon Court, Faro and Porto Courts", ["Lisbon Court", "Faro and Porto Courts"]),
+])
+def test_a_bodys_fields_listed_with_commas(rec, text, found):
+    assert _hits(rec, text, "ORGANIZATION") == found
+
+
+@pytest.mark.parametrize("tgt, pieces, whole", [
+    ("from the account at Bank of China Limited, on", [("Bank", "PERSON"), ("China Limited", "ORGANIZATION")],
+     "Bank of China Limited"),
+    ("supplied by Institute for Quality Ltd under", [("Institute", "PERSON"), ("Quality Ltd", "ORGANIZATION")],
+     "Institute for Quality Ltd"),
+    ("owned by Casa de Pasto Lda. since", [("Casa", "PERSON"), ("Pasto Lda.", "ORGANIZATION")], "Casa de Pasto Lda."),
+])
+def test_a_company_in_pieces_joined_by_a_preposition_is_one_name(rec, tgt, pieces, whole):
+    src = [Mention(0, len(t), c, t, "test", "test", entity=k + 1) for k, (t, c) in enumerate(pieces)]
+    res = Transferrer(english=rec).transfer(src, [], [], tgt, links=[])
+    assert [(m.text, m.category, m.entity) for m in res.mentions] == [(whole, "ORGANIZATION", 2)]
