@@ -37,6 +37,13 @@ PHONE_GATE = regex.compile(r"(?:\+|\(\+?)\d[\d ().-]{5,}\d|(?<![\d.,/])\d(?:[ -]
 NIF_LIKE = regex.compile(r"(?<![\d.,/-])\d{3}[ .]?\d{3}[ .]?\d{3}(?![\d,/-]|\.\d)")  # checked by python-stdnum
 WORD_ORDINAL = r"[A-Za-z]+(?:-[A-Za-z]+)?"  # "ninth", "twenty-second": checked by text2num
 WORD_YEAR = r"(?:two|one)\s+thousand(?:[\s-]+(?:and\s+)?[a-z]+(?:-[a-z]+)?){0,2}|(?:nineteen|twenty)[\s-]+[a-z]+(?:-[a-z]+)?"
+# a deed repeats a day, a month or a year in brackets, in digits or in words: "fifth (05) day of May (05)",
+# "5 (five) May", "two thousand and twenty-five (2025)"
+NUMBER_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thir|fif|fort[yi]|twen|hundred" \
+    r"|thousand|first|second)[a-z]*"
+ECHO = r"(?:\s*\((?:\d{1,4}(?:st|nd|rd|th)?|" + NUMBER_WORD + r"(?:[\s-](?:and\s+)?" + NUMBER_WORD + r"){0,5})\))?"
+# what leads to a date's year: ", ", " of ", "of the year ", "in the year "
+YEAR_LEAD = r",?\s+(?:(?:of|in)\s+the\s+year\s+|of\s+)?"
 WORD_DAY_REACH = 30  # characters before a month name in which a day in words is looked for ("twenty-second ")
 # the days before a date's day that share its month ("15 and 17", "3, 4 and 5", "1 to 15", "14–16")
 DAY_LIST_BEFORE = regex.compile(r"(?<![\p{L}\d,.])(?:\d{1,2}(?:st|nd|rd|th)?(?:\s*,\s*|\s+(?:and|to|&)\s+|\s*[-–]\s*))+$")
@@ -45,12 +52,17 @@ UK_POSTCODE = regex.compile(r"\b(?:[A-PR-UWYZ][A-HK-Y]?\d[A-Z\d]?\s?\d[ABD-HJLNP
 PT_POSTCODE = regex.compile(r"\b\d{4}-\d{3}\b(?:\s+\p{Lu}[\p{L}-]+(?:\s+\p{Lu}[\p{L}-]+)?)?")
 US_ZIP = regex.compile(r"\b(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|"
                        r"S[CD]|T[NX]|UT|V[AT]|W[AIVY])\s\d{5}(?:-\d{4})?\b")
-HOUSE_NUMBER = r"(?:No\.?\s*|no\.\s*|n\.?\s?º\s*|#\s*)?\d{1,5}[A-Za-z]?"
+# a house number's letter or repeat mark: "12A", "31-B", "14 bis", "7 ter"
+HOUSE_SUFFIX = r"(?:[A-Za-z]|-[A-Z]|\s+(?:bis|ter|quater))?(?![\p{L}])"
+HOUSE_NUMBER = r"(?:No\.?\s*|no\.\s*|n\.?\s?º\s*|#\s*)?\d{1,5}" + HOUSE_SUFFIX
 NAME_WORD = r"\p{Lu}[\p{L}'’-]*\.?"
 ADDRESS_GAP = regex.compile(r"[\s,]*(?:\p{Lu}[\p{L}'’-]+[\s,]+){0,2}")  # pieces of one address: commas, a town
 ORG_WORD = r"(?:\p{Lu}[\p{L}\p{N}'’.-]*|\d+)"
 ORG_JOIN = r"(?:\s*[&–—-]\s*|\s+(?:and|of|for|&|d[aeo]s?|e)\s+|\s+)"  # Portuguese names keep their particles
 DIGIT = regex.compile(r"\d")
+# a body's fields listed with commas up to the last "and": "Insurance Information, Mediation and Arbitration Centre"
+FIELD_LIST = r",\s+(?=(?:\p{Lu}[\p{L}'’-]*\s+){0,2}(?:and|&)\s+\p{Lu})"
+PLACE_PARTICLE = r"\s+d[aeo]s?\s+"  # a Portuguese place quoted in a body's name: "Vila Nova de Famalicão Court"
 LEADING_ARTICLE = regex.compile(r"(?:The|A|An|THE)\s+")
 FOUND_CACHE = 50_000  # texts whose hits a recognizer keeps (emptied when full)
 
@@ -91,17 +103,17 @@ class EnglishRecognizer:
                                         + r")(?![\p{L}])", regex.IGNORECASE)
         self.dates = regex.compile(
             r"(?<![\p{L}\d])(?:"
-            + r"(?:(?:this|the)\s+)?" + day % 1 + r"\s+day\s+of\s+" + month % 1 + r"(?:,?\s+(?:in\s+the\s+year\s+)?"
-            r"(?P<y1>" + YEAR + "))?"
-            + r"|(?:the\s+)?" + day % 2 + r"(?:\s+(?:of\s+)?|-)" + month % 2 + r"(?:(?:,?\s+|-)(?P<y2>" + YEAR + "))?"
+            + r"(?:(?:this|the)\s+)?" + day % 1 + ECHO + r"\s+day\s+of\s+" + month % 1 + ECHO + r"(?:" + YEAR_LEAD
+            + r"(?P<y1>" + YEAR + ")" + ECHO + ")?"
+            + r"|(?:the\s+)?" + day % 2 + ECHO + r"(?:\s+(?:of\s+)?|-)" + month % 2 + r"(?:(?:,?\s+|-)(?P<y2>" + YEAR + "))?"
             + r"|" + month % 3 + r"\s+" + day % 3 + r"(?:,?\s+(?P<y3>" + YEAR + "))?"
             + r"|" + month % 4 + r",?\s+(?P<y4>" + YEAR + r")"
             + r")(?![\p{L}\d])", regex.IGNORECASE)
         # in words, as deeds write them: "the ninth day of October two thousand and twenty-four"
         self.word_dates = regex.compile(
-            r"(?<![\p{L}\d])(?:(?:(?:this|the)\s+)?(?P<dw>" + WORD_ORDINAL + r")\s+day\s+of\s+(?:the\s+month\s+of\s+)?"
-            r"|(?:this|the)\s+(?P<dw2>" + WORD_ORDINAL + r")\s+of\s+)"
-            + month % 5 + r"(?:,?\s+(?:of\s+(?:the\s+year\s+)?)?(?:(?P<y5>" + YEAR + r")|(?P<yw>" + WORD_YEAR + r")))?"
+            r"(?<![\p{L}\d])(?:(?:(?:this|the)\s+)?(?P<dw>" + WORD_ORDINAL + r")" + ECHO + r"\s+day\s+of\s+"
+            r"(?:the\s+month\s+of\s+)?|(?:this|the)\s+(?P<dw2>" + WORD_ORDINAL + r")\s+of\s+)"
+            + month % 5 + ECHO + r"(?:" + YEAR_LEAD + r"(?:(?P<y5>" + YEAR + r")|(?P<yw>" + WORD_YEAR + r"))" + ECHO + r")?"
             r"(?![\p{L}\d])", regex.IGNORECASE)
         # a day in words, cardinal or ordinal, with no "day of", and a year: "twenty-two March two thousand and one"
         self.word_day_dates = regex.compile(
@@ -110,21 +122,7 @@ class EnglishRecognizer:
         self.trigger = regex.compile(r"(?<![\p{L}])(?:(?P<doc>" + _alt(d["identifiers"]["document_nouns"]) + r")|"
                                      + _alt(d["identifiers"]["triggers"]) + r")" + TRIGGER_GAP, regex.IGNORECASE)
         self._address_patterns(d["addresses"])
-        o = d["organizations"]["legal_tails"]
-        o = o + [t.upper() for t in o]  # LDA., LTD, INC. in names written in capitals
-        word = r"(?!(?:" + _alt(o) + r")(?![\p{L}\d]))" + ORG_WORD  # a chain does not run over another's tail
-        self.tail_gate = regex.compile(r"(?<![\p{L}\d])(?:" + _alt(o) + r")(?![\p{L}\d])")
-        self.company = regex.compile(r"(?<![\p{L}\d])" + word + r"(?:" + ORG_JOIN + word + r"){0,8},?\s+(?:"
-                                     + _alt(o) + r")(?![\p{L}\d])")
-        org = d["organizations"]
-        cap = r"\p{Lu}[\p{L}'’.-]*"
-        section = r"(?:\s+[–—-]\s+(?:" + _alt(org["body_sections"]) + r")\s+\d{1,3})"
-        # a run of capitalized words joined by of/for/&/and/dashes, with a body's head noun in it, and its section
-        numbered = r"(?!(?:" + _alt(org["body_sections"]) + r")\s+\d)"  # ("– Judge 2" is the section, below)
-        self.body = regex.compile(r"(?<![\p{L}\d])(?:\p{Lu}{2,8}\s+[–—-]\s+)?" + cap + r"(?:(?:\s+(?:of|for)\s+"
-                                  r"(?:the\s+)?|\s+(?:and|&)\s+|\s+[–—-]\s+|\s+)" + numbered + cap + r")*" + section + r"?")
-        self.body_head = regex.compile(r"(?<![\p{L}])(?:" + _alt(org["body_heads"]) + r")(?![\p{L}])")
-        self.name_opener = regex.compile(r"(?:" + _alt(org["name_openers"]) + r")\s+")
+        self._organization_patterns(d["organizations"], d["persons"]["role_nouns"])
         self.person = regex.compile(r"(?<![\p{L}])(?:" + _alt(d["persons"]["titles"]) + r")\.?\s+"
                                     r"(?P<name>\p{Lu}[\p{L}'’-]+(?:\s+(?:\p{Lu}\.|\p{Lu}[\p{L}'’-]+)){0,3})")
         self.role_nouns = {w.lower() for w in d["persons"].get("role_nouns", [])}
@@ -136,6 +134,30 @@ class EnglishRecognizer:
 
         self._phonenumbers, self._iban, self._nif = phonenumbers, iban, nif
         self._found: dict[str, tuple[Hit, ...]] = {}  # find's results by text
+
+    def _organization_patterns(self, org: dict, role_nouns: list[str]) -> None:
+        """The company and body patterns from en.yaml's ``organizations``."""
+        o = org["legal_tails"]
+        o = o + [t.upper() for t in o]  # LDA., LTD, INC. in names written in capitals
+        word = r"(?!(?:" + _alt(o) + r")(?![\p{L}\d]))" + ORG_WORD  # a chain does not run over another's tail
+        self.tail_gate = regex.compile(r"(?<![\p{L}\d])(?:" + _alt(o) + r")(?![\p{L}\d])")
+        branch = r"(?:\s+[–—-]\s+(?:" + _alt(org["branch_words"]) + r")(?:\s+(?:em|in|de|of)\s+\p{Lu}[\p{L}-]+)?" \
+            r"(?![\p{L}\d]))?"
+        self.company = regex.compile(r"(?<![\p{L}\d])" + word + r"(?:" + ORG_JOIN + word + r"){0,8},?\s+(?:"
+                                     + _alt(o) + r")(?![\p{L}\d])" + branch)
+        cap = r"\p{Lu}[\p{L}'’.-]*"
+        section = r"(?:\s+[–—-]\s+(?:" + _alt(org["body_sections"]) + r")\s+\d{1,3})"
+        # a run of capitalized words joined by of/for/&/and/dashes, with a body's head noun in it, and its section
+        numbered = r"(?!(?:" + _alt(org["body_sections"]) + r")\s+\d)"  # ("– Judge 2" is the section, below)
+        # ("of the Notary X" names the person in charge, not the body; "in X" its seat: "Consulate General of
+        # Portugal in Guangzhou")
+        role = r"(?!(?:" + _alt(role_nouns) + r")(?![\p{L}]))"
+        fields = r"(?<!(?:" + _alt(org["body_heads"]) + r"))" + FIELD_LIST  # (not a list of bodies: "X Court, Y Court")
+        self.body = regex.compile(r"(?<![\p{L}\d])(?:\p{Lu}{2,8}\s+[–—-]\s+)?" + cap + r"(?:(?:\s+(?:of|for|in)\s+"
+                                  r"(?:the\s+)?" + role + r"|\s+(?:and|&)\s+|\s+[–—-]\s+|" + PLACE_PARTICLE + r"|" + fields + r"|\s+)"
+                                  + numbered + cap + r")*" + section + r"?")
+        self.body_head = regex.compile(r"(?<![\p{L}])(?:" + _alt(org["body_heads"]) + r")(?![\p{L}])")
+        self.name_opener = regex.compile(r"(?:" + _alt(org["name_openers"]) + r")\s+")
 
     def _address_patterns(self, a: dict) -> None:
         """The address patterns from en.yaml's ``addresses`` (and the street classes of pt.yaml)."""
@@ -170,10 +192,10 @@ class EnglishRecognizer:
         self.street_head = regex.compile(r"(?<![\p{L}\d])(?:\d{1,5}[A-Za-z]?,?\s+)?(?:(?:" + _alt(a["street_heads"]) + r")"
                                          + name + r"?|(?:" + _alt(more) + r")" + name + r")")
         fused = _alt(pt["address"]["fused_suffixes"])
-        self.fused = regex.compile(r"(?<![\p{L}])\p{Lu}[\p{L}-]*(?i:" + fused + r")\s+\d+[a-zA-Z]?(?![\p{L}\d])")
+        self.fused = regex.compile(r"(?<![\p{L}])\p{Lu}[\p{L}-]*(?i:" + fused + r")\s+\d+" + HOUSE_SUFFIX + r"(?![\d])")
         # (read on the lower-cased text: a case-blind pattern is several times slower)
         self.fused_gate = regex.compile(r"(?:" + _alt([w.lower() for w in pt["address"]["fused_suffixes"]]) + r")\s+\d")
-        self.number_first = regex.compile(r"(?<![\p{L}\d,.])\d{1,4}[a-zA-Z]?,?\s+(?:"
+        self.number_first = regex.compile(r"(?<![\p{L}\d,.])\d{1,4}" + HOUSE_SUFFIX + r",?\s+(?:"
                                           + _alt(pt["address_number_first_heads"]) + r")(?:\s+(?:"
                                           + _alt(pt["address_name_particles"]) + r"|\p{Lu}[\p{L}'’-]+)){1,5}")
         self.edges = AddressEdges(a["levels"] + pt["address_unit_words"], pt["address_side_words"], lexicons().territories,

@@ -15,6 +15,11 @@ WORDS = TransferWords.of("pt", "en")
 CAPITALIZED = regex.compile(r"^[\p{Lu}\d]")
 GUARD_WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'’-]*")  # a name part the leak guard looks for
 NON_SPACE = regex.compile(r"\S+")
+PREPOSITION_GAP = regex.compile(r"\s+(?:" + "|".join(sorted(map(regex.escape, WORDS.prepositions), key=len, reverse=True))
+                                + r")\s+(?:the\s+)?")
+# a capitalized word or an initial right after a mention, or right before it ("<P> Mestre", "M. <P>")
+WORD_AFTER = regex.compile(r"\s+(\p{Lu}[\p{L}'’-]*|\p{Lu}\.)(?![\p{L}\p{N}])")
+WORD_BEFORE = regex.compile(r"(?<![\p{L}\p{N}.])(\p{Lu}[\p{L}'’-]*|\p{Lu}\.)\s+$")
 ALIGNMENT_WINDOW = 4  # tokens around a name's aligned words where its capitalized form is looked for
 
 
@@ -104,6 +109,12 @@ def visible_between(text: str, ms: list[Mention]) -> bool:
                for a, b in zip(ms, ms[1:], strict=False))
 
 
+def joined_by_preposition(text: str, ms: list[Mention]) -> bool:
+    """Whether only a preposition lies between consecutive mentions (sorted): "<P> of <ORG>" in "Bank of China
+    Limited" is one name in pieces ("and" may join two names; "of" inside a company's name does not)."""
+    return len(ms) > 1 and all(PREPOSITION_GAP.fullmatch(text, a.end, b.start) for a, b in zip(ms, ms[1:], strict=False))
+
+
 def span(m: Mention, text: str, start: int, end: int) -> Mention:
     return Mention(start, end, m.category, text[start:end], m.recognizer, m.rule, m.subtype, entity=m.entity)
 
@@ -144,3 +155,25 @@ def name_edges(tgt: str, toks: list[tuple[int, int]], lo: int, hi: int, source: 
     while hi > lo and not keep_right and lower(hi):
         hi -= 1
     return lo, hi
+
+
+def own_words(text: str, mentions: list[Mention], words: dict[int, set[str]], fold) -> list[Mention]:
+    """Each mention widened over the capitalized words and initials next to it that are words of its own entity's
+    source text ("<P> Mestre" for "Ana Paula Mestre", "J. <P>" for "J. Leão Baptista"): a word the steps left
+    out and the guard let through as a common word. ``words``: folded source words by entity; ``mentions``
+    sorted, not overlapping."""
+    out = list(mentions)
+    for k, m in enumerate(out):
+        own = words.get(m.entity)
+        if not own:
+            continue
+        s, e = m.start, m.end
+        limit = out[k + 1].start if k + 1 < len(out) else len(text)
+        while (w := WORD_AFTER.match(text, e, limit)) and fold(w.group(1).rstrip(".")) in own:
+            e = w.end()
+        floor = out[k - 1].end if k else 0
+        while (w := WORD_BEFORE.search(text, max(floor, s - 40), s)) and fold(w.group(1).rstrip(".")) in own:
+            s = w.start()
+        if (s, e) != (m.start, m.end):
+            out[k] = span(m, text, s, e)
+    return out

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import regex
 
@@ -32,7 +32,9 @@ from .names import (
     initials_fit,
     name_edges,
     is_punct,
+    joined_by_preposition,
     nearest_capitalized,
+    own_words,
     span,
     tokens_within,
     visible_between,
@@ -152,6 +154,7 @@ class Transferrer:
         result.untransferred = [m for k, m in enumerate(src_mentions) if k not in st.matched]
         result.target_only = st.steps["target_only"]
         self._guard(src_mentions, tgt, st.tol, result)
+        result.mentions = own_words(tgt, result.mentions, self._entity_words(src_mentions), fold)
         self._tidy(tgt, result)
         return result
 
@@ -316,12 +319,15 @@ class Transferrer:
                 address = h.category == "ADDRESS" and inside and any(m.category == "ADDRESS" for m in over)
                 # a company whose first words the steps took for a person ("<P> – MOBILIÁRIO E <ORG>, LDA.")
                 company = h.category == "ORGANIZATION" and inside and any(m.category == h.category for m in over) \
-                    and visible_between(tgt, over)
-                if same and (one or inside and visible_between(tgt, over)) or address or company:
+                    and (visible_between(tgt, over) or h.rule == "en:legal-tail" and joined_by_preposition(tgt, over))
+                # a name with a legal tail the steps took for a person's ("<P> AG", "<P> & Sons Ltd")
+                named = h.rule == "en:legal-tail" and one and inside and over[0].category == "PERSON"
+                if same and (one or inside and visible_between(tgt, over)) or address or company or named:
                     # the whole name, the whole address: one entity's pieces, or the pieces of what the hit
                     # shows is one name ("X – TRANSPORTES E Y, S.A.": the words between would show)
                     s, e = min([h.start] + [m.start for m in over]), max([h.end] + [m.end for m in over])
-                    keep = next(m for m in over if m.category == h.category)
+                    keep = next((m for m in over if m.category == h.category), None) \
+                        or replace(over[0], category=h.category)
                     if len(over) > 1 or (s, e) != (over[0].start, over[0].end):
                         del order[i:j], starts[i:j]
                         insert(span(keep, tgt, s, e))
@@ -423,6 +429,15 @@ class Transferrer:
             for key in keys:
                 index[key].append(k)
         return index
+
+    def _entity_words(self, src_mentions: list[Mention]) -> dict[int, set[str]]:
+        """The folded words of each person's source mentions the leak guard would look for, and initials."""
+        words: dict[int, set[str]] = defaultdict(set)
+        for m in src_mentions:
+            if m.category == "PERSON":
+                words[m.entity].update(f for f in map(fold, GUARD_WORD.findall(m.text)) if len(f) == 1 or (
+                    f not in self.common or f in self.names) and f not in self.places)
+        return words
 
     def _tidy(self, tgt: str, result: TransferResult) -> None:
         """Absorb a legal-form tail into an organisation and join pieces of one entity.
