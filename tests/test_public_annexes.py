@@ -114,6 +114,11 @@ PRIVATE = [
     ("Escreva para rui.pestana@adminsol.pt", "rui.pestana@adminsol.pt", "NAMEID"),
     # a minister named, a person after "em" with an article
     ("O Ministro Álvaro Quintela assinou.", "Álvaro Quintela", "PERSON"),
+    # a title's name, not its portfolio (no "da/do" between): a minister or judge named after the title
+    ("O voto do Ministro Rolando Penedo foi lido.", "Rolando Penedo", "PERSON"),
+    # a body after an instrument's noun stays an organisation (public bodies are masked by default)
+    ("A Decisão do Conselho Superior de Disciplina foi lida.", "Conselho Superior de Disciplina", "ORGANIZATION"),
+    ("A Recomendação do Tribunal Arbitral do Desporto foi ouvida.", "Tribunal Arbitral do Desporto", "ORGANIZATION"),
     ("A Ministra Teresa Valadares preside.", "Teresa Valadares", "PERSON"),
 ]
 

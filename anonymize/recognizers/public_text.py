@@ -68,6 +68,8 @@ ACT_TITLE = regex.compile(r"^\s*(?:[OA]\s+)?(?i:Decisão|Regulamento|Diretiva|Re
 EU_CITATION = regex.compile(r"(?<![\p{L}])(?:JO\s+[LC]\s*\d|Jornal Oficial|\((?:UE|CE|CEE|Euratom)(?:,\s*\p{Lu}+)*\)\s*"
                             r"(?:n\.?\s?[º°o]\.?\s*)?\d{1,4}/\d|"
                             r"\d{2,4}/\d{1,4}/(?:UE|CE|CEE)(?![\p{L}])|\d{5}\s?[A-Z]\s?\d{4})")
+# a portfolio is the title's complement: "Ministro dos Negócios Estrangeiros" (not "Ministro Rui Sá", a name)
+PORTFOLIO_LINK = regex.compile(r"(?<![\p{L}])d[aeo]s?\s+\Z")
 
 
 @register("public_text")
@@ -116,9 +118,10 @@ class PublicTextRecognizer(Recognizer):
             rf"(?<![\p{{L}}])(?:{alternation(p['joint_body_nouns'])})\s+(?:{alternation(p['joint_adjectives'])})"
             rf"(?![\p{{L}}])(?!\s+(?:d[aeo]s?\s+)?\p{{Lu}})(?!\s*\()")
         self.product_heads = {tuple(fold(w) for w in h.split()) for h in p["product_nouns"]}
-        # an instrument's title opens with its noun and names no private party (no company's or institution's head)
+        # an instrument's title opens with its noun and names no body (no organisation's head: a body stays an
+        # organisation, masked by default like every public body: "Decisão do Conselho Permanente de Justiça")
         self.instrument_nouns = {(fold(w),) for w in rules["act_nouns"] + p["instrument_nouns"] if " " not in w}
-        self.private_heads = {(fold(h),) for sub in ("COMPANY", "INSTITUTION") for h in o["heads"][sub] if " " not in h}
+        self.body_heads = {(fold(h),) for heads in o["heads"].values() for h in heads if " " not in h}
         self.product_words = {h[0] for h in self.product_heads if len(h) == 1}
         self.type_words = {fold(w) for w in p["type_nouns"]}
 
@@ -189,9 +192,10 @@ class PublicTextRecognizer(Recognizer):
             return "product-name"
         if len(ch.content) >= 2 and not ch.org_tail and not ch.first_names \
                 and (fold(ch.words[0]),) in self.instrument_nouns \
-                and not any((fold(w),) in self.private_heads for w in ch.content[1:]):
+                and not ch.org_head and not any((fold(w),) in self.body_heads for w in ch.content[1:]):
             return "instrument-title"  # "Regulamento de Arbitragem da CNUDCI", "Código de Conduta dos Árbitros"
-        if fold(ch.title).startswith(("ministr", "secretari")) and self._portfolio(ch):
+        if fold(ch.title).startswith(("ministr", "secretari")) and not ch.org_head \
+                and PORTFOLIO_LINK.search(text, max(0, ch.start - 6), ch.start) and self._portfolio(ch):
             return "portfolio"  # "o Ministro dos Negócios Estrangeiros do Japão": an office, no name
         if len(ch.words) <= 2 and not ch.first_names and ch.start >= 5 and self._noun_before(text, ch.start) in self.type_words:
             return "type-designation"  # "balsas do tipo Davit", "Classe B", "o modelo Orion X"
