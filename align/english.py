@@ -191,6 +191,7 @@ class EnglishRecognizer:
             + NAME_WORD + r"(?:,?\s+" + HOUSE_NUMBER + r"(?![\p{L}\d])" + no_month + r")"
         self.street_head = regex.compile(r"(?<![\p{L}\d])(?:\d{1,5}[A-Za-z]?,?\s+)?(?:(?:" + _alt(a["street_heads"]) + r")"
                                          + name + r"?|(?:" + _alt(more) + r")" + name + r")")
+        self.street_head_gate = regex.compile(_alt(a["street_heads"] + more))  # (its head words: in every match)
         fused = _alt(pt["address"]["fused_suffixes"])
         self.fused = regex.compile(r"(?<![\p{L}])\p{Lu}[\p{L}-]*(?i:" + fused + r")\s+\d+" + HOUSE_SUFFIX + r"(?![\d])")
         # (read on the lower-cased text: a case-blind pattern is several times slower)
@@ -343,9 +344,11 @@ class EnglishRecognizer:
         return hits
 
     def _addresses(self, text: str) -> list[Hit]:
-        patterns = [self.street_head, UK_POSTCODE, PT_POSTCODE, US_ZIP]
-        if DIGIT.search(text):  # (a fused street and a number-first one have their number)
-            patterns.append(self.number_first)
+        # (each pattern only where what every match of it holds is: a head word, a digit, a postcode's dash)
+        patterns = [self.street_head] if self.street_head_gate.search(text) else []
+        if DIGIT.search(text):  # (postcodes, a fused street and a number-first one have their number)
+            patterns += [UK_POSTCODE, PT_POSTCODE, US_ZIP, self.number_first] if "-" in text \
+                else [UK_POSTCODE, US_ZIP, self.number_first]
             if self.fused_gate.search(text.lower()):
                 patterns.append(self.fused)
         if self.level_gate.search(text):

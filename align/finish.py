@@ -39,6 +39,9 @@ from .transfer import Transferrer, TransferResult
 if TYPE_CHECKING:
     from ..anonymize.engine import Anonymizer
 
+ID_CACHE = 50_000  # target texts whose identifiers ``target_id_finder`` keeps (emptied when full)
+
+
 def _remap_inline(inline: list[Inline], reps: list[tuple[int, int, int]]) -> list[Inline]:
     return [Inline(remap_offset(i.offset, reps), i.xml) for i in inline]
 
@@ -51,9 +54,16 @@ def target_id_finder(anonymizer: Anonymizer):
     if rec is None or "NAMEID" not in anonymizer.categories:
         return None
 
-    def find(text: str) -> list[tuple[int, int, str]]:
-        seg = Segment(text=text, doc=None, memory=DocumentMemory())  # type: ignore[arg-type]
-        return [(m.start, m.end, m.category) for m in rec.find(seg) if m.category == "NAMEID"]
+    found: dict[str, tuple[tuple[int, int, str], ...]] = {}  # by text: a translation memory repeats its segments
+
+    def find(text: str) -> tuple[tuple[int, int, str], ...]:
+        got = found.get(text)
+        if got is None:
+            if len(found) >= ID_CACHE:
+                found.clear()
+            seg = Segment(text=text, doc=None, memory=DocumentMemory())  # type: ignore[arg-type]
+            got = found[text] = tuple((m.start, m.end, m.category) for m in rec.find(seg) if m.category == "NAMEID")
+        return got
 
     return find
 

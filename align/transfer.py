@@ -244,11 +244,15 @@ class Transferrer:
         tgt = st.tgt
         tgt_tokens = tokenize(tgt)
         src_tok_of = _tokens_of(src_anon_tokens, src_anon_mentions)
+        linked: dict[int, list[int]] | None = None  # source token -> its target tokens (built once, if asked)
         for k, m in enumerate(src_mentions):
             if k in st.matched or k >= len(src_anon_mentions):
                 continue
-            stoks = set(src_tok_of.get(k, []))
-            tidx = sorted({j for i, j in links if i in stoks and j < len(tgt_tokens)})
+            if linked is None:
+                linked = defaultdict(list)
+                for i, j in links:
+                    linked[i].append(j)
+            tidx = sorted({j for i in src_tok_of.get(k, ()) for j in linked.get(i, ()) if j < len(tgt_tokens)})
             tidx = [j for j in tidx if st.free(*tgt_tokens[j]) and not is_punct(tgt, tgt_tokens[j])]
             if not tidx:
                 continue

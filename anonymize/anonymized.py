@@ -10,13 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..corpora.model import Mention, SegmentPair
+from ..corpora.model import Mention, SegmentPair, pickled_by_constructor
 from ..privacy import MetadataPolicy, prepare_metadata
 
 if TYPE_CHECKING:
     from .engine import Anonymizer, Replaced
 
 
+@pickled_by_constructor  # (checkpointed by the hundred thousand: no state dict per pair)
 @dataclass(slots=True)
 class Anonymized:
     """One pair after the source side is anonymized."""

@@ -32,6 +32,7 @@ def pickled_by_constructor(cls: type[T]) -> type[T]:
     return cls
 
 
+@pickled_by_constructor
 @dataclass(frozen=True, slots=True)
 class Inline:
     """A piece of raw inline XML (one tag, or one opening/closing half of ``<hi>``) at a text offset."""

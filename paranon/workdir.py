@@ -17,6 +17,8 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+from .collector import paused_gc
+
 log = logging.getLogger("paranon")
 
 CHECKPOINT = ".checkpoint"  # OUTDIR/.checkpoint: what a complete run keeps for ``paranon apply`` (private)
@@ -94,7 +96,9 @@ class WorkDir:
         os.replace(tmp, path)
 
     def load(self, name: str) -> Any:
-        with open(self.path / name, "rb") as fh:
+        """Unpickle ``name``, the cyclic collector paused meanwhile (every object loaded stays: walking them again
+        at each collection while a chunk of a hundred thousand objects loads was half of the load)."""
+        with open(self.path / name, "rb") as fh, paused_gc():
             return pickle.load(fh)
 
     def drop(self, name: str) -> None:

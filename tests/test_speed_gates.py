@@ -1,0 +1,66 @@
+"""The cheap pre-checks the speed work added find what the full patterns find: each is a necessary condition of
+its pattern, so a text it turns away holds no match (examples written for the test)."""
+
+from __future__ import annotations
+
+import pytest
+import regex
+from paranon.align.english import EnglishRecognizer
+from paranon.anonymize.engine import load_rules
+from paranon.anonymize.recognizers.date import foreign_months, gate_fold
+
+
+@pytest.fixture(scope="module")
+def english() -> EnglishRecognizer:
+    return EnglishRecognizer()
+
+
+def test_every_case_blind_match_of_a_month_letter_is_that_letter_case_folded():
+    """The foreign-date gate reads ``gate_fold(text)``: every character that matches a month's letter case-blind
+    (``K`` the Kelvin sign, ``ſ`` the long s, ``İ``, capitals) is that letter there (``str.lower`` misses ``ſ``,
+    ``str.casefold`` gives ``İ`` a combining dot)."""
+    letters = sorted({c for m in foreign_months(load_rules("pt")["date_foreign_locales"]) for c in m})
+    any_letter = regex.compile("[" + "".join(regex.escape(c) for c in letters) + "]", regex.IGNORECASE)
+    folds = {c.casefold() for c in letters}
+    odd = [hex(cp) for cp in range(0x110000) if not 0xD800 <= cp <= 0xDFFF and any_letter.fullmatch(chr(cp))
+           and gate_fold(chr(cp)) not in folds]
+    assert odd == []
+
+
+FOREIGN_DATES_ANY_CASE = [
+    ("signed on 7 MÄRZ 2025 in Berlin", "7 MÄRZ 2025"),
+    ("fait le 3 ſeptembre 2024 à Lyon", "3 ſeptembre 2024"),  # (a long s: case-blind, it is an s)
+    ("executed this 22nd day of March 2023", "22nd day of March 2023"),
+    ("signé le 3 AVRİL 2024 à Paris", "3 AVRİL 2024"),  # (a dotted capital I: case-blind, it is an i)
+]
+
+
+@pytest.mark.parametrize("text,date", FOREIGN_DATES_ANY_CASE)
+def test_a_foreign_date_in_any_case_passes_the_gate(anonymizer, text, date):
+    found = [m.text for m in anonymizer.recognize_document([text])[0] if m.category == "DATE"]
+    assert found == [date]
+
+
+# an English address whose pattern now runs only where its head word, a digit or a postcode's dash is
+ENGLISH_ADDRESSES = [
+    ("The office is at 14 Harbour Street, Leith, Edinburgh EH6 6QR.", "14 Harbour Street, Leith, Edinburgh EH6 6QR"),
+    ("Registered office: Avenida da Liberdade 110, 1269-046 Lisboa.", "Avenida da Liberdade 110, 1269-046 Lisboa"),
+    ("Ship to 500 Main Street, Springfield, IL 62701.", "500 Main Street, Springfield, IL 62701"),
+]
+
+
+@pytest.mark.parametrize("text,address", ENGLISH_ADDRESSES)
+def test_an_english_address_is_found_whole(english, text, address):
+    assert [text[h.start:h.end] for h in english.find(text) if h.category == "ADDRESS"] == [address]
+
+
+def test_the_target_identifiers_are_the_same_when_asked_again(anonymizer):
+    """``target_id_finder`` keeps its answers by text: asked again, the same identifiers (and no shared list to
+    spoil: a tuple)."""
+    from paranon.align.finish import target_id_finder
+
+    find = target_id_finder(anonymizer)
+    text = "Tax number 501 964 843, phone +44 20 7946 0958."
+    first = find(text)
+    assert first and find(text) == first and isinstance(first, tuple)
+    assert sorted(text[s:e] for s, e, _ in first) == ["+44 20 7946 0958", "501 964 843"]
