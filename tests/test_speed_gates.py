@@ -64,3 +64,27 @@ def test_the_target_identifiers_are_the_same_when_asked_again(anonymizer):
     first = find(text)
     assert first and find(text) == first and isinstance(first, tuple)
     assert sorted(text[s:e] for s, e, _ in first) == ["+44 20 7946 0958", "501 964 843"]
+
+
+def _recognizer(anonymizer, name: str):
+    return next(r for r in anonymizer.recognizers if type(r).__name__ == name)
+
+
+# an acronym after an agreement's, code's or group's noun, in each of the pattern's layouts: the gate
+# (a space or a bracket, then two capitals) is what every one holds just before its acronym
+AGREEMENT_ACRONYMS = [
+    "Os Estados da EFTA assinaram o acordo.",
+    "Aplica-se o Código HSC de 2000.",
+    "Cumpre as normas ISO e IEC aplicáveis.",
+    "O Acordo Geral sobre Pautas Aduaneiras e Comércio (GATT de 1994) aplica-se.",
+]
+
+
+@pytest.mark.parametrize("text", AGREEMENT_ACRONYMS)
+def test_an_acronym_after_an_agreement_noun_passes_its_gate(anonymizer, text):
+    from paranon.anonymize.recognizers.public_text import SPACED_CAPS
+
+    rec = _recognizer(anonymizer, "PublicTextRecognizer")
+    found = list(rec.after_noun.pattern.finditer(text))
+    assert found and SPACED_CAPS.search(text)
+    assert all(text[m.start("acr") - 1] in " (" for m in found)

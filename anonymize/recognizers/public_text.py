@@ -51,6 +51,7 @@ LONG_DIGITS = regex.compile(r"\d{7}")
 FOUR_DIGITS = regex.compile(r"\d{4}")  # a joint standard's number (ISO/IEC 17025), not a registry stamp (STM/SEJUD 000)
 BRACKETED_CAPS = regex.compile(r"\(\p{Lu}\p{Lu}")
 UPPER_PAIR = regex.compile(r"\p{Lu}\p{Lu}")  # (cheap gates: most segments hold no designation)
+SPACED_CAPS = regex.compile(r"[\s(]\p{Lu}\p{Lu}")  # (every acronym after an agreement's noun: a space or "(" before it)
 # a document part's abbreviation and its number ("Corr. 1", "Rev. 2", "Alt. 3"): a designation
 PART_ABBREVIATION = regex.compile(r"(?<![\p{L}\d])\p{Lu}\p{Ll}{1,4}\.(?=\s?\d)")
 # a country's organ (``public_text.country_organs``) that a possessive before it or a complement in lower case
@@ -147,7 +148,8 @@ class PublicTextRecognizer(Recognizer):
                 spans.append((m.start(), m.end(), "designation"))
         for m in TERM_ACRONYM.finditer(text) if "(" in text and BRACKETED_CAPS.search(text) else ():
             spans.append((m.start(), m.end(), "term-acronym"))
-        for m in self.after_noun.finditer(text):  # (with the agreement's own acronym: "os Estados do APE SADC")
+        # (with the agreement's own acronym: "os Estados do APE SADC")
+        for m in self.after_noun.finditer(text) if SPACED_CAPS.search(text) else ():
             spans.append((m.start("ape") if m.group("ape") else m.start("acr"), m.end("acr"), "agreement-acronym"))
         for m in self.joint_body.finditer(text) if "Mist" in text or "Conjunt" in text else ():
             spans.append((m.start(), m.end(), "role-nouns"))
