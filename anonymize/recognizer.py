@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar
 
+import re
+
 import regex
 from spacy.tokens import Doc
 
@@ -161,6 +163,13 @@ def alternation(words: list[str]) -> str:
     return emit(root)
 
 
+def literal_gate(pattern: str) -> re.Pattern:
+    """A gate of literal words (an ``alternation``, ``\\s`` at most besides), compiled by the standard library's
+    ``re``: it finds such words three to four times faster than ``regex`` and matches the same strings (``re``'s
+    ``\\s`` takes every space ``regex``'s does; tests/test_speed_gates.py)."""
+    return re.compile(pattern)
+
+
 class Gated:
     """A costly pattern scanned only in texts where a cheap one finds a piece that every match of it holds.
 
@@ -172,7 +181,7 @@ class Gated:
 
     __slots__ = ("gates", "pattern")
 
-    def __init__(self, pattern: regex.Pattern, *gates: regex.Pattern) -> None:
+    def __init__(self, pattern: regex.Pattern, *gates: regex.Pattern | re.Pattern) -> None:
         self.pattern = pattern
         self.gates = gates
 

@@ -88,3 +88,46 @@ def test_an_acronym_after_an_agreement_noun_passes_its_gate(anonymizer, text):
     found = list(rec.after_noun.pattern.finditer(text))
     assert found and SPACED_CAPS.search(text)
     assert all(text[m.start("acr") - 1] in " (" for m in found)
+
+
+def test_every_space_regex_reads_is_a_space_for_the_literal_gates():
+    """``literal_gate`` compiles with the standard library's ``re``: its ``\\s`` must take every character that
+    ``regex``'s ``\\s`` takes, so that a gate of words and spaces stays a necessary condition."""
+    import re
+
+    fast, slow = re.compile(r"\s"), regex.compile(r"\s")
+    missed = [hex(cp) for cp in range(0x110000) if not 0xD800 <= cp <= 0xDFFF
+              and slow.fullmatch(chr(cp)) and not fast.fullmatch(chr(cp))]
+    assert missed == []
+
+
+# texts with a gate's word in the middle, at the start, at the end, in capitals, and with none
+LITERAL_GATE_TEXTS = [
+    "Residente na Rua do Alecrim, 12, Lisboa.",
+    "rua do Brasil, n.º 3, residente em Lisboa",
+    "Sede: Avenida da Liberdade 110",
+    "RUA DE SÃO BENTO, N.º 148",
+    "The office is at 14 Harbour Street, Leith.",
+    "Decisão do Comité Misto do EEE n.o 12/2019",
+    "Regulamento (CE) n.o 1/2003 do Conselho",
+    "Signed on 7 MÄRZ 2025 in Berlin, 3 septembre 2024",
+    "Nada a assinalar neste parágrafo.",
+    "",
+]
+
+
+def test_a_literal_gate_finds_what_its_pattern_compiled_by_regex_finds(anonymizer):
+    """Every gate given to ``literal_gate`` in the recognizers: the same pattern under ``regex`` finds the same
+    strings in the same places (literal words: both engines read them alike)."""
+    import re
+
+    held = [v for r in anonymizer.recognizers for v in list(vars(r).values()) + [p for _, p in getattr(r, "patterns", [])]]
+    gates = [g for v in held for g in (getattr(v, "gates", ()) or (v,)) if isinstance(g, re.Pattern)]
+    assert len(gates) >= 7
+    found = 0
+    for g in gates:
+        twin = regex.compile(g.pattern)
+        for text in LITERAL_GATE_TEXTS + [t.lower() for t in LITERAL_GATE_TEXTS] + [t.upper() for t in LITERAL_GATE_TEXTS]:
+            found += bool(g.search(text))
+            assert [m.span() for m in g.finditer(text)] == [m.span() for m in twin.finditer(text)], (g.pattern, text)
+    assert found >= len(gates)  # (each gate finds something in the texts)

@@ -13,7 +13,7 @@ from itertools import chain
 import regex
 
 from ..address_edges import UK_POSTCODE, AddressEdges
-from ..recognizer import Gated, Recognizer, Segment, alternation, register
+from ..recognizer import Gated, Recognizer, Segment, alternation, literal_gate, register
 
 NAME_WORD = r"(?:[\p{Lu}\d][\p{L}\d'’.ºª-]*|d['’]\p{Lu}[\p{L}'’-]*|d[aeo]s?|e|d'|de|of|the|la|le|les|des|du|del|della|dei|degli|delle|dello|di|aos?|às?)"
 NUMBER_SIGN = r"(?:n\.?\s?[º°o]\.?s?|nº|n\.|no\.?|nr\.?|n°)"
@@ -73,7 +73,7 @@ class AddressRecognizer(Recognizer):
         # (heads in capitals too: invoice and letter headers write "RUA DE SÃO BENTO, N.º 148")
         heads, tails = alternation(a["heads"] + [h.upper() for h in a["heads"] if len(h.rstrip(".")) > 1]), alternation(a["tails"])
         self.pt = Gated(regex.compile(
-            rf"(?<![\p{{L}}])(?:{heads})(?:\s+{NAME_WORD}){{1,8}}?(?P<num>{grow}+)"), regex.compile(heads))
+            rf"(?<![\p{{L}}])(?:{heads})(?:\s+{NAME_WORD}){{1,8}}?(?P<num>{grow}+)"), literal_gate(heads))
         self._prose_patterns(rules, heads, grow)
         # a house number is no date's day ("Vila Real, 5 de fevereiro de 2025")
         self.date_after = regex.compile(rf"\s+de\s+(?i:{alternation(rules['date']['months'])})(?![\p{{L}}])")
@@ -89,7 +89,7 @@ class AddressRecognizer(Recognizer):
         self.en_tail = regex.compile(rf"(?<![\p{{L}}])(?:{tails})$")
         self.en = Gated(regex.compile(
             rf"(?<![\p{{L}}\d])(?:(?P<num>\d+[a-zA-Z]?(?:[-/]\d+[a-zA-Z]?)?),?\s+)?(?:[\p{{Lu}}][\p{{L}}'’-]+\s+){{1,4}}"
-            rf"(?:{tails})(?![\p{{L}}])(?P<after>{tail_after}*)"), regex.compile(tails))
+            rf"(?:{tails})(?![\p{{L}}])(?P<after>{tail_after}*)"), literal_gate(tails))
         self.fused = regex.compile(
             rf"(?<![\p{{L}}])[\p{{Lu}}][\p{{L}}-]*(?i:{alternation(a['fused_suffixes'])})\s+\d+[a-zA-Z]?(?:-[A-Za-z\d]{{1,3}}(?![\p{{L}}\d]))?"
             rf"(?:\s*,\s*(?:{POSTCODE_NL}|{POSTCODE_EU}))?")
@@ -108,14 +108,14 @@ class AddressRecognizer(Recognizer):
         lower = alternation(a["lower_heads"])
         self.pt_lower = Gated(regex.compile(
             rf"(?:{lower})(?:\s+{NAME_WORD}){{1,8}}?(?P<num>{grow}+)"),
-            regex.compile(rf"(?:{lower})\s"))
+            literal_gate(rf"(?:{lower})\s"))
         # a street with no number that a residence or seat phrase announces ("residente na Rua do Alecrim, Lisboa",
         # "com sede na Avenida Marginal"): an address (recall first)
         # (no case folding and no look-behind, the word's start checked after: several times faster)
         announcers = sorted({v for w in rules["address_announcers"] for v in (w, w[:1].upper() + w[1:])})
         self.announced = Gated(regex.compile(
             rf"(?:{alternation(announcers)})\s+(?P<a>(?:{heads})(?:\s+{NAME_WORD}){{1,8}})"),
-            regex.compile(alternation(sorted({k for w in rules["address_announcers"]
+            literal_gate(alternation(sorted({k for w in rules["address_announcers"]
                                               for k in (max(w.split(), key=len),) for k in (k, k.capitalize())}))))
         # the house number before its street, as Portuguese prose writes it ("no n.º 15 da Rua de São João")
         self.number_before = Gated(regex.compile(

@@ -7,7 +7,7 @@ from __future__ import annotations
 import regex
 from text_to_num import text2num
 
-from ..recognizer import Recognizer, Segment, alternation, register
+from ..recognizer import Recognizer, Segment, alternation, literal_gate, register
 
 NUMERIC_DATE = regex.compile(r"(?<![\d/.-])(?:\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2})(?![\d/-]|\.\d)")
 DATE_SEPARATOR = regex.compile(r"[/.-]")
@@ -73,7 +73,7 @@ class DateRecognizer(Recognizer):
         self.foreign = foreign_date_pattern(months_abroad)
         # its cheap gate: the month names alone, a trie read case-sensitively in ``gate_fold(text)`` (every
         # case-blind match holds one there; a case-blind list of a hundred names cost five times more)
-        self.foreign_gate = regex.compile(alternation(sorted({gate_fold(m) for m in months_abroad})))
+        self.foreign_gate = literal_gate(alternation(sorted({gate_fold(m) for m in months_abroad})))
         links = alternation(rules["date_day_list_links"])
         # "14 e ", "3, 4 e ": the days listed before a written date's day
         self.day_list = regex.compile(rf"(?<![\p{{L}}\d.,/])\d{{1,2}}(?:\s*,\s*\d{{1,2}})*(?:\s+(?:{links})\s+|[–-])$")

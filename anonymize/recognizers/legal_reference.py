@@ -16,7 +16,7 @@ import regex
 
 from ...text import fold
 from ..chains import multiword_places
-from ..recognizer import Gated, Recognizer, Segment, alternation, register
+from ..recognizer import Gated, Recognizer, Segment, alternation, literal_gate, register
 
 NUMBER = r"(?i:n\s?\.?\s?[º°o]\s?\.?\s*|n\.\s*|número\s+)?\d(?:[\d.]|[/-](?=\d))*(?:\s?/\s?\p{Lu}{2,}(?![\p{L}]))?"
 CAPITALIZED = regex.compile(r"\p{Lu}[\p{L}\p{M}'’.-]*")
@@ -71,7 +71,7 @@ class LegalReferenceRecognizer(Recognizer):
             ("act", Gated(regex.compile(
                 rf"(?<![\p{{L}}])(?:{alternation(rules['citation_act_nouns'])})(?:\s*\([^)]{{1,20}}\))?(?:\s*{NUMBER})?"
                 rf"\s+(?:do|da|dos|das)\s+{issuer}(?:\s+e\s+(?:do|da|dos|das)\s+{issuer})?"),
-                regex.compile(alternation(rules["citation_act_nouns"])))),
+                literal_gate(alternation(rules["citation_act_nouns"])))),
             ("title", regex.compile(rf"(?<![\p{{L}}])(?:{alternation(r.get('standalone', []))})(?![\p{{L}}])")),
         ]
 

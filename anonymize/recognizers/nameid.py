@@ -19,7 +19,7 @@ from stdnum.pt import cc as citizen_card
 from stdnum.pt import nif as pt_nif
 
 from ...text import fold
-from ..recognizer import Gated, Recognizer, Segment, alternation, register
+from ..recognizer import Gated, Recognizer, Segment, alternation, literal_gate, register
 
 EMAIL = regex.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 URL = regex.compile(r"(?:https?://|www\.)[^\s<>\"“”«»]+[^\s<>\"“”«».,;:!?)\]]")
@@ -254,7 +254,7 @@ class NameIdRecognizer(Recognizer):
         self.act_number = Gated(regex.compile(
             rf"(?<![\p{{L}}])(?:{alternation(rules['act_nouns'])})(?![\p{{L}}])[^.;:\n]{{0,90}}?"
             rf"(?<![\p{{L}}])(?:n\.?\s?[º°o]s?\.?|nº)\s*(?P<num>\d{{1,4}}/(?:19|20)?\d{{2}})(?![\d/])"),
-            regex.compile(alternation(rules["act_nouns"])))
+            literal_gate(alternation(rules["act_nouns"])))
         self.month_after = regex.compile(rf"\s+de\s+(?i:{alternation(rules['date']['months'])})(?![\p{{L}}])")
         self.public_re = regex.compile(
             rf"(?<![\p{{L}}])(?:{alternation(r['public_nouns'])})(?:-\p{{L}}+)?\s*(?:\([^)]{{1,12}}\)\s*)?{GAP}"
