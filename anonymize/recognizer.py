@@ -92,6 +92,11 @@ class Segment:
     # (characters covered by found[:n], n): ``found`` only grows, so the map grows with it
     _covered: tuple[bytearray, int] | None = field(default=None, repr=False, compare=False)
 
+    @cached_property
+    def folded(self) -> str:
+        """``gate_fold(text)``, once per segment: what the case-blind gates read."""
+        return gate_fold(self.text)
+
     def covered(self, start: int, end: int) -> bool:
         found = self.found
         if len(found) < 16 or start >= end:
@@ -161,6 +166,19 @@ def alternation(words: list[str]) -> str:
         return body + "?" if end else body
 
     return emit(root)
+
+
+def gate_fold(text: str) -> str:
+    """``text`` case-folded as a case-blind pattern reads it: each character that matches a letter case-blind
+    is that letter here (``ſ`` is an s; ``İ``, which folds to an i and a combining dot, is an i)."""
+    return text.casefold().replace("i\u0307", "i")
+
+
+def case_blind_gate(words: list[str]) -> re.Pattern:
+    """The gate of words a pattern reads case-blind: the words folded by ``gate_fold``, a ``literal_gate`` to
+    search in ``Segment.folded`` (each character that matches a word's letter case-blind folds to that letter's
+    fold: tests/test_speed_gates.py)."""
+    return literal_gate(alternation(sorted({gate_fold(w) for w in words})))
 
 
 def literal_gate(pattern: str) -> re.Pattern:

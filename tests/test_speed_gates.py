@@ -131,3 +131,35 @@ def test_a_literal_gate_finds_what_its_pattern_compiled_by_regex_finds(anonymize
             found += bool(g.search(text))
             assert [m.span() for m in g.finditer(text)] == [m.span() for m in twin.finditer(text)], (g.pattern, text)
     assert found >= len(gates)  # (each gate finds something in the texts)
+
+
+def test_every_case_blind_match_of_a_gated_head_letter_folds_to_that_letter():
+    """The case-blind gates (``case_blind_gate``: numbered organs' heads, house-number-first street words) read
+    ``Segment.folded``: each character that matches one of their words' letters case-blind folds to it there."""
+    from paranon.anonymize.recognizer import gate_fold
+
+    rules = load_rules("pt")
+    words = rules["organization"]["numbered_heads"] + rules["address_number_first_heads"]
+    letters = sorted({c for w in words for c in w})
+    any_letter = regex.compile("[" + "".join(regex.escape(c) for c in letters) + "]", regex.IGNORECASE)
+    folds = {gate_fold(c) for c in letters}
+    odd = [hex(cp) for cp in range(0x110000) if not 0xD800 <= cp <= 0xDFFF and any_letter.fullmatch(chr(cp))
+           and gate_fold(chr(cp)) not in folds]
+    assert odd == []
+
+
+# a numbered organ and a house number before its street word, in capitals, in lower case, as written
+CASE_BLIND_HEADS = [
+    ("A 2.ª SECÇÃO CÍVEL decidiu.", "OrganizationRecognizer", "numbered"),
+    ("a 7ª Turma decidiu.", "OrganizationRecognizer", "numbered"),
+    ("Bureau: 12 RUE des Tanneurs, Paris", "AddressRecognizer", "number_first"),
+    ("Ufficio in 5 Via Garibaldi, Roma", "AddressRecognizer", "number_first"),
+]
+
+
+@pytest.mark.parametrize("text,name,pattern", CASE_BLIND_HEADS)
+def test_a_case_blind_head_passes_its_gate(anonymizer, text, name, pattern):
+    from paranon.anonymize.recognizer import gate_fold
+
+    rec = _recognizer(anonymizer, name)
+    assert list(getattr(rec, pattern).finditer(text)) and getattr(rec, pattern + "_gate").search(gate_fold(text))

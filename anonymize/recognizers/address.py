@@ -13,7 +13,7 @@ from itertools import chain
 import regex
 
 from ..address_edges import UK_POSTCODE, AddressEdges
-from ..recognizer import Gated, Recognizer, Segment, alternation, literal_gate, register
+from ..recognizer import Gated, Recognizer, Segment, alternation, case_blind_gate, literal_gate, register
 
 NAME_WORD = r"(?:[\p{Lu}\d][\p{L}\d'’.ºª-]*|d['’]\p{Lu}[\p{L}'’-]*|d[aeo]s?|e|d'|de|of|the|la|le|les|des|du|del|della|dei|degli|delle|dello|di|aos?|às?)"
 NUMBER_SIGN = r"(?:n\.?\s?[º°o]\.?s?|nº|n\.|no\.?|nr\.?|n°)"
@@ -78,10 +78,10 @@ class AddressRecognizer(Recognizer):
         # a house number is no date's day ("Vila Real, 5 de fevereiro de 2025")
         self.date_after = regex.compile(rf"\s+de\s+(?i:{alternation(rules['date']['months'])})(?![\p{{L}}])")
         # house number first, then the street word (French, Italian, Spanish layouts: "12 rue des Tanneurs")
-        self.number_first = Gated(regex.compile(
+        self.number_first = regex.compile(
             rf"(?<![\p{{L}}\d,.])\d{{1,4}}[a-zA-Z]?(?:\s+{NUMBER_REPEAT})?,?\s+(?i:{alternation(rules['address_number_first_heads'])})"
-            rf"(?:\s+(?:{alternation(rules['address_name_particles'])}|(?:[ld]['’])?[\p{{Lu}}][\p{{L}}'’-]+)){{1,5}}"),
-            regex.compile(rf"(?i:{alternation(rules['address_number_first_heads'])})"))
+            rf"(?:\s+(?:{alternation(rules['address_name_particles'])}|(?:[ld]['’])?[\p{{Lu}}][\p{{L}}'’-]+)){{1,5}}")
+        self.number_first_gate = case_blind_gate(rules["address_number_first_heads"])
         self.head_start = regex.compile(rf"(?:{heads})(?![\p{{L}}])")
         self.piece_words = {w.lower() for w in a["sub_words"]} | {w.lower() for w in rules["address_unit_words"]} \
             | {w.lower() for w in rules["address_name_particles"]} | {w.lower() for w in a["heads"]} \
@@ -142,7 +142,7 @@ class AddressRecognizer(Recognizer):
             if ch.org_head and ch.end - ch.start > 1:
                 inside_org[ch.start + 1:ch.end] = b"\x01" * (ch.end - ch.start - 1)
         # (the house number first: "5 Rue de la Paix" is one address, before its street's head alone)
-        for m in self.number_first.finditer(t):
+        for m in self.number_first.finditer(t) if self.number_first_gate.search(seg.folded) else ():
             add(m.start(), m.end(), "address:number-first")
         for m in self.number_before.finditer(t) if DIGIT.search(t) else ():
             add(m.start(), m.start() + len(PARTICLES_AT_END.sub("", m.group())), "address:number-before")

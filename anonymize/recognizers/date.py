@@ -7,7 +7,7 @@ from __future__ import annotations
 import regex
 from text_to_num import text2num
 
-from ..recognizer import Recognizer, Segment, alternation, literal_gate, register
+from ..recognizer import Recognizer, Segment, alternation, gate_fold, literal_gate, register
 
 NUMERIC_DATE = regex.compile(r"(?<![\d/.-])(?:\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2})(?![\d/-]|\.\d)")
 DATE_SEPARATOR = regex.compile(r"[/.-]")
@@ -16,12 +16,6 @@ SENTENCE_BREAK = regex.compile(r"[.;:!?](?:\s|$)(?!\d)")  # a sentence ends betw
 DAY = r"(?:\d{1,2}|1\.?[º°o])"
 CLAUSE_WINDOW = 300  # characters before a date in which its clause is read
 YEAR = regex.compile(r"(?<!\d)(?:1[6-9]|20)\d{2}(?!\d)")  # what every date in another language holds
-
-
-def gate_fold(text: str) -> str:
-    """``text`` case-folded as a case-blind pattern reads it: each character that matches a letter case-blind
-    is that letter here (``ſ`` is an s; ``İ``, which folds to an i and a combining dot, is an i)."""
-    return text.casefold().replace("i\u0307", "i")
 
 
 def month_alternation(months: list[str]) -> str:
@@ -123,7 +117,7 @@ class DateRecognizer(Recognizer):
             listed = self.day_list.search(seg.text, max(0, m.start() - 24), m.start()) if m.group()[:1].isdigit() else None
             out.append(self.mention(seg, listed.start() if listed else m.start(), m.end(), "DATE", "date:written"))
         for m in self.foreign.finditer(seg.text) \
-                if YEAR.search(seg.text) and self.foreign_gate.search(gate_fold(seg.text)) else ():
+                if YEAR.search(seg.text) and self.foreign_gate.search(seg.folded) else ():
             if not any(x.start < m.end() and m.start() < x.end for x in out):
                 out.append(self.mention(seg, m.start(), m.end(), "DATE", "date:foreign"))
         for m in NUMERIC_DATE.finditer(seg.text):

@@ -13,7 +13,7 @@ import regex
 from ...text import fold
 from ..aliases import abbreviates
 from ..chains import ORDINAL, Chain, ChainRules
-from ..recognizer import Gated, Recognizer, Segment, alternation, register
+from ..recognizer import Gated, Recognizer, Segment, alternation, case_blind_gate, register
 
 # a town after a registry's dotted abbreviation, without "de" ("C.R.C. Aveiro")
 TOWN_AFTER = r"\s+(?P<town>\p{Lu}\p{Ll}+(?:\s+(?:d[aeo]s?\s+)?\p{Lu}\p{Ll}+){0,2})"
@@ -95,6 +95,7 @@ class OrganizationRecognizer(Recognizer):
         self.numbered = regex.compile(
             rf"(?<![\p{{L}}\d])(?:\d{{1,3}}\s?\.?\s?[ªºa°o](?![\p{{L}}])|(?i:{words}))\s+(?i:{heads})(?![\p{{L}}])"
             rf"(?:\s+(?!(?i:de|do|da|e)\b)\p{{Lu}}[\p{{L}}\p{{M}}]+)*")
+        self.numbered_gate = case_blind_gate(o.get("numbered_heads", []))  # (every match holds a head)
 
     def find(self, seg: Segment) -> list:
         out = []
@@ -151,7 +152,7 @@ class OrganizationRecognizer(Recognizer):
             if self.lex.is_place(m.group("town").split()[0]) and not any(x.start < e and s < x.end for x in out):
                 out.append(self.mention(seg, s, e, "ORGANIZATION", "head", subtype="ADMIN"))
         out = self._quoted(seg, out)
-        for m in self.numbered.finditer(seg.text):
+        for m in self.numbered.finditer(seg.text) if self.numbered_gate.search(seg.folded) else ():
             s, e = m.start(), m.end()
             if not seg.covered(s, e) and not any(x.start < e and s < x.end for x in out):
                 out.append(self.mention(seg, s, e, "ORGANIZATION", "numbered", subtype="ADMIN"))
