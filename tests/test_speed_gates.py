@@ -134,13 +134,15 @@ def test_a_literal_gate_finds_what_its_pattern_compiled_by_regex_finds(anonymize
 
 
 def test_every_case_blind_match_of_a_gated_head_letter_folds_to_that_letter():
-    """The case-blind gates (``case_blind_gate``: numbered organs' heads, house-number-first street words) read
+    """The case-blind gates (``case_blind_gate``: numbered organs' heads, street words, law and article nouns) read
     ``Segment.folded``: each character that matches one of their words' letters case-blind folds to it there."""
     from paranon.anonymize.recognizer import gate_fold
 
     rules = load_rules("pt")
-    words = rules["organization"]["numbered_heads"] + rules["address_number_first_heads"]
-    letters = sorted({c for w in words for c in w})
+    words = rules["organization"]["numbered_heads"] + rules["address_number_first_heads"] \
+        + rules["address"]["fused_suffixes"] + rules["legal_reference"]["law_nouns"] \
+        + rules["legal_reference"]["article_words"]
+    letters = sorted({c for w in words for c in w.split("ß")[0]})  # (the gate's words stop before a "ß")
     any_letter = regex.compile("[" + "".join(regex.escape(c) for c in letters) + "]", regex.IGNORECASE)
     folds = {gate_fold(c) for c in letters}
     odd = [hex(cp) for cp in range(0x110000) if not 0xD800 <= cp <= 0xDFFF and any_letter.fullmatch(chr(cp))
@@ -154,7 +156,27 @@ CASE_BLIND_HEADS = [
     ("a 7ª Turma decidiu.", "OrganizationRecognizer", "numbered"),
     ("Bureau: 12 RUE des Tanneurs, Paris", "AddressRecognizer", "number_first"),
     ("Ufficio in 5 Via Garibaldi, Roma", "AddressRecognizer", "number_first"),
+    ("Büro: HAUPTSTRASSE 5, Berlin", "AddressRecognizer", "fused"),
+    ("Büro: Hauptstraße 5, Berlin", "AddressRecognizer", "fused"),
+    ("Kantoor in Keizersgracht 12, Amsterdam", "AddressRecognizer", "fused"),
 ]
+
+
+# a law, an article and a case cited in each case layout: every one passes its pattern's gate
+LEGAL_GATES = [
+    ("nos termos da LEI ORGÂNICA do Distrito Federal", "law"),
+    ("conforme a Portaria MPS nº 204/2008", "law"),
+    ("o ART. 5º da Constituição Federal", "article"),
+    ("a Súmula 7 do STJ", "case"),
+]
+
+
+@pytest.mark.parametrize("text,rule", LEGAL_GATES)
+def test_a_legal_citation_passes_its_gate(anonymizer, text, rule):
+    from paranon.anonymize.recognizer import gate_fold
+
+    rec = _recognizer(anonymizer, "LegalReferenceRecognizer")
+    assert any(p.search(text) for r, p in rec.patterns if r == rule) and rec.gates[rule].search(gate_fold(text))
 
 
 @pytest.mark.parametrize("text,name,pattern", CASE_BLIND_HEADS)

@@ -16,11 +16,12 @@ import regex
 
 from ...text import fold
 from ..chains import multiword_places
-from ..recognizer import Gated, Recognizer, Segment, alternation, literal_gate, register
+from ..recognizer import Gated, Recognizer, Segment, alternation, case_blind_gate, literal_gate, register
 
 NUMBER = r"(?i:n\s?\.?\s?[º°o]\s?\.?\s*|n\.\s*|número\s+)?\d(?:[\d.]|[/-](?=\d))*(?:\s?/\s?\p{Lu}{2,}(?![\p{L}]))?"
 CAPITALIZED = regex.compile(r"\p{Lu}[\p{L}\p{M}'’.-]*")
 TRAILING_JOINERS = regex.compile(r"(?:[\s,]+(?i:de|do|da|dos|das|e|desta|deste|pelo|pela)?)+$")
+DIGIT = regex.compile(r"\d")  # (case folding leaves digits as they are)
 NUMBER_TOKEN = regex.compile(r"\d[\p{L}\d./ºª°-]*")
 CAP_WORD = r"\p{Lu}[\p{L}\p{M}'’-]*\.?"
 ACRONYM = r"\p{Lu}{2,}[\p{Lu}\d]*(?:[/-]\p{Lu}{2,})?(?![\p{L}\d])"
@@ -52,6 +53,9 @@ class LegalReferenceRecognizer(Recognizer):
         o = rules["organization"]
         self.private_heads = {fold(h) for sub in ("COMPANY", "INSTITUTION") for h in o["heads"].get(sub, [])}
         self.tails = {fold(t).rstrip(".") for t in o["tails"]}
+        # each pattern with a necessary condition read in ``Segment.folded``: its case-blind nouns, or a digit
+        art_words, law_words = [w.rstrip(".") for w in r.get("article_words", [])], r.get("law_nouns", [])
+        self.gates = {"article": case_blind_gate(art_words), "law": case_blind_gate(law_words), "case": DIGIT}
         self.patterns = [
             ("article", regex.compile(
                 rf"(?<![\p{{L}}])(?i:{arts})\s?\.?(?=\s*[\d§IVXLC])(?:{ENUMERATION})(?:{pre}|\s+|,\s*){named}"
@@ -78,6 +82,8 @@ class LegalReferenceRecognizer(Recognizer):
     def find(self, seg: Segment) -> list:
         out = []
         for rule, pattern in self.patterns:
+            if rule in self.gates and not self.gates[rule].search(seg.folded):
+                continue
             for m in pattern.finditer(seg.text):
                 end = m.end() if rule == "title" else self._before_private(seg.text, m.start(), m.end())
                 if end < m.end() and rule == "law":
