@@ -134,14 +134,16 @@ def test_a_literal_gate_finds_what_its_pattern_compiled_by_regex_finds(anonymize
 
 
 def test_every_case_blind_match_of_a_gated_head_letter_folds_to_that_letter():
-    """The case-blind gates (``case_blind_gate``: numbered organs' heads, street words, law and article nouns) read
+    """The case-blind gates (``case_blind_gate``: numbered organs' heads, street words, law and article nouns, the
+    identifiers' trigger, number and public nouns) read
     ``Segment.folded``: each character that matches one of their words' letters case-blind folds to it there."""
     from paranon.anonymize.recognizer import gate_fold
 
     rules = load_rules("pt")
     words = rules["organization"]["numbered_heads"] + rules["address_number_first_heads"] \
         + rules["address"]["fused_suffixes"] + rules["legal_reference"]["law_nouns"] \
-        + rules["legal_reference"]["article_words"]
+        + rules["legal_reference"]["article_words"] + rules["nameid"]["triggers"] + rules["nameid"]["number_words"] \
+        + rules["nameid"]["public_nouns"]
     letters = sorted({c for w in words for c in w.split("ß")[0]})  # (the gate's words stop before a "ß")
     any_letter = regex.compile("[" + "".join(regex.escape(c) for c in letters) + "]", regex.IGNORECASE)
     folds = {gate_fold(c) for c in letters}
@@ -185,3 +187,21 @@ def test_a_case_blind_head_passes_its_gate(anonymizer, text, name, pattern):
 
     rec = _recognizer(anonymizer, name)
     assert list(getattr(rec, pattern).finditer(text)) and getattr(rec, pattern + "_gate").search(gate_fold(text))
+
+
+# an identifier after a trigger, a number word and a public noun, in capitals and as written: each passes its gate
+NAMEID_GATES = [
+    ("TELEFONE: 212 345 678", "trigger_re", "triggers"),
+    ("Contribuinte n.º 503 004 529", "trigger_re", "triggers"),
+    ("Recibo N.º 58", "number_re", "number_words"),
+    ("nos termos do ARTIGO 5", "public_re", "public_nouns"),
+    ("Decreto-Lei n.º 487/99", "public_re", "public_nouns"),
+]
+
+
+@pytest.mark.parametrize("text,pattern,gate", NAMEID_GATES)
+def test_an_identifier_trigger_passes_its_gate(anonymizer, text, pattern, gate):
+    from paranon.anonymize.recognizer import gate_fold
+
+    rec = _recognizer(anonymizer, "NameIdRecognizer")
+    assert getattr(rec, pattern).search(text) and rec.gates[gate].search(gate_fold(text))

@@ -143,9 +143,10 @@ class AddressRecognizer(Recognizer):
             if ch.org_head and ch.end - ch.start > 1:
                 inside_org[ch.start + 1:ch.end] = b"\x01" * (ch.end - ch.start - 1)
         # (the house number first: "5 Rue de la Paix" is one address, before its street's head alone)
-        for m in self.number_first.finditer(t) if self.number_first_gate.search(seg.folded) else ():
+        digits = DIGIT.search(t) is not None  # (what a house number, a postcode and a fused street's number hold)
+        for m in self.number_first.finditer(t) if digits and self.number_first_gate.search(seg.folded) else ():
             add(m.start(), m.end(), "address:number-first")
-        for m in self.number_before.finditer(t) if DIGIT.search(t) else ():
+        for m in self.number_before.finditer(t) if digits else ():
             add(m.start(), m.start() + len(PARTICLES_AT_END.sub("", m.group())), "address:number-before")
         for m in chain(self.pt.finditer(t), self.pt_lower.finditer(t)):
             if inside_org[m.start()] or t[m.start()].islower() and (not CAPITAL_WORD.search(m.group())
@@ -162,13 +163,13 @@ class AddressRecognizer(Recognizer):
             if not inside_org[m.start("a")] and CAPITAL_WORD.search(m.group("a")) \
                     and not (m.start() and t[m.start() - 1].isalpha()):
                 add(m.start("a"), m.start("a") + len(PARTICLES_AT_END.sub("", m.group("a"))), "address:announced")
-        for m in self.fused.finditer(t) if self.fused_gate.search(seg.folded) else ():
+        for m in self.fused.finditer(t) if digits and self.fused_gate.search(seg.folded) else ():
             add(m.start(), m.end(), "address:fused")
         for m in self.en.finditer(t):
             # (a street with no number but a floor, room or postcode after it: "Sheikh Zayed Road, …, 21.º andar")
             if m.group("num") or m.group("after").strip(" ,") or self.edges.extent(t, m.end())[1]:
                 add(m.start(), m.end(), "address:en-tail")
-        for m in self.postcode.finditer(t):
+        for m in self.postcode.finditer(t) if digits else ():
             prev = max((x for x in out if x.end <= m.start()), key=lambda x: x.end, default=None)
             # "10a Belmont Street, London NW1 8HH": the town between street and postcode is part of the address
             if prev is not None and BETWEEN_STREET_AND_POSTCODE.fullmatch(t[prev.end:m.start()]):

@@ -19,7 +19,7 @@ from stdnum.pt import cc as citizen_card
 from stdnum.pt import nif as pt_nif
 
 from ...text import fold
-from ..recognizer import Gated, Recognizer, Segment, alternation, literal_gate, register
+from ..recognizer import Gated, Recognizer, Segment, alternation, case_blind_gate, literal_gate, register
 
 EMAIL = regex.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 URL = regex.compile(r"(?:https?://|www\.)[^\s<>\"“”«»]+[^\s<>\"“”«».,;:!?)\]]")
@@ -243,6 +243,8 @@ class NameIdRecognizer(Recognizer):
         self.number_re = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(r['number_words'])})(?![\p{{L}}])\s*",
                                        regex.IGNORECASE)
         self.public = {fold(w) for w in r["public_nouns"]}
+        # (the case-blind words each of those patterns opens with, read in ``Segment.folded``: cheap gates)
+        self.gates = {k: case_blind_gate(r[k]) for k in ("triggers", "number_words", "public_nouns")}
         self.document_before = regex.compile(rf"(?<![\p{{L}}])(?i:{alternation(r['document_nouns'])})(?![\p{{L}}])"
                                              r"[^.;:\n\d]{0,40}$")
         self.document_keys = tuple({w.lower()[:5] for w in r["document_nouns"]})  # (a cheap gate)
@@ -301,7 +303,7 @@ class NameIdRecognizer(Recognizer):
         self._phones(t, add)
         if "0" in t or "(" in t:
             self._national_phones(t, add)
-        self._after_words(t, add)
+        self._after_words(t, add, seg.folded)
         return out
 
     def _checked_shapes(self, t: str, add) -> None:
@@ -382,7 +384,7 @@ class NameIdRecognizer(Recognizer):
         for m in PHONE_PT.finditer(t):
             add(m.start(), m.end(), "NAMEID", "phone:pt")
 
-    def _after_words(self, t: str, add) -> None:
+    def _after_words(self, t: str, add, folded: str) -> None:
         """Public identifiers (the Official Journal, EU acts, numbers after a public noun) first, so that
         "Decreto-Lei n.º 487/99" never becomes a NAMEID; then the codes a trigger word or phrase announces,
         and NIFs with a valid check digit."""
@@ -397,7 +399,7 @@ class NameIdRecognizer(Recognizer):
             for m in EU_ACT.finditer(t):
                 g = "num" if m.group("num") else "num2"
                 add(m.start(g), m.end(g), "PUBLIC_ID", "eu_act")
-        for m in self.public_re.finditer(t):
+        for m in self.public_re.finditer(t) if self.gates["public_nouns"].search(folded) else ():
             # (a bare "número" before a long plain run of digits names a registration, not a law's subdivision:
             # "com o número 09876543")
             bare = LONG_PLAIN_NUMBER.fullmatch(m.group(1)) and BARE_NUMBER_NOUN.match(t, m.start(), m.start(1))
@@ -406,11 +408,11 @@ class NameIdRecognizer(Recognizer):
             add(m.start("num"), m.end("num"), "PUBLIC_ID", "act_number")
         for m in EU_DOCUMENT.finditer(t) if "[" in t else ():
             add(m.start("num"), m.end("num"), "PUBLIC_ID", "eu_document")
-        for m in self.trigger_re.finditer(t):
+        for m in self.trigger_re.finditer(t) if self.gates["triggers"].search(folded) else ():
             self._code_after(t, m.end(), add, 3)
         for m in NUMBER_OF.finditer(t) if " de " in t and ("º" in t or "mero" in t) else ():
             self._code_after(t, m.end(), add, 4, "trigger:number")
-        for m in self.number_re.finditer(t):
+        for m in self.number_re.finditer(t) if self.gates["number_words"].search(folded) else ():
             # (a private document's number, however short, after its noun: "Recibo de renda n.º 58")
             short = self.document_before.search(t, max(0, m.start() - 40), m.start())
             self._code_after(t, m.end(), add, 1 if short else 4, "trigger:document" if short else "trigger:number")
