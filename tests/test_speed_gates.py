@@ -143,7 +143,7 @@ def test_every_case_blind_match_of_a_gated_head_letter_folds_to_that_letter():
     words = rules["organization"]["numbered_heads"] + rules["address_number_first_heads"] \
         + rules["address"]["fused_suffixes"] + rules["legal_reference"]["law_nouns"] \
         + rules["legal_reference"]["article_words"] + rules["nameid"]["triggers"] + rules["nameid"]["number_words"] \
-        + rules["nameid"]["public_nouns"]
+        + rules["nameid"]["public_nouns"] + rules["date"]["months"]
     letters = sorted({c for w in words for c in w.split("ß")[0]})  # (the gate's words stop before a "ß")
     any_letter = regex.compile("[" + "".join(regex.escape(c) for c in letters) + "]", regex.IGNORECASE)
     folds = {gate_fold(c) for c in letters}
@@ -197,6 +197,14 @@ NAMEID_GATES = [
     ("nos termos do ARTIGO 5", "public_re", "public_nouns"),
     ("Decreto-Lei n.º 487/99", "public_re", "public_nouns"),
 ]
+
+
+@pytest.mark.parametrize("text", ["Lisboa, 3 de MARÇO de 2024", "em setembro de 2023", "a 1.º de Dez. de 2020"])
+def test_a_written_date_passes_its_gate(anonymizer, text):
+    from paranon.anonymize.recognizer import gate_fold
+
+    rec = _recognizer(anonymizer, "DateRecognizer")
+    assert rec.written.search(text) and rec.month_gate.search(gate_fold(text))
 
 
 @pytest.mark.parametrize("text,pattern,gate", NAMEID_GATES)

@@ -7,13 +7,14 @@ from __future__ import annotations
 import regex
 from text_to_num import text2num
 
-from ..recognizer import Recognizer, Segment, alternation, gate_fold, literal_gate, register
+from ..recognizer import Recognizer, Segment, alternation, case_blind_gate, gate_fold, literal_gate, register
 
 NUMERIC_DATE = regex.compile(r"(?<![\d/.-])(?:\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2})(?![\d/-]|\.\d)")
 DATE_SEPARATOR = regex.compile(r"[/.-]")
 ACT_DATE_LEAD = regex.compile(r"(?:^|[\s,])de\s*$")  # "..., de 25 de outubro de 2017"
 SENTENCE_BREAK = regex.compile(r"[.;:!?](?:\s|$)(?!\d)")  # a sentence ends between a citation and a date
 DAY = r"(?:\d{1,2}|1\.?[º°o])"
+DIGIT = regex.compile(r"\d")  # (what every written date holds: its day or year)
 CLAUSE_WINDOW = 300  # characters before a date in which its clause is read
 YEAR = regex.compile(r"(?<!\d)(?:1[6-9]|20)\d{2}(?!\d)")  # what every date in another language holds
 
@@ -62,6 +63,7 @@ class DateRecognizer(Recognizer):
             regex.IGNORECASE)
         # every date in words holds a month's name: most segments hold none, and a substring test is cheap
         self.month_keys = tuple({m.lower() for m in d["months"]})
+        self.month_gate = case_blind_gate(d["months"])  # (a written date's month, read case-blind in Segment.folded)
         self.first_day = {w.lower() for w in d.get("first_day", [])}
         months_abroad = foreign_months(rules["date_foreign_locales"])
         self.foreign = foreign_date_pattern(months_abroad)
@@ -111,7 +113,9 @@ class DateRecognizer(Recognizer):
             if year and not 1000 <= self._value(year) <= 2999:
                 end = m.end("month")  # "um de junho de dois": the day and month only
             out.append(self.mention(seg, m.start(), end, "DATE", "date:words"))
-        for m in self.written.finditer(seg.text):
+        # (a written date holds a month and a digit: its day or year)
+        written = self.month_gate.search(seg.folded) and DIGIT.search(seg.text)
+        for m in self.written.finditer(seg.text) if written else ():
             if any(x.start < m.end() and m.start() < x.end for x in out):
                 continue
             listed = self.day_list.search(seg.text, max(0, m.start() - 24), m.start()) if m.group()[:1].isdigit() else None
