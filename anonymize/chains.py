@@ -270,7 +270,7 @@ def _joins_by_sign(toks: list, j: int, rules: ChainRules) -> int:
         return 1
     if t.text in (",",) and j + 1 < n and rules.is_tail(toks[j + 1].text):
         return 2
-    if rules.is_tail(t.text) and t.text[:1].isupper():
+    if t.text[:1].isupper() and rules.is_tail(t.text):
         return 1
     return 0
 
