@@ -288,13 +288,14 @@ class NameIdRecognizer(Recognizer):
         if "://" in t or "www." in t:
             for m in URL.finditer(t):
                 add(m.start(), m.end(), self._web_category(m.group()), "url")
-        if DOMAIN_GATE.search(t) and any(k in t.lower() for k in self.domain_keys):
+        low = t.lower()  # (once: not once per key)
+        if DOMAIN_GATE.search(t) and any(k in low for k in self.domain_keys):
             for m in self.domain_after.finditer(t):
                 add(m.start("d"), m.end("d"), self._web_category(m.group("d")), "domain")
         if "@" in t:
             for m in HANDLE.finditer(t):
                 add(m.start(), m.end(), "NAMEID", "handle")
-        if DIGIT.search(t) and any(k in t.lower() for k in self.document_keys):
+        if DIGIT.search(t) and any(k in low for k in self.document_keys):
             for m in self.document_one.finditer(t):  # (a private document's number of one digit: "Recibo n.º 4")
                 add(m.start("num"), m.end("num"), "NAMEID", "trigger:document", 0.8)
         if not TWO_DIGITS.search(t):  # every pattern below needs two digits at least (most segments have none)
