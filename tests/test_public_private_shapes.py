@@ -1,0 +1,66 @@
+"""The public-text rules of legislation (designations, products, types, instruments' issuers, agreements' years,
+title-case headings) do not hide a private party written in the same shape in a contract, a deed, a letter or a
+judgment. Every example is written for this test (none is taken from an evaluation set); three variants a class."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def _masked(anonymizer, text: str) -> list[tuple[str, str]]:
+    return [(m.text, m.category) for m in anonymizer.recognize_document([text])[0]]
+
+
+NAME = ("PERSON", "ORGANIZATION")
+
+PRIVATE = [
+    # a word of the language in capitals before a number is a company's name, no standard's designation
+    ("A empresa VIAÇÃO 1001 foi condenada.", "VIAÇÃO", NAME),
+    ("O gerente da LOJA 2000 assinou a carta.", "LOJA", NAME),
+    ("A sócia da MÓVEIS 2010 assinou o contrato.", "MÓVEIS", NAME),
+    # a name in capitals after a product noun that is also a rank ("Cabo") is a person, no system's acronym
+    ("Declarou o Cabo JOAQUIM MOREIRA que estava de serviço.", "JOAQUIM MOREIRA", NAME),
+    ("O equipamento foi vendido pelo Cabo RUI MANUEL SOUSA ao arguido.", "RUI MANUEL SOUSA", NAME),
+    ("O Sargento e o Cabo ANTÓNIO PIRES estiveram presentes.", "ANTÓNIO PIRES", NAME),
+    # a bracketed acronym after a product noun and a surname is the company's acronym
+    ("A empresa Sistemas Marques (SMQ) forneceu o software.", "SMQ", NAME),
+    ("O software foi instalado pela Equipamentos Pereira (EQP), com sede em Viseu.", "EQP", NAME),
+    ("A assistência é prestada pela Aparelhos Cunha (APC) nos termos do contrato.", "APC", NAME),
+    # a product's head noun and a surname is a company or a person, no kind of product
+    ("A Sistemas Martins forneceu o servidor ao Município.", "Sistemas Martins", NAME),
+    ("O Equipamento Teixeira foi vendido ao autor em 2019.", "Teixeira", NAME),
+    ("O Sistema Integrado de Vendas Martins foi licenciado à ré.", "Martins", NAME),
+    # a "Sistema" qualified by an administration's scope is a public programme, an organisation
+    ("O Sistema Único de Saúde pagou ao hospital.", "Sistema Único de Saúde", ("ORGANIZATION",)),
+    ("O Sistema Nacional de Emprego colocou o trabalhador.", "Sistema Nacional de Emprego", ("ORGANIZATION",)),
+    ("O Sistema Estadual de Trânsito notificou o condutor.", "Sistema Estadual de Trânsito", ("ORGANIZATION",)),
+    # a lone surname after a type noun is a name, no model's designation
+    ("O equipamento, do modelo Ferreira, foi entregue ao cliente.", "Ferreira", NAME),
+    ("As peças da série Figueiredo foram devolvidas pelo comprador.", "Figueiredo", NAME),
+    ("O fornecedor entregou o aparelho do tipo Gonçalves ao réu.", "Gonçalves", NAME),
+    # a meeting's title (noun and adjectives, no complement) names no issuer: the party's acronym after it
+    ("A Convenção Nacional Ordinária do PSDB aprovou as contas.", "PSDB", NAME),
+    ("A Assembleia e a Convenção Nacional Extraordinária do PTB foram convocadas.", "PTB", NAME),
+    ("Nos termos da Convenção Estadual do PDT, o diretório foi dissolvido.", "PDT", NAME),
+    # three letters and a year, or an acronym after a dated document's noun: a body's or a company's acronym
+    ("O recurso do STM de 1999 foi negado.", "STM", NAME),
+    ("O contrato com a CTT de 2010 foi rescindido.", "CTT", NAME),
+    ("As contas da XPTOL de 2015 foram aprovadas.", "XPTOL", NAME),
+]
+
+
+@pytest.mark.parametrize("text, span, categories", PRIVATE)
+def test_a_private_party_in_the_shape_of_public_text_stays_masked(anonymizer, text, span, categories):
+    masked = _masked(anonymizer, text)
+    assert any(span in t and c in categories for t, c in masked), masked
+
+
+# a title-case heading of words opens its segment; the same words after an article in a sentence name a company
+@pytest.mark.parametrize("text, span", [
+    ("A renda foi paga pela Madeiras Serradas Rocha ao senhorio.", "Rocha"),
+    ("O contrato com a Cortiças Prensadas Oliveira foi rescindido.", "Oliveira"),
+    ("O autor trabalhou na Confeções Têxteis Pinto durante anos.", "Pinto"),
+])
+def test_words_and_a_surname_in_a_sentence_are_a_name_not_a_heading(anonymizer, text, span):
+    masked = _masked(anonymizer, text)
+    assert any(span in t and c in NAME for t, c in masked), masked
