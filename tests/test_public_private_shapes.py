@@ -64,3 +64,13 @@ def test_a_private_party_in_the_shape_of_public_text_stays_masked(anonymizer, te
 def test_words_and_a_surname_in_a_sentence_are_a_name_not_a_heading(anonymizer, text, span):
     masked = _masked(anonymizer, text)
     assert any(span in t and c in NAME for t, c in masked), masked
+
+
+# an e-mail box named by a person under a public domain is the person's address (an office's box stays public)
+@pytest.mark.parametrize("text, address", [
+    ("Contacto do técnico: rui.sousa@gov.pt", "rui.sousa@gov.pt"),
+    ("A inspetora escreveu de joana_reis@mar.gouv.fr ao réu.", "joana_reis@mar.gouv.fr"),
+    ("Resposta enviada por pedro.alves@ec.europa.eu ao advogado.", "pedro.alves@ec.europa.eu"),
+])
+def test_a_persons_mailbox_under_a_public_domain_stays_an_identifier(anonymizer, text, address):
+    assert (address, "NAMEID") in _masked(anonymizer, text)
