@@ -74,3 +74,20 @@ def test_words_and_a_surname_in_a_sentence_are_a_name_not_a_heading(anonymizer, 
 ])
 def test_a_persons_mailbox_under_a_public_domain_stays_an_identifier(anonymizer, text, address):
     assert (address, "NAMEID") in _masked(anonymizer, text)
+
+
+# a bracketed acronym after a company's noun phrase, a lower-case agreement's acronym, a surname before a country
+@pytest.mark.parametrize("text, span", [
+    ("O contrato foi celebrado com a empresa de construção (CONSTRIMAR) em 2019.", "CONSTRIMAR"),
+    ("A sociedade por quotas (TRANSLUMA) pagou a renda.", "TRANSLUMA"),
+    ("O réu trabalhava na loja de móveis (MOVELARTE) do irmão.", "MOVELARTE"),
+    ("O acordo SONIX e CGX foi assinado pelos gerentes.", "SONIX"),
+    ("O protocolo BRQ foi denunciado pela autora.", "BRQ"),
+    ("O tratado TMX com a ré foi rescindido.", "TMX"),
+    ("O fornecedor, Ferraz, Portugal, entregou as peças.", "Ferraz"),
+    ("Comprador: Teixeira, Brasil, com sede em São Paulo.", "Teixeira"),
+    ("A encomenda foi enviada por Gonçalves, Portugal, ao cliente.", "Gonçalves"),
+])
+def test_a_party_beside_a_terms_or_agreements_shape_stays_masked(anonymizer, text, span):
+    masked = _masked(anonymizer, text)
+    assert any(span in t and c in NAME for t, c in masked), masked

@@ -87,7 +87,7 @@ class PublicTextRecognizer(Recognizer):
         super().__init__(rules, lex, options)
         p = rules["public_text"]
         nouns = alternation(p["acronym_nouns"])
-        lower_nouns = alternation([w.lower() for w in p["acronym_nouns"]])  # "as normas ISO e IEC" (not "o
+        lower_nouns = alternation([w.lower() for w in p["lower_acronym_nouns"]])  # "as normas ISO e IEC" (not "o
         # regulamento da FUNDO": a particle after a noun in lower case names a party)
         words = r"(?:\s+(?:\p{Lu}[\p{L}\p{M}-]*|d[aeo]s?|[oa]s?|e|sobre|para|em|relativ[oa]|à|ao|aos))"
         self.after_noun = Gated(regex.compile(
@@ -132,6 +132,7 @@ class PublicTextRecognizer(Recognizer):
         self.product_words = {h[0] for h in self.product_heads if len(h) == 1}
         self.type_words = {fold(w) for w in p["type_nouns"]}
         self.scope_words = {fold(w) for w in p["scope_adjectives"]}
+        self.company_nouns = {fold(w) for w in p["company_phrase_nouns"]}
         self.period_owner = regex.compile(rf"(?<![\p{{L}}])(?i:{alternation(p['period_nouns'])})\s+d[aeo]s?\s+\Z")
 
     def find(self, seg: Segment) -> list:
@@ -143,6 +144,8 @@ class PublicTextRecognizer(Recognizer):
             if fold(m.group()) not in self.tails:  # "Lda. 2": a company's legal form
                 spans.append((m.start(), m.end(), "designation"))
         for m in TERM_ACRONYM.finditer(text) if "(" in text and BRACKETED_CAPS.search(text) else ():
+            if any(fold(w) in self.company_nouns for w in text[max(0, m.start() - 50):m.start()].split()[-5:]):
+                continue  # "a empresa de construção (XPTO)": a company's acronym
             spans.append((m.start(), m.end(), "term-acronym"))
         for m in self.after_noun.finditer(text):  # (with the agreement's own acronym: "os Estados do APE SADC")
             spans.append((m.start("ape") if m.group("ape") else m.start("acr"), m.end("acr"), "agreement-acronym"))
@@ -225,7 +228,8 @@ class PublicTextRecognizer(Recognizer):
         if len(ch.words) == 1:
             if ch.start >= 4 and self.place_lead.search(text, max(0, ch.start - 20), ch.start):
                 return "place-of-signature"
-            if not ch.first_names and text.startswith(",", ch.end) and (c := self.town_before_country.match(
+            if not ch.first_names and text.startswith(",", ch.end) and (self.lex.is_place(ch.words[0]) or not self.lex.is_name(
+                    ch.words[0])) and (c := self.town_before_country.match(
                     text, ch.end)) and " ".join(fold(w) for w in c.group("country").split()) in self.lex.territories:
                 return "town-of-country"  # "Secretariado, Gaborone, Botsuana": a town before its country
         elif text.startswith("Grupo", ch.start) and self.state_group.match(text, ch.start):
