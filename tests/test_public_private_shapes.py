@@ -91,3 +91,28 @@ def test_a_persons_mailbox_under_a_public_domain_stays_an_identifier(anonymizer,
 def test_a_party_beside_a_terms_or_agreements_shape_stays_masked(anonymizer, text, span):
     masked = _masked(anonymizer, text)
     assert any(span in t and c in NAME for t, c in masked), masked
+
+
+# an acronym after a noun of trade goods is the maker's; a product noun's owner after "da/do", a body's head or a
+# name opening the words after it: a company, no kind of product
+@pytest.mark.parametrize("text, span", [
+    ("Os produtos SONAX foram entregues ao cliente em março.", "SONAX"),
+    ("O material CTX foi devolvido pela ré.", "CTX"),
+    ("Os componentes JMX chegaram danificados.", "JMX"),
+    ("O sistema do Banco Espírito Santo falhou.", "Banco Espírito Santo"),
+    ("O produto SIGMA da Construções Almeida foi entregue.", "Construções Almeida"),
+    ("Os produtos Ferreira Alimentar foram devolvidos.", "Ferreira"),
+])
+def test_a_maker_or_owner_beside_a_product_noun_stays_masked(anonymizer, text, span):
+    masked = _masked(anonymizer, text)
+    assert any(span in t and c in NAME for t, c in masked), masked
+
+
+# the kind of product after a bare "de" stays public, a first name among its words ("Socorro") included
+@pytest.mark.parametrize("text, public", [
+    ("Equipamento de Socorro Rápido", "Socorro"),
+    ("Equipamento Sonar Doppler", "Doppler"),
+    ("Recetor NAVDAT instalado a bordo.", "NAVDAT"),
+])
+def test_a_kind_of_product_stays_public(anonymizer, text, public):
+    assert not any(public in t for t, _ in _masked(anonymizer, text))

@@ -18,8 +18,9 @@ DOUBLE_CAPITAL = regex.compile(r"\p{Lu}\p{Lu}")  # UFIRs, SiasgNET: an acronym's
 # the bare locative preposition right before a word (no article: "em Nairobi", not "na Xpto")
 PLACE_PREPOSITION = regex.compile(r"(?<![\p{L}])em\s+\Z")
 NUMBER_AFTER = regex.compile(r"\s*\d")
-# before a heading's words: its number, and capitalized words only (a sentence's first word is no chain's)
-HEADING_START = regex.compile(r"[\s\d.,;:()–—-]*(?:\p{Lu}[\p{L}\p{M}-]*\s+(?:(?:d[aeo]s?|e)\s+)?)*")
+# before a heading's words: its number, and capitalized words only (a sentence's first word is no chain's; not an
+# article: "A Pereira Comercial pagou")
+HEADING_START = regex.compile(r"[\s\d.,;:()–—-]*(?:\p{Lu}[\p{L}\p{M}-]{3,}\s+(?:(?:d[aeo]s?|e)\s+)?)*")
 MIXED_ACRONYM = regex.compile(r"^(?=.*\p{Lu}{2})[\p{L}]+(?:[-/][\p{L}]+)+$")
 
 

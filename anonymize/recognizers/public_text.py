@@ -75,6 +75,8 @@ EU_CITATION = regex.compile(r"(?<![\p{L}])(?:JO\s+[LC]\s*\d|Jornal Oficial|\((?:
 # a word in capitals after a name in capitals ("Cabo ALEXANDRE JOSÉ"): a name, no acronym; a word of the language
 # written in capitals has a Portuguese letter ("VIAÇÃO 1001")
 CAPITALS_AFTER = regex.compile(r"\s+\p{Lu}{2,}(?![\p{Ll}])")
+OWNER_BEFORE = regex.compile(r"(?<![\p{L}])d[ao]s?\s+\Z")  # an article's particle before a complement: its owner
+BARE_DE_BEFORE = regex.compile(r"(?<![\p{L}])de\s+\Z")  # a kind after its noun: "Equipamento de Socorro"
 NATIVE_LETTER = regex.compile(r"[ÁÀÂÃÉÊÍÓÔÕÚÇ]")
 PORTFOLIO_LINK = regex.compile(r"(?<![\p{L}])d[aeo]s?\s+\Z")
 
@@ -133,6 +135,7 @@ class PublicTextRecognizer(Recognizer):
         self.type_words = {fold(w) for w in p["type_nouns"]}
         self.scope_words = {fold(w) for w in p["scope_adjectives"]}
         self.company_nouns = {fold(w) for w in p["company_phrase_nouns"]}
+        self.system_words = self.product_words - {fold(w) for w in p["goods_nouns"]}  # (an acronym after them is a system's)
         self.period_owner = regex.compile(rf"(?<![\p{{L}}])(?i:{alternation(p['period_nouns'])})\s+d[aeo]s?\s+\Z")
 
     def find(self, seg: Segment) -> list:
@@ -152,12 +155,12 @@ class PublicTextRecognizer(Recognizer):
         for m in self.joint_body.finditer(text) if "Mist" in text or "Conjunt" in text else ():
             spans.append((m.start(), m.end(), "role-nouns"))
         for a in self.acronym_word.finditer(text) if UPPER_PAIR.search(text) else ():  # (the product noun just before)
-            if self._noun_before(text, a.start()) in self.product_words and (m := self.after_product.search(
+            if self._noun_before(text, a.start()) in self.system_words and (m := self.after_product.search(
                     text, max(0, a.start() - 30), a.end())) and m.end("acr") == a.end() \
                     and not self.lex.is_name(a.group()) and not CAPITALS_AFTER.match(text, a.end()):
                 spans.append((a.start(), a.end(), "product-acronym"))
         for m in self.product_phrase.finditer(text) if "(" in text and BRACKETED_CAPS.search(text) else ():
-            if self._name_before_bracket(text, m.start("acr")):
+            if self._name_before_bracket(text, m.start("acr")) or fold(m.group().split()[0]) not in self.system_words:
                 continue  # a company's acronym after its name: "Sistemas Marques (SMQ)"
             spans.append((m.start("acr"), m.end("acr"), "product-acronym"))
         for ch in seg.analysis.chains if seg.analysis else ():
@@ -296,7 +299,12 @@ class PublicTextRecognizer(Recognizer):
             return False  # (an administration's scope: "Sistema Único de Saúde", a public programme or body)
         folded = [fold(w) for w in ch.words[:2]]
         n = 2 if tuple(folded) in self.product_heads else 1 if (folded[0],) in self.product_heads else 0
+        if ch.org_head or any((fold(w),) in self.body_heads for w in ch.content):
+            return False  # a body or a company named in it: "o sistema do Banco X", "produto Y da Construções Z"
         if ch.start >= 4 and self._noun_before(text, ch.start) in self.product_words:
+            if OWNER_BEFORE.search(text, max(0, ch.start - 5), ch.start) or self.lex.is_name(ch.words[0]) \
+                    and not self.lex.is_common(ch.words[0]) and not BARE_DE_BEFORE.search(text, max(0, ch.start - 4), ch.start):
+                return False  # its owner or maker: "os produtos da Pereira Comercial", "os produtos Ferreira Alimentar"
             n = 0  # the head before the chain: all of it qualifies the product ("Equipamento Sonar Doppler")
         elif n == 0:
             return False
