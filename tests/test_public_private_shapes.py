@@ -116,3 +116,18 @@ def test_a_maker_or_owner_beside_a_product_noun_stays_masked(anonymizer, text, s
 ])
 def test_a_kind_of_product_stays_public(anonymizer, text, public):
     assert not any(public in t for t, _ in _masked(anonymizer, text))
+
+
+# an instrument's title that names a party (a name after a capitalized word) and a segment that opens with a
+# company's words and a surname but goes on as a sentence: the names stay masked
+@pytest.mark.parametrize("text, span", [
+    ("As Regras de Utilização da Quinta Ferreira aplicam-se aos hóspedes.", "Ferreira"),
+    ("As Normas de Segurança da Casa Teixeira foram violadas pelo réu.", "Teixeira"),
+    ("As Normas de Conduta da Herdade Gonçalves foram lidas.", "Gonçalves"),
+    ("Madeiras Serradas Rocha obriga-se a pagar a renda.", "Rocha"),
+    ("Cortiças Prensadas Oliveira declara que recebeu o valor.", "Oliveira"),
+    ("Mármores Polidos Rocha obriga-se a entregar as placas.", "Rocha"),
+])
+def test_a_party_in_a_title_or_opening_a_sentence_stays_masked(anonymizer, text, span):
+    masked = _masked(anonymizer, text)
+    assert any(span in t and c in NAME for t, c in masked), masked

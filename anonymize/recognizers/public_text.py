@@ -220,7 +220,9 @@ class PublicTextRecognizer(Recognizer):
             return "product-name"
         if len(ch.content) >= 2 and not ch.org_tail and not ch.first_names \
                 and (fold(ch.words[0]),) in self.instrument_nouns \
-                and not ch.org_head and not any((fold(w),) in self.body_heads for w in ch.content[1:]):
+                and not ch.org_head and not any((fold(w),) in self.body_heads for w in ch.content[1:]) \
+                and not any(self.lex.is_name(b) and a[:1].isupper() and fold(a) not in self.particles
+                            for a, b in zip(ch.words, ch.words[1:])):  # (no name after a word: "da Casa Teixeira")
             return "instrument-title"  # "Regulamento de Arbitragem da CNUDCI", "Código de Conduta dos Árbitros"
         if fold(ch.title).startswith(("ministr", "secretari")) and not ch.org_head \
                 and PORTFOLIO_LINK.search(text, max(0, ch.start - 6), ch.start) and self._portfolio(ch):
