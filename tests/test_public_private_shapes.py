@@ -77,6 +77,10 @@ PRIVATE = [
     ("Madeiras Serradas Rocha obriga-se a pagar a renda.", "Rocha", NAME),
     ("Cortiças Prensadas Oliveira declara que recebeu o valor.", "Oliveira", NAME),
     ("Mármores Polidos Rocha obriga-se a entregar as placas.", "Rocha", NAME),
+    # a committee whose complement after "da/do" is no common noun belongs to a company, no subject names it
+    ("O Comité de Empresa da Autoeuropa reuniu ontem.", "Autoeuropa", NAME),
+    ("O Grupo de Trabalho da Pestaninha reuniu.", "Pestaninha", NAME),
+    ("O Subcomité de Vendas da Lusomarte aprovou o plano.", "Lusomarte", NAME),
 ]
 
 

@@ -246,8 +246,10 @@ class PublicTextRecognizer(Recognizer):
             return "role-nouns"  # "o Conselho de Administração da Agência", "agentes da Agência e da Comissão"
         if content and content[0] in self.subject_bodies and len(ch.words) > 2 and fold(ch.words[1]) in self.particles \
                 and not any(self.lex.is_name(w) or self.lex.is_place(w) for w in ch.content[1:]) \
-                and any(self.lex.is_common(w) for w in ch.content[1:]):
+                and any(self.lex.is_common(w) for w in ch.content[1:]) \
+                and all(self.lex.is_common(b) for a, b in zip(ch.words, ch.words[1:]) if fold(a) in self.particles):
             return "subject-committee"  # "o Comité das Medidas Sanitárias e Fitossanitárias": named by its subject
+            # (each complement a common noun: "o Comité de Empresa da Xpto" is a company's)
         if "-" in name:
             parts = [" ".join(fold(w) for w in part.split()) for part in name.split("-")]
             if all(p in self.parties or p in self.lex.territories for p in parts):
