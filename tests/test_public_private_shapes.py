@@ -109,3 +109,15 @@ def test_a_persons_mailbox_under_a_public_domain_stays_an_identifier(anonymizer,
 def test_a_kind_of_product_stays_public(anonymizer, text, public):
     assert not any(public in t for t, _ in _masked(anonymizer, text))
 
+
+
+# letters and a number after a number (a car plate) or after a building's unit noun are no standard's designation
+@pytest.mark.parametrize("text, span", [
+    ("O veículo de matrícula 12 AB 34 pertence ao réu.", "AB 34"),
+    ("O arguido reside no Bloco CF 23, porta 4.", "CF 23"),
+    ("A fração AC 12 pertence à ré.", "AC 12"),
+])
+def test_a_plate_or_a_units_letters_are_not_claimed_as_public(anonymizer, text, span):
+    from paranon.anonymize.corpus import public_mentions
+
+    assert not any(span in m.text for m in public_mentions(anonymizer, text))

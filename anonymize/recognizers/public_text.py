@@ -77,6 +77,8 @@ EU_CITATION = regex.compile(r"(?<![\p{L}])(?:JO\s+[LC]\s*\d|Jornal Oficial|\((?:
 CAPITALS_AFTER = regex.compile(r"\s+\p{Lu}{2,}(?![\p{Ll}])")
 OWNER_BEFORE = regex.compile(r"(?<![\p{L}])d[ao]s?\s+\Z")  # an article's particle before a complement: its owner
 BARE_DE_BEFORE = regex.compile(r"(?<![\p{L}])de\s+\Z")  # a kind after its noun: "Equipamento de Socorro"
+# a number right before letters and a number: one identifier, a car plate ("12 AB 34"), no designation
+NUMBER_BEFORE = regex.compile(r"\d[\s-]\Z")
 NATIVE_LETTER = regex.compile(r"[ÁÀÂÃÉÊÍÓÔÕÚÇ]")
 PORTFOLIO_LINK = regex.compile(r"(?<![\p{L}])d[aeo]s?\s+\Z")
 
@@ -135,6 +137,7 @@ class PublicTextRecognizer(Recognizer):
         self.type_words = {fold(w) for w in p["type_nouns"]}
         self.scope_words = {fold(w) for w in p["scope_adjectives"]}
         self.company_nouns = {fold(w) for w in p["company_phrase_nouns"]}
+        self.unit_words = {fold(w) for w in rules["address_unit_words"]}  # "Bloco CF 23": a building's unit
         self.system_words = self.product_words - {fold(w) for w in p["goods_nouns"]}  # (an acronym after them is a system's)
         self.period_owner = regex.compile(rf"(?<![\p{{L}}])(?i:{alternation(p['period_nouns'])})\s+d[aeo]s?\s+\Z")
 
@@ -200,7 +203,8 @@ class PublicTextRecognizer(Recognizer):
             # and no identifier's long run of digits ("IMEI 356938035643809")
             if fold(acr) not in self.function_words and (not self.lex.is_name(acr) or "." in m.group()[len(acr):]) \
                     and not LONG_DIGITS.search(m.group()) and ("/" not in acr or FOUR_DIGITS.match(m.group("num"))) \
-                    and not self._word_in_capitals(acr):
+                    and not self._word_in_capitals(acr) and not NUMBER_BEFORE.search(text, max(0, m.start() - 8), m.start()) \
+                    and self._noun_before(text, m.start()) not in self.unit_words:
                 spans.append((m.start(), m.end(), "designation"))
                 if issuer := ISSUER_AFTER.match(text, m.end()):
                     spans.append((issuer.start("acr"), issuer.end("acr"), "issuer"))
