@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-
 from paranon.align.transfer import Transferrer
 from paranon.corpora.model import Mention
 
@@ -213,6 +212,7 @@ def test_a_spread_target_form_follows_the_sources_decision(anonymizer, src, mask
 ])
 def test_an_aligned_name_starts_and_ends_with_a_capitalized_word(tgt, source, name):
     from paranon.align.names import name_edges
+
     from paranon.text import tokenize
 
     toks = tokenize(tgt)

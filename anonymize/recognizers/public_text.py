@@ -226,7 +226,7 @@ class PublicTextRecognizer(Recognizer):
                 and (fold(ch.words[0]),) in self.instrument_nouns \
                 and not ch.org_head and not any((fold(w),) in self.body_heads for w in ch.content[1:]) \
                 and not any(self.lex.is_name(b) and a[:1].isupper() and fold(a) not in self.particles
-                            for a, b in zip(ch.words, ch.words[1:])):  # (no name after a word: "da Casa Teixeira")
+                            for a, b in zip(ch.words, ch.words[1:], strict=False)):  # (no name after a word: "da Casa Teixeira")
             return "instrument-title"  # "Regulamento de Arbitragem da CNUDCI", "Código de Conduta dos Árbitros"
         if fold(ch.title).startswith(("ministr", "secretari")) and not ch.org_head \
                 and PORTFOLIO_LINK.search(text, max(0, ch.start - 6), ch.start) and self._portfolio(ch):
@@ -251,7 +251,7 @@ class PublicTextRecognizer(Recognizer):
         if content and content[0] in self.subject_bodies and len(ch.words) > 2 and fold(ch.words[1]) in self.particles \
                 and not any(self.lex.is_name(w) or self.lex.is_place(w) for w in ch.content[1:]) \
                 and any(self.lex.is_common(w) for w in ch.content[1:]) \
-                and all(self.lex.is_common(b) for a, b in zip(ch.words, ch.words[1:]) if fold(a) in self.particles):
+                and all(self.lex.is_common(b) for a, b in zip(ch.words, ch.words[1:], strict=False) if fold(a) in self.particles):
             return "subject-committee"  # "o Comité das Medidas Sanitárias e Fitossanitárias": named by its subject
             # (each complement a common noun: "o Comité de Empresa da Xpto" is a company's)
         if "-" in name:
