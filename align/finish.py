@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..anonymize.anonymized import Anonymized
 from ..anonymize.consistency import CorpusForms, FormKind, form_key
+from ..anonymize.corpus import public_mentions
 from ..anonymize.engine import apply_mentions
 from ..anonymize.numbering import EntityNumbers
 from ..anonymize.recognizer import DocumentMemory, Segment
@@ -212,7 +213,7 @@ class Finisher:
                     tr.mentions = [replace(m, entity=doc_numbers[k]) if m.recognizer == "transfer:target_only"
                                    and (k := form_key(m.text)) in doc_numbers else m for m in tr.mentions]
                     extra = doc_forms.mentions(p.tgt, tr.mentions, EntityNumbers(0, doc_numbers))
-                    extra = keep_source_decision(p.src, ms, self._with_source(ms, extra, tr, earned))
+                    extra = keep_source_decision(p.src, ms, self._with_source(ms, extra, tr, earned), self._public)
                     if extra:
                         tr.mentions = sorted(tr.mentions + extra, key=lambda m: m.start)
                         tr.steps["target_consistency"] = len(extra)
@@ -254,7 +255,7 @@ class Finisher:
                         kind = forms.kinds[forms.forms[key]]
                         extra.append(Mention(s, e, kind.category, p.tgt[s:e], "consistency",
                                              f"corpus-target:{kind.rule}", kind.subtype, 0.9, entity=assigned[scope_key, key]))
-                    extra = keep_source_decision(p.src, ms, extra) if extra else extra
+                    extra = keep_source_decision(p.src, ms, extra, self._public) if extra else extra
                     tr.mentions = sorted(tr.mentions + extra, key=lambda m: m.start)
                     if extra:
                         tr.steps["corpus_target_consistency"] = len(extra)
@@ -262,6 +263,10 @@ class Finisher:
                         self._keep_allowed_visible(it, lk, tr)
             settle(p.src, ms, tr)  # the source's public dates stay visible, spread English words unmasked
             yield self.replace(it, lk, tr, scope_key)
+
+    def _public(self, src: str) -> list[Mention]:
+        """The source segment's public mentions: where the source decided to keep a name visible."""
+        return public_mentions(self.an, src)
 
     def _source_spreads(self, m: Mention, key: str) -> bool:
         """Whether the source side would spread this form of a name (its original's text): not when its words
@@ -313,7 +318,7 @@ class Finisher:
             assert numbers is not None  # finish_chunk makes them once per document
             scope_numbers.past((m.entity for m in tr.mentions), start)
             extra = self.forms.mentions(p.tgt, tr.mentions, scope_numbers)
-            extra = keep_source_decision(p.src, ms, extra) if extra else extra
+            extra = keep_source_decision(p.src, ms, extra, self._public) if extra else extra
             if extra:
                 tr.mentions = sorted(tr.mentions + extra, key=lambda m: m.start)
                 tr.steps["consistency"] = len(extra)

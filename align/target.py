@@ -140,22 +140,28 @@ def _holds_allowed(form: str, allow: set[str]) -> bool:
     return any(len(a) < len(form) and f" {a} " in padded for a in allow)
 
 
-def shown_in_source(src: str, src_mentions: list[Mention], text: str) -> bool:
+def shown_in_source(src: str, src_mentions: list[Mention], text: str, public: list[Mention] | None = None) -> bool:
     """Whether ``text`` (a spread target form) stands visible in the pair's source, outside every source mention,
-    as whole words: the source side kept that name public there (an acronym in a citation, a public body in an
-    act's title), so the target keeps it visible too (one entity, the same decision on both sides)."""
+    as whole words (and, given the source's ``public`` mentions, inside one of them): the source side kept that name
+    public there (an acronym in a citation, a public body in an act's title), so the target keeps it visible too
+    (one entity, the same decision on both sides). A name the source's recognizers merely missed is no decision."""
     if len(text) < 2:
         return False
     i = src.find(text)
     while i >= 0:
         e = i + len(text)
         if (i == 0 or not src[i - 1].isalnum()) and (e == len(src) or not src[e].isalnum()) \
-                and not any(m.start < e and i < m.end for m in src_mentions):
+                and not any(m.start < e and i < m.end for m in src_mentions) \
+                and (public is None or any(x.start <= i and e <= x.end for x in public)):
             return True
         i = src.find(text, i + 1)
     return False
 
 
-def keep_source_decision(src: str, src_mentions: list[Mention], extra: list[Mention]) -> list[Mention]:
-    """The spread target mentions without those whose text the pair's source keeps visible."""
-    return [m for m in extra if not shown_in_source(src, src_mentions, m.text)]
+def keep_source_decision(src: str, src_mentions: list[Mention], extra: list[Mention], public) -> list[Mention]:
+    """The spread target mentions without those whose text the pair's source keeps public (``public(src)``: the
+    source's public mentions, read only when a spread form stands visible there)."""
+    if not any(shown_in_source(src, src_mentions, m.text) for m in extra):
+        return extra
+    spans = public(src)
+    return [m for m in extra if not shown_in_source(src, src_mentions, m.text, spans)]

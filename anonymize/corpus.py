@@ -76,8 +76,14 @@ def _outside_public(anonymizer: Anonymizer, text: str, extra: list) -> list:
     document (``ESMA`` in running text) stays visible where it is part of a citation, a standard's designation or
     an agreement's name here (``Regulamento ... que cria a ESMA (JO L ...)``). Only segments a form spread to are
     read again."""
-    public = [m for m in anonymizer.recognize(text) if m.category in PUBLIC_CATEGORIES and m.rule not in PLACE_RULES]
+    public = public_mentions(anonymizer, text)
     return [m for m in extra if not any(x.start < m.end and m.start < x.end for x in public)]
+
+
+def public_mentions(anonymizer: Anonymizer, text: str) -> list:
+    """The mentions the recognizers keep public in a segment (citations, designations, agreements' names), but a
+    town, which may be an address's last line."""
+    return [m for m in anonymizer.recognize(text) if m.category in PUBLIC_CATEGORIES and m.rule not in PLACE_RULES]
 
 
 def _known_groups(numbers: EntityNumbers, group: list[Anonymized], constraints: Constraints) -> None:

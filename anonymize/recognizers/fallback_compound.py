@@ -18,6 +18,10 @@ DOUBLE_CAPITAL = regex.compile(r"\p{Lu}\p{Lu}")  # UFIRs, SiasgNET: an acronym's
 # the bare locative preposition right before a word (no article: "em Nairobi", not "na Xpto")
 PLACE_PREPOSITION = regex.compile(r"(?<![\p{L}])em\s+\Z")
 NUMBER_AFTER = regex.compile(r"\s*\d")
+HEADING_END = regex.compile(r"[\s\d.,;:()–—-]*")  # after a heading: punctuation or a number only (no verb: a sentence)
+# before a heading's words: its number, and capitalized words only (a sentence's first word is no chain's; not an
+# article: "A Pereira Comercial pagou")
+HEADING_START = regex.compile(r"[\s\d.,;:()–—-]*(?:\p{Lu}[\p{L}\p{M}-]{3,}\s+(?:(?:d[aeo]s?|e)\s+)?)*")
 MIXED_ACRONYM = regex.compile(r"^(?=.*\p{Lu}{2})[\p{L}]+(?:[-/][\p{L}]+)+$")
 
 
@@ -49,7 +53,9 @@ class CompoundFallback(Recognizer):
                 out.append(self.mention(seg, ch.start, ch.end, "ORGANIZATION", "fallback:acronym-compound",
                                         score=0.5))
             elif len(content) >= 2 and odd and ch.places < len(content) and (named or ch.unknown > ch.common) \
-                    and odd > ch.extra.get("ambiguous", 0) and not self._ordinary_heading(content):
+                    and odd > ch.extra.get("ambiguous", 0) \
+                    and not self._ordinary_heading(content, HEADING_START.fullmatch(seg.text, 0, ch.start) is not None
+                                                   and HEADING_END.fullmatch(seg.text, ch.end) is not None):
                 # (not a heading: "Unidades de Tratamento de Águas Residuais", "Jangadas Pneumáticas Autoendireitantes")
                 if any(w.isupper() and len(w) > 1 for w in content):  # "Estados do APE SADC": acronyms name bodies
                     out.append(self.mention(seg, ch.start, ch.end, "ORGANIZATION", "fallback:compound-acronym",
@@ -79,11 +85,12 @@ class CompoundFallback(Recognizer):
                                             score=0.4))
         return out
 
-    def _ordinary_heading(self, content: list[str]) -> bool:
+    def _ordinary_heading(self, content: list[str], opens: bool) -> bool:
         """A title-case heading of the language's words: each a dictionary word or a word built with a
         derivational ending (``Residuais``, ``Pneumáticas``), one surname that is also a word at most (``Águas``),
         no first name, and among them one rare derived word at most (a technical adjective: ``Autoendireitantes``).
-        ``Deloitte & Touche``, ``Cachupa Sabi``, ``M. Céu Vilhena`` stay names."""
+        ``Deloitte & Touche``, ``Cachupa Sabi``, ``M. Céu Vilhena`` stay names; and the surname only in a heading that
+        ``opens`` its segment and ends it: in running text a head noun and a surname name a company (``a Metalúrgica Costa``)."""
         words = [w.strip(".,;:()") for w in content if len(w.strip(".,;:()")) > 2]
         if len(words) < 2 or any(fold(w) in self.lex.first for w in words):
             return False
@@ -100,7 +107,7 @@ class CompoundFallback(Recognizer):
                     return False
             elif not (self.lex.is_common(w) or derived):
                 return False
-        return rare <= 1 and surnames <= 1 and len(words) - rare - surnames >= 1
+        return rare <= 1 and surnames <= opens and len(words) - rare - surnames >= 1
 
     def _lone_name(self, seg: Segment, ch) -> bool:
         """One capitalized word no lexicon knows as a word, read as a name (Bick & Barreiro's fall-back):

@@ -129,6 +129,7 @@ ES_REGISTRY = regex.compile(r"(?<=(?i:tomo)\s)\d[\d.]*,\s*(?i:folio)\s+\d+,\s*(?
 # and French (two letters, three digits, two letters) layouts ("matrícula espanhola 4821 KZT")
 FOREIGN_PLATE = regex.compile(r"(?i:matr[ií]cula|plate|registration)(?:\s+\p{Ll}+)?\s+(?P<p>\d{4}\s?[BCDFGHJKLMNPRSTVWXYZ]{3}"
                               r"|[A-Z]{2}-\d{3}-[A-Z]{2})(?![\p{L}\d-])")
+MAILBOX_WORDS = regex.compile(r"[._+\d-]+")  # the words of an e-mail box's name ("ana.rocha", "j_silva2")
 CASE_NUMBER_GATE = regex.compile(r"/\d\d\.\d[A-Z]")  # what every such number holds
 # a Portuguese invoice, receipt or credit note number: the document type, its series, "/" and the number
 # ("FT 2025A/118", "FR SERIE9/37", "NC B/12")
@@ -219,8 +220,12 @@ class NameIdRecognizer(Recognizer):
     assigns = ("NAMEID", "PUBLIC_ID")
 
     def _web_category(self, address: str) -> str:
-        """PUBLIC_ID for a web or e-mail address under a government's or public international body's domain."""
+        """PUBLIC_ID for a web or e-mail address under a government's or public international body's domain; an
+        e-mail box named by a person's name there is the person's (``rui.sousa@gov.pt``; ``securite@mer.gouv.fr`` is
+        an office's)."""
         host = address.split("://", 1)[-1].split("/", 1)[0].lower()
+        if "@" in host and any(len(w) > 2 and self.lex.is_name(w) for w in MAILBOX_WORDS.split(host.split("@")[0])):
+            return "NAMEID"
         return "PUBLIC_ID" if self.public_domain.search(host) else "NAMEID"
 
     def __init__(self, rules, lex, options=None) -> None:

@@ -21,6 +21,7 @@ import regex
 
 from ...text import fold
 from ..dictionary import lemma_or_inflection
+from ..lexicons import zipf
 from ..ordinary import ordinary_min_zipf, ordinary_phrase
 from ..recognizer import Gated, Recognizer, Segment, alternation, register
 from .organization import org_rule
@@ -46,7 +47,9 @@ US_CODE = regex.compile(r"(?<![\p{L}\d])\d{1,2}\s+(?:U\.S\.C\.|CFR|C\.F\.R\.)\s+
 # the issuer of a designated act after it: "Resolução MSC.81(70) da OMI", "Circular MSC/Circ.9 da OMI"
 ISSUER_AFTER = regex.compile(r"\s*,?\s+d[ao]\s+(?P<acr>\p{Lu}{2,6})(?![\p{L}\d-])")
 DIGIT = regex.compile(r"\d")
-ACRONYM_YEAR = regex.compile(r"(?<![\p{L}\d/-])(?<!\p{Lu}{2}\s)\p{Lu}{3,6}\s+de\s+(?:19|20)\d{2}(?!\d)")
+# an agreement's acronym and its version's year ("GATT de 1994", "SOLAS de 1974"): four letters or more (three
+# letters and a year are a body's or a company's: "o STM de 1999", "a CTT de 2010")
+ACRONYM_YEAR = regex.compile(r"(?<![\p{L}\d/-])(?<!\p{Lu}{2}\s)\p{Lu}{4,6}\s+de\s+(?:19|20)\d{2}(?!\d)")
 LONG_DIGITS = regex.compile(r"\d{7}")
 FOUR_DIGITS = regex.compile(r"\d{4}")  # a joint standard's number (ISO/IEC 17025), not a registry stamp (STM/SEJUD 000)
 BRACKETED_CAPS = regex.compile(r"\(\p{Lu}\p{Lu}")
@@ -70,6 +73,14 @@ EU_CITATION = regex.compile(r"(?<![\p{L}])(?:JO\s+[LC]\s*\d|Jornal Oficial|\((?:
                             r"(?:n\.?\s?[º°o]\.?\s*)?\d{1,4}/\d|"
                             r"\d{2,4}/\d{1,4}/(?:UE|CE|CEE)(?![\p{L}])|\d{5}\s?[A-Z]\s?\d{4})")
 # a portfolio is the title's complement: "Ministro dos Negócios Estrangeiros" (not "Ministro Rui Sá", a name)
+# a word in capitals after a name in capitals ("Cabo ALEXANDRE JOSÉ"): a name, no acronym; a word of the language
+# written in capitals has a Portuguese letter ("VIAÇÃO 1001")
+CAPITALS_AFTER = regex.compile(r"\s+\p{Lu}{2,}(?![\p{Ll}])")
+OWNER_BEFORE = regex.compile(r"(?<![\p{L}])d[ao]s?\s+\Z")  # an article's particle before a complement: its owner
+BARE_DE_BEFORE = regex.compile(r"(?<![\p{L}])de\s+\Z")  # a kind after its noun: "Equipamento de Socorro"
+# a number right before letters and a number: one identifier, a car plate ("12 AB 34"), no designation
+NUMBER_BEFORE = regex.compile(r"\d[\s-]\Z")
+NATIVE_LETTER = regex.compile(r"[ÁÀÂÃÉÊÍÓÔÕÚÇ]")
 PORTFOLIO_LINK = regex.compile(r"(?<![\p{L}])d[aeo]s?\s+\Z")
 
 
@@ -81,7 +92,7 @@ class PublicTextRecognizer(Recognizer):
         super().__init__(rules, lex, options)
         p = rules["public_text"]
         nouns = alternation(p["acronym_nouns"])
-        lower_nouns = alternation([w.lower() for w in p["acronym_nouns"]])  # "as normas ISO e IEC" (not "o
+        lower_nouns = alternation([w.lower() for w in p["lower_acronym_nouns"]])  # "as normas ISO e IEC" (not "o
         # regulamento da FUNDO": a particle after a noun in lower case names a party)
         words = r"(?:\s+(?:\p{Lu}[\p{L}\p{M}-]*|d[aeo]s?|[oa]s?|e|sobre|para|em|relativ[oa]|à|ao|aos))"
         self.after_noun = Gated(regex.compile(
@@ -125,28 +136,23 @@ class PublicTextRecognizer(Recognizer):
         self.body_heads = {(fold(h),) for heads in o["heads"].values() for h in heads if " " not in h}
         self.product_words = {h[0] for h in self.product_heads if len(h) == 1}
         self.type_words = {fold(w) for w in p["type_nouns"]}
+        self.scope_words = {fold(w) for w in p["scope_adjectives"]}
+        self.company_nouns = {fold(w) for w in p["company_phrase_nouns"]}
+        self.unit_words = {fold(w) for w in rules["address_unit_words"]}  # "Bloco CF 23": a building's unit
+        self.system_words = self.product_words - {fold(w) for w in p["goods_nouns"]}  # (an acronym after them is a system's)
+        self.period_owner = regex.compile(rf"(?<![\p{{L}}])(?i:{alternation(p['period_nouns'])})\s+d[aeo]s?\s+\Z")
 
     def find(self, seg: Segment) -> list:
         text = seg.text
         out = []
-        spans = []
         digits = DIGIT.search(text) is not None
-        for m in DESIGNATION.finditer(text) if digits and UPPER_PAIR.search(text) else ():
-            acr = m.group("acr")
-            # not "DE 4"; a name in capitals only before a standard's layout ("IMO Res. A.658(16)", "IMO MSC.36(63)")
-            # and no identifier's long run of digits ("IMEI 356938035643809")
-            if fold(acr) not in self.function_words and (not self.lex.is_name(acr) or "." in m.group()[len(acr):]) \
-                    and not LONG_DIGITS.search(m.group()) and ("/" not in acr or FOUR_DIGITS.match(m.group("num"))):
-                spans.append((m.start(), m.end(), "designation"))
-                if issuer := ISSUER_AFTER.match(text, m.end()):
-                    spans.append((issuer.start("acr"), issuer.end("acr"), "issuer"))
-        spans += self._act_numbers(text) if digits else ()
-        for m in ACRONYM_YEAR.finditer(text) if digits else ():
-            spans.append((m.start(), m.end(), "designation"))  # "GATT de 1994", "SOLAS de 1974": a version's year
+        spans = self._designations(text) if digits else []
         for m in PART_ABBREVIATION.finditer(text) if digits and "." in text else ():
             if fold(m.group()) not in self.tails:  # "Lda. 2": a company's legal form
                 spans.append((m.start(), m.end(), "designation"))
         for m in TERM_ACRONYM.finditer(text) if "(" in text and BRACKETED_CAPS.search(text) else ():
+            if any(fold(w) in self.company_nouns for w in text[max(0, m.start() - 50):m.start()].split()[-5:]):
+                continue  # "a empresa de construção (XPTO)": a company's acronym
             spans.append((m.start(), m.end(), "term-acronym"))
         # (with the agreement's own acronym: "os Estados do APE SADC")
         for m in self.after_noun.finditer(text) if SPACED_CAPS.search(text) else ():
@@ -154,16 +160,20 @@ class PublicTextRecognizer(Recognizer):
         for m in self.joint_body.finditer(text) if "Mist" in text or "Conjunt" in text else ():
             spans.append((m.start(), m.end(), "role-nouns"))
         for a in self.acronym_word.finditer(text) if UPPER_PAIR.search(text) else ():  # (the product noun just before)
-            if self._noun_before(text, a.start()) in self.product_words and (m := self.after_product.search(
-                    text, max(0, a.start() - 30), a.end())) and m.end("acr") == a.end():
+            if self._noun_before(text, a.start()) in self.system_words and (m := self.after_product.search(
+                    text, max(0, a.start() - 30), a.end())) and m.end("acr") == a.end() \
+                    and not self.lex.is_name(a.group()) and not CAPITALS_AFTER.match(text, a.end()):
                 spans.append((a.start(), a.end(), "product-acronym"))
         for m in self.product_phrase.finditer(text) if "(" in text and BRACKETED_CAPS.search(text) else ():
+            if self._name_before_bracket(text, m.start("acr")) or fold(m.group().split()[0]) not in self.system_words:
+                continue  # a company's acronym after its name: "Sistemas Marques (SMQ)"
             spans.append((m.start("acr"), m.end("acr"), "product-acronym"))
         for ch in seg.analysis.chains if seg.analysis else ():
             rule = self._public_chain(seg, ch)
             if rule:
                 spans.append((ch.start, ch.end, rule))
-                if rule == "instrument-title" and (issuer := ISSUER_AFTER.match(text, ch.end)):
+                if rule == "instrument-title" and fold(ch.words[1]) in self.particles | {"sobre"} \
+                        and (issuer := ISSUER_AFTER.match(text, ch.end)):
                     spans.append((issuer.start("acr"), issuer.end("acr"), "issuer"))  # "Normas ... da OIML"
             elif len(ch.words) == 1 and fold(ch.words[0]) in self.country_organs and (
                     POSSESSIVE_BEFORE.search(text, max(0, ch.start - 30), ch.start) or LOWER_AFTER.match(text, ch.end)):
@@ -185,6 +195,28 @@ class PublicTextRecognizer(Recognizer):
                         out.append(self.mention(seg, acr.start, acr.end, "LEGAL_REFERENCE", "public-text:body-in-citation"))
         return out
 
+    def _designations(self, text: str) -> list[tuple[int, int, str]]:
+        """A standard's designation and its issuer, the numbers of acts, an agreement's acronym and its year (in a
+        segment with digits)."""
+        spans = []
+        for m in DESIGNATION.finditer(text) if UPPER_PAIR.search(text) else ():
+            acr = m.group("acr")
+            # not "DE 4"; a name in capitals only before a standard's layout ("IMO Res. A.658(16)", "IMO MSC.36(63)")
+            # and no identifier's long run of digits ("IMEI 356938035643809")
+            if fold(acr) not in self.function_words and (not self.lex.is_name(acr) or "." in m.group()[len(acr):]) \
+                    and not LONG_DIGITS.search(m.group()) and ("/" not in acr or FOUR_DIGITS.match(m.group("num"))) \
+                    and not self._word_in_capitals(acr) and not NUMBER_BEFORE.search(text, max(0, m.start() - 8), m.start()) \
+                    and self._noun_before(text, m.start()) not in self.unit_words:
+                spans.append((m.start(), m.end(), "designation"))
+                if issuer := ISSUER_AFTER.match(text, m.end()):
+                    spans.append((issuer.start("acr"), issuer.end("acr"), "issuer"))
+        spans += self._act_numbers(text)
+        for m in ACRONYM_YEAR.finditer(text):
+            if self.period_owner.search(text, max(0, m.start() - 40), m.start()):
+                continue  # "as contas do STM de 1999", "o balanço da JMR de 2015": the year dates the noun before
+            spans.append((m.start(), m.end(), "designation"))  # "GATT de 1994", "SOLAS de 1974": a version's year
+        return spans
+
     def _public_chain(self, seg: Segment, ch) -> str:
         """Why a chain is public text: a group of states, a lone place where an act is done or signed (``Feito em
         Cotonu``), a body named by role nouns only (``Conselho de Administração da Agência``), an agreement's parties
@@ -194,17 +226,21 @@ class PublicTextRecognizer(Recognizer):
             return "product-name"
         if len(ch.content) >= 2 and not ch.org_tail and not ch.first_names \
                 and (fold(ch.words[0]),) in self.instrument_nouns \
-                and not ch.org_head and not any((fold(w),) in self.body_heads for w in ch.content[1:]):
+                and not ch.org_head and not any((fold(w),) in self.body_heads for w in ch.content[1:]) \
+                and not any(self.lex.is_name(b) and a[:1].isupper() and fold(a) not in self.particles
+                            for a, b in zip(ch.words, ch.words[1:], strict=False)):  # (no name after a word: "da Casa Teixeira")
             return "instrument-title"  # "Regulamento de Arbitragem da CNUDCI", "Código de Conduta dos Árbitros"
         if fold(ch.title).startswith(("ministr", "secretari")) and not ch.org_head \
                 and PORTFOLIO_LINK.search(text, max(0, ch.start - 6), ch.start) and self._portfolio(ch):
             return "portfolio"  # "o Ministro dos Negócios Estrangeiros do Japão": an office, no name
-        if len(ch.words) <= 2 and not ch.first_names and ch.start >= 5 and self._noun_before(text, ch.start) in self.type_words:
+        if len(ch.words) <= 2 and not ch.first_names and ch.start >= 5 and self._noun_before(text, ch.start) in self.type_words \
+                and not all(self.lex.is_name(w) for w in ch.words):
             return "type-designation"  # "balsas do tipo Davit", "Classe B", "o modelo Orion X"
         if len(ch.words) == 1:
             if ch.start >= 4 and self.place_lead.search(text, max(0, ch.start - 20), ch.start):
                 return "place-of-signature"
-            if not ch.first_names and text.startswith(",", ch.end) and (c := self.town_before_country.match(
+            if not ch.first_names and text.startswith(",", ch.end) and (self.lex.is_place(ch.words[0]) or not self.lex.is_name(
+                    ch.words[0])) and (c := self.town_before_country.match(
                     text, ch.end)) and " ".join(fold(w) for w in c.group("country").split()) in self.lex.territories:
                 return "town-of-country"  # "Secretariado, Gaborone, Botsuana": a town before its country
         elif text.startswith("Grupo", ch.start) and self.state_group.match(text, ch.start):
@@ -216,8 +252,10 @@ class PublicTextRecognizer(Recognizer):
             return "role-nouns"  # "o Conselho de Administração da Agência", "agentes da Agência e da Comissão"
         if content and content[0] in self.subject_bodies and len(ch.words) > 2 and fold(ch.words[1]) in self.particles \
                 and not any(self.lex.is_name(w) or self.lex.is_place(w) for w in ch.content[1:]) \
-                and any(self.lex.is_common(w) for w in ch.content[1:]):
+                and any(self.lex.is_common(w) for w in ch.content[1:]) \
+                and all(self.lex.is_common(b) for a, b in zip(ch.words, ch.words[1:], strict=False) if fold(a) in self.particles):
             return "subject-committee"  # "o Comité das Medidas Sanitárias e Fitossanitárias": named by its subject
+            # (each complement a common noun: "o Comité de Empresa da Xpto" is a company's)
         if "-" in name:
             parts = [" ".join(fold(w) for w in part.split()) for part in name.split("-")]
             if all(p in self.parties or p in self.lex.territories for p in parts):
@@ -244,6 +282,16 @@ class PublicTextRecognizer(Recognizer):
             words.pop()
         return fold(words[-1]) if words else ""
 
+    def _word_in_capitals(self, acr: str) -> bool:
+        """A word of the language written in capitals, a company's name before its number (``VIAÇÃO 1001``, ``AUTO
+        2000``): a Portuguese letter, or a frequent word of four letters or more; not an issuer's acronym (``ISO``)."""
+        return bool(NATIVE_LETTER.search(acr)) or len(acr) >= 4 and self.lex.is_common(acr) and zipf(acr.lower()) >= 4.0
+
+    def _name_before_bracket(self, text: str, start: int) -> bool:
+        """The word before a bracketed acronym is a name (``Sistemas Marques (SMQ)``): a company's acronym."""
+        words = text[max(0, start - 40):start].rstrip(" (").split()
+        return bool(words) and words[-1][:1].isupper() and self.lex.is_name(words[-1])
+
     def _portfolio(self, ch) -> bool:
         """A minister's portfolio after the title: ordinary words (one surname that is also a word at most), maybe
         the country (``Negócios Estrangeiros do Japão``, ``Economia e do Mar``); not a name (``Ministro Rui Sá``); one
@@ -257,17 +305,24 @@ class PublicTextRecognizer(Recognizer):
         """A kind of product named by its head noun (in the chain or just before it) and an ordinary qualifier, no
         legal-form tail: ``Embarcações de Socorro Rápidas``, ``Equipamento Sonar Doppler`` (not ``Equipamentos
         Fonseca``: a name after the head)."""
-        if ch.org_tail or ch.all_upper:
-            return False
+        if ch.org_tail or ch.all_upper or any(fold(w) in self.scope_words for w in ch.words):
+            return False  # (an administration's scope: "Sistema Único de Saúde", a public programme or body)
         folded = [fold(w) for w in ch.words[:2]]
         n = 2 if tuple(folded) in self.product_heads else 1 if (folded[0],) in self.product_heads else 0
+        if ch.org_head or any((fold(w),) in self.body_heads for w in ch.content):
+            return False  # a body or a company named in it: "o sistema do Banco X", "produto Y da Construções Z"
         if ch.start >= 4 and self._noun_before(text, ch.start) in self.product_words:
+            if OWNER_BEFORE.search(text, max(0, ch.start - 5), ch.start) or self.lex.is_name(ch.words[0]) \
+                    and not self.lex.is_common(ch.words[0]) and not BARE_DE_BEFORE.search(text, max(0, ch.start - 4), ch.start):
+                return False  # its owner or maker: "os produtos da Pereira Comercial", "os produtos Ferreira Alimentar"
             n = 0  # the head before the chain: all of it qualifies the product ("Equipamento Sonar Doppler")
         elif n == 0:
             return False
         rest = [w for w in ch.words[n:] if w[:1].isupper()]
+        if n and rest and self.lex.is_name(rest[-1]):
+            return False  # a name after the head noun: a company or a person ("Sistemas Marques", "Radar Pinto")
         if n and len(rest) == 1 and not ch.first_names and not self.lex.is_name(rest[0]):
-            return True  # a product's own name after its head noun: "Receptor Beidou", "Radar Orion"
+            return True  # a product's own name after its head noun: "Receptor Beidou", "Radar Xentra"
         return bool(rest) and any(self.lex.is_common(w) or w.isupper() for w in rest)
 
     def _zone(self, text: str) -> tuple[int | None, bool]:
