@@ -96,7 +96,8 @@ def english_data() -> dict:
 class EnglishRecognizer:
     """English dates, identifiers, addresses, companies and titled persons in a text."""
 
-    def __init__(self, data: dict | None = None) -> None:
+    def __init__(self, data: dict | None = None, pt_rules: dict | None = None) -> None:
+        """``pt_rules``: the Portuguese rules (pt.yaml) already loaded, if they are (the anonymizer's)."""
         d = data or english_data()
         months = d["dates"]["months"]
         self.month_number = {m.lower(): k + 1 for k, m in enumerate(months)}
@@ -133,7 +134,7 @@ class EnglishRecognizer:
         # literals with the standard library's re: several times faster than the trigger, which most texts lack)
         self.trigger_gate = re.compile("|".join(re.escape(trigger_fold(w)) for w in sorted(
             set(d["identifiers"]["document_nouns"] + d["identifiers"]["triggers"]), key=len, reverse=True)))
-        self._address_patterns(d["addresses"])
+        self._address_patterns(d["addresses"], pt_rules)
         self._organization_patterns(d["organizations"], d["persons"]["role_nouns"])
         self.person = regex.compile(r"(?<![\p{L}])(?:" + _alt(d["persons"]["titles"]) + r")\.?\s+"
                                     r"(?P<name>\p{Lu}[\p{L}'’-]+(?:\s+(?:\p{Lu}\.|\p{Lu}[\p{L}'’-]+)){0,3})")
@@ -171,7 +172,7 @@ class EnglishRecognizer:
         self.body_head = regex.compile(r"(?<![\p{L}])(?:" + _alt(org["body_heads"]) + r")(?![\p{L}])")
         self.name_opener = regex.compile(r"(?:" + _alt(org["name_openers"]) + r")\s+")
 
-    def _address_patterns(self, a: dict) -> None:
+    def _address_patterns(self, a: dict, pt: dict | None = None) -> None:
         """The address patterns from en.yaml's ``addresses`` (and the street classes of pt.yaml)."""
         self.level = regex.compile(r"(?<![\p{L}\d])(?:\d{1,2}(?:" + ORDINAL + r"|\.?º)\s+(?:" + _alt(a["levels"]) + r")"
                                    r"(?:\s+[A-Z](?![\p{L}\d]))?(?:\s+(?i:" + _alt(a["sides"]) + r"))?|(?:" + _alt(a["levels"]) + r")\s+\d{1,4}(?:\.\d{1,3})?[A-Z]?)"
@@ -192,7 +193,7 @@ class EnglishRecognizer:
         from ..anonymize.engine import load_rules
         from ..anonymize.lexicons import lexicons
 
-        pt = load_rules("pt")
+        pt = pt if pt is not None else load_rules("pt")
         # street words before the name: English text's own and the Portuguese rules' (Portuguese, Spanish, Italian,
         # French ... streets quoted in English), but not their one- and two-letter abbreviations (R., Al.)
         # (a house number is no date's day: "Quinta do Lago, 12 March 2024")
@@ -211,6 +212,7 @@ class EnglishRecognizer:
         self.number_first = regex.compile(r"(?<![\p{L}\d,.])\d{1,4}" + HOUSE_SUFFIX + r",?\s+(?:"
                                           + _alt(pt["address_number_first_heads"]) + r")(?:\s+(?:"
                                           + _alt(pt["address_name_particles"]) + r"|\p{Lu}[\p{L}'’-]+)){1,5}")
+        self.number_first_gate = re.compile(_alt(pt["address_number_first_heads"]))  # (its head: in every match)
         self.edges = AddressEdges(a["levels"] + pt["address_unit_words"], pt["address_side_words"], lexicons().territories,
                                   pt["address_area_words"], pt["address_city_territories"])
 
@@ -359,8 +361,9 @@ class EnglishRecognizer:
         # (each pattern only where what every match of it holds is: a head word, a digit, a postcode's dash)
         patterns = [self.street_head] if self.street_head_gate.search(text) else []
         if DIGIT.search(text):  # (postcodes, a fused street and a number-first one have their number)
-            patterns += [UK_POSTCODE, PT_POSTCODE, US_ZIP, self.number_first] if "-" in text \
-                else [UK_POSTCODE, US_ZIP, self.number_first]
+            patterns += [UK_POSTCODE, PT_POSTCODE, US_ZIP] if "-" in text else [UK_POSTCODE, US_ZIP]
+            if self.number_first_gate.search(text):
+                patterns.append(self.number_first)
             if self.fused_gate.search(text.lower()):
                 patterns.append(self.fused)
         if self.level_gate.search(text):

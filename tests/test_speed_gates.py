@@ -103,13 +103,15 @@ LITERAL_GATE_TEXTS = [
     "18/f, block c, 22 science park road",
     "Avenida da Liberdade 110, 4th Floor",
     "Hauptstrasse 12, 8001 Zürich",
+    "Siège: 12 rue de la Paix, 75002 Paris",
     "no address here, only 3 numbers",
 ]
 
 
 @pytest.mark.parametrize("text", LITERAL_GATE_TEXTS)
 def test_a_literal_gate_finds_what_the_regex_module_finds(english, text):
-    for gate in (english.level_gate, english.street_head_gate, english.fused_gate, english.edges.first_unit_gate):
+    for gate in (english.level_gate, english.street_head_gate, english.fused_gate, english.number_first_gate,
+                 english.edges.first_unit_gate):
         assert "\\p" not in gate.pattern
         for t in (text, text.lower()):
             assert bool(gate.search(t)) == bool(regex.compile(gate.pattern).search(t))
@@ -129,3 +131,32 @@ def test_a_unit_first_address_needs_a_comma(english, text):
     assert not any(edges.first_unit.match(text, p) for p in range(len(text) + 1))
     with_commas = text.replace(";", ",").replace(" Tower", ", Tower").replace(" Block", ", Block")
     assert any(edges.first_unit.match(with_commas, p) for p in range(len(with_commas) + 1))
+
+
+# each gate holds in every match of its pattern (fused streets' gate reads the lower-cased text)
+GATED_ADDRESSES = [
+    ("Siège: 12 rue de la Paix, 75002 Paris", "number_first"),
+    ("sede: 5 via Roma, Milano", "number_first"),
+    ("at 7 calle Mayor, Madrid", "number_first"),
+    ("Avenida da Liberdade 110, Lisboa", "street_head"),
+    ("on the 4th Floor of the building", "level"),
+    ("Office: Hauptstrasse 12, Berlin", "fused"),
+]
+
+
+@pytest.mark.parametrize("text,pattern", GATED_ADDRESSES)
+def test_an_address_pattern_matches_only_where_its_gate_does(english, text, pattern):
+    assert getattr(english, pattern).search(text)
+    gate = getattr(english, pattern + "_gate")
+    assert gate.search(text.lower() if pattern == "fused" else text)
+
+
+def test_the_english_recognizer_reads_the_anonymizers_pt_rules_unchanged(anonymizer):
+    """The finisher hands the anonymizer's rules to the English recognizer when they are pt.yaml's: after the
+    anonymizer has run they are still what pt.yaml says (nothing writes into them)."""
+    from paranon.align.finish import pt_rules_of
+    from paranon.anonymize.engine import load_rules
+
+    anonymizer.recognize_document(["Rua Augusta, n.º 12, 1100-048 Lisboa; NIF 501 964 843."])
+    assert pt_rules_of(anonymizer) is anonymizer.rules
+    assert anonymizer.rules == load_rules("pt")
