@@ -12,6 +12,7 @@ visible: legislation numbers (``Regulation (EU) No 216/2008`` has no trigger), c
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -19,6 +20,7 @@ from pathlib import Path
 import regex
 import yaml
 
+from ..anonymize.recognizers.date import gate_fold
 from ..anonymize.recognizers.nameid import CPE, ONE_DIGIT, bracketed_phones
 from .values import WORD_DAYS_TEXT2NUM_KEEPS
 
@@ -80,6 +82,12 @@ def _alt(words: list[str]) -> str:
     return "|".join(regex.escape(w) for w in sorted(set(words), key=len, reverse=True))
 
 
+def trigger_fold(text: str) -> str:
+    """``text`` as the trigger's gate reads it: :func:`gate_fold`, and the dotless i as an i (a case-blind ``I``
+    matches it)."""
+    return gate_fold(text).replace("ı", "i")
+
+
 @lru_cache(maxsize=1)
 def english_data() -> dict:
     return yaml.safe_load(DATA.read_text(encoding="utf-8"))
@@ -88,7 +96,8 @@ def english_data() -> dict:
 class EnglishRecognizer:
     """English dates, identifiers, addresses, companies and titled persons in a text."""
 
-    def __init__(self, data: dict | None = None) -> None:
+    def __init__(self, data: dict | None = None, pt_rules: dict | None = None) -> None:
+        """``pt_rules``: the Portuguese rules (pt.yaml) already loaded, if they are (the anonymizer's)."""
         d = data or english_data()
         months = d["dates"]["months"]
         self.month_number = {m.lower(): k + 1 for k, m in enumerate(months)}
@@ -121,7 +130,11 @@ class EnglishRecognizer:
             r"(?:(?P<y5>" + YEAR + r")|(?P<yw>" + WORD_YEAR + r"))(?![\p{L}\d])", regex.IGNORECASE)
         self.trigger = regex.compile(r"(?<![\p{L}])(?:(?P<doc>" + _alt(d["identifiers"]["document_nouns"]) + r")|"
                                      + _alt(d["identifiers"]["triggers"]) + r")" + TRIGGER_GAP, regex.IGNORECASE)
-        self._address_patterns(d["addresses"])
+        # what every trigger match holds, read on the text folded as a case-blind pattern reads it (a search for
+        # literals with the standard library's re: several times faster than the trigger, which most texts lack)
+        self.trigger_gate = re.compile("|".join(re.escape(trigger_fold(w)) for w in sorted(
+            set(d["identifiers"]["document_nouns"] + d["identifiers"]["triggers"]), key=len, reverse=True)))
+        self._address_patterns(d["addresses"], pt_rules)
         self._organization_patterns(d["organizations"], d["persons"]["role_nouns"])
         self.person = regex.compile(r"(?<![\p{L}])(?:" + _alt(d["persons"]["titles"]) + r")\.?\s+"
                                     r"(?P<name>\p{Lu}[\p{L}'’-]+(?:\s+(?:\p{Lu}\.|\p{Lu}[\p{L}'’-]+)){0,3})")
@@ -159,7 +172,7 @@ class EnglishRecognizer:
         self.body_head = regex.compile(r"(?<![\p{L}])(?:" + _alt(org["body_heads"]) + r")(?![\p{L}])")
         self.name_opener = regex.compile(r"(?:" + _alt(org["name_openers"]) + r")\s+")
 
-    def _address_patterns(self, a: dict) -> None:
+    def _address_patterns(self, a: dict, pt: dict | None = None) -> None:
         """The address patterns from en.yaml's ``addresses`` (and the street classes of pt.yaml)."""
         self.level = regex.compile(r"(?<![\p{L}\d])(?:\d{1,2}(?:" + ORDINAL + r"|\.?º)\s+(?:" + _alt(a["levels"]) + r")"
                                    r"(?:\s+[A-Z](?![\p{L}\d]))?(?:\s+(?i:" + _alt(a["sides"]) + r"))?|(?:" + _alt(a["levels"]) + r")\s+\d{1,4}(?:\.\d{1,3})?[A-Z]?)"
@@ -167,7 +180,7 @@ class EnglishRecognizer:
         tails = _alt(a["street_tails"])
         alone = _alt(a["street_tails_alone"])
         # what every match of level and street holds: where it is not, they are not run
-        self.level_gate = regex.compile(r"(?:" + _alt(a["levels"]) + r")")
+        self.level_gate = re.compile(r"(?:" + _alt(a["levels"]) + r")")
         self.street_gate = regex.compile(r"(?:" + tails + "|" + alone + r")(?![\p{L}])")
         after = r"(?:,?\s+" + HOUSE_NUMBER + r"(?![\p{L}\d]))"
         self.street = regex.compile(  # a house number before or after, or a tail that needs none
@@ -180,7 +193,7 @@ class EnglishRecognizer:
         from ..anonymize.engine import load_rules
         from ..anonymize.lexicons import lexicons
 
-        pt = load_rules("pt")
+        pt = pt if pt is not None else load_rules("pt")
         # street words before the name: English text's own and the Portuguese rules' (Portuguese, Spanish, Italian,
         # French ... streets quoted in English), but not their one- and two-letter abbreviations (R., Al.)
         # (a house number is no date's day: "Quinta do Lago, 12 March 2024")
@@ -191,14 +204,15 @@ class EnglishRecognizer:
             + NAME_WORD + r"(?:,?\s+" + HOUSE_NUMBER + r"(?![\p{L}\d])" + no_month + r")"
         self.street_head = regex.compile(r"(?<![\p{L}\d])(?:\d{1,5}[A-Za-z]?,?\s+)?(?:(?:" + _alt(a["street_heads"]) + r")"
                                          + name + r"?|(?:" + _alt(more) + r")" + name + r")")
-        self.street_head_gate = regex.compile(_alt(a["street_heads"] + more))  # (its head words: in every match)
+        self.street_head_gate = re.compile(_alt(a["street_heads"] + more))  # (its head words: in every match)
         fused = _alt(pt["address"]["fused_suffixes"])
         self.fused = regex.compile(r"(?<![\p{L}])\p{Lu}[\p{L}-]*(?i:" + fused + r")\s+\d+" + HOUSE_SUFFIX + r"(?![\d])")
         # (read on the lower-cased text: a case-blind pattern is several times slower)
-        self.fused_gate = regex.compile(r"(?:" + _alt([w.lower() for w in pt["address"]["fused_suffixes"]]) + r")\s+\d")
+        self.fused_gate = re.compile(r"(?:" + _alt([w.lower() for w in pt["address"]["fused_suffixes"]]) + r")\s+\d")
         self.number_first = regex.compile(r"(?<![\p{L}\d,.])\d{1,4}" + HOUSE_SUFFIX + r",?\s+(?:"
                                           + _alt(pt["address_number_first_heads"]) + r")(?:\s+(?:"
                                           + _alt(pt["address_name_particles"]) + r"|\p{Lu}[\p{L}'’-]+)){1,5}")
+        self.number_first_gate = re.compile(_alt(pt["address_number_first_heads"]))  # (its head: in every match)
         self.edges = AddressEdges(a["levels"] + pt["address_unit_words"], pt["address_side_words"], lexicons().territories,
                                   pt["address_area_words"], pt["address_city_territories"])
 
@@ -336,7 +350,7 @@ class EnglishRecognizer:
         hits += [Hit(s, e, "NAMEID", "en:phone") for s, e in bracketed_phones(text)]
         if "PT" in text:
             hits += [Hit(m.start(), m.end(), "NAMEID", "en:cpe") for m in CPE.finditer(text)]
-        for t in self.trigger.finditer(text):
+        for t in self.trigger.finditer(text) if self.trigger_gate.search(trigger_fold(text)) else ():
             # (a private document's number however short: "Receipt no. 4")
             c = t.group("doc") and ONE_DIGIT.match(text, t.end()) or CODE.match(text, t.end())
             if c:
@@ -347,8 +361,9 @@ class EnglishRecognizer:
         # (each pattern only where what every match of it holds is: a head word, a digit, a postcode's dash)
         patterns = [self.street_head] if self.street_head_gate.search(text) else []
         if DIGIT.search(text):  # (postcodes, a fused street and a number-first one have their number)
-            patterns += [UK_POSTCODE, PT_POSTCODE, US_ZIP, self.number_first] if "-" in text \
-                else [UK_POSTCODE, US_ZIP, self.number_first]
+            patterns += [UK_POSTCODE, PT_POSTCODE, US_ZIP] if "-" in text else [UK_POSTCODE, US_ZIP]
+            if self.number_first_gate.search(text):
+                patterns.append(self.number_first)
             if self.fused_gate.search(text.lower()):
                 patterns.append(self.fused)
         if self.level_gate.search(text):

@@ -47,6 +47,14 @@ def _remap_inline(inline: list[Inline], reps: list[tuple[int, int, int]]) -> lis
     return [Inline(remap_offset(i.offset, reps), i.xml) for i in inline]
 
 
+def pt_rules_of(anonymizer: Anonymizer) -> dict | None:
+    """The anonymizer's rules when they are pt.yaml's (the English recognizer reads its address words: not
+    parsed a second time), else None."""
+    from ..settings import AnonymizeSettings
+
+    return anonymizer.rules if AnonymizeSettings.of(anonymizer.cfg["anonymize"]).rules == "pt" else None
+
+
 def target_id_finder(anonymizer: Anonymizer):
     """Identifiers in the target found by the language-independent NAMEID patterns."""
     from ..anonymize.recognizers.nameid import NameIdRecognizer
@@ -147,7 +155,8 @@ class Finisher:
         self.transferrer = Transferrer(target_id_finder(anonymizer), anonymizer.lex.common, anonymizer.lex.places,
                                        anonymizer.lex.first | anonymizer.lex.last,
                                        anonymizer.rules["organization"]["tails"],
-                                       EnglishRecognizer() if tgt_lang.lower().startswith("en") else None)
+                                       EnglishRecognizer(pt_rules=pt_rules_of(anonymizer))
+                                       if tgt_lang.lower().startswith("en") else None)
         warm_target_lexicons()  # wordfreq's English list and the country names, before the workers fork
         self.next_by_scope: dict[str, int] = {}  # scope key -> the first number free there (carried across chunks)
         self.forms: CorpusForms | None = None

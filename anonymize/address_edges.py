@@ -18,6 +18,8 @@ rules (``address_unit_words``), countries from the lexicons' territories.
 
 from __future__ import annotations
 
+import re
+
 import regex
 
 from ..text import phrase_key
@@ -102,8 +104,9 @@ class AddressEdges:
         self.area = regex.compile(rf"(?i:{areas})\s+(?:d[aeo]s?|of)\s+(?:{PLACE_WORDS})")
         self.first_unit = regex.compile(
             rf"(?<![\p{{L}}\d])(?:(?i:(?:{units}))\.?\s*(?:No\.?\s*)?[\dA-Z][\w./-]*|{ordinal}\s*(?i:(?:{units}))|\d{{1,3}}/F|{PO_BOX})(?=\s*,)")
-        # (its gate reads the lower-cased text case-sensitively: several times faster than a case-blind trie)
-        self.first_unit_gate = regex.compile(rf"{units}|\d/f|box|apartado|caixa|postfach|bp")
+        # (its gate reads the lower-cased text case-sensitively: several times faster than a case-blind trie; with
+        # the standard library's re, three times faster again: a search for literals, where both find the same)
+        self.first_unit_gate = re.compile(rf"{units}|\d/f|box|apartado|caixa|postfach|bp")
 
     def _kind(self, part: str) -> str:
         """``sure`` (a unit, a number, a postcode), ``code`` (a postcode with its town), ``place``, or ``''``."""
@@ -174,7 +177,7 @@ class AddressEdges:
         text, a part or an address's opening word, then at least one more numbered part or postcode
         (``Room 2203, Tower 2, Lippo Centre, 89 Queensway, Admiralty``; ``18/F, Block C, …, Shenzhen 518067``)."""
         out: list[tuple[int, int]] = []
-        if not DIGIT.search(text):
+        if "," not in text or not DIGIT.search(text):  # (a first part ends at a comma: ``(?=\s*,)``)
             return out  # (every such address has a number: a segment without one is not read)
         if not self.first_unit_gate.search(text.lower()):
             return out

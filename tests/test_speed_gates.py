@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 import regex
-from paranon.align.english import EnglishRecognizer
+from paranon.align.english import EnglishRecognizer, english_data, trigger_fold
 from paranon.anonymize.engine import load_rules
 from paranon.anonymize.recognizers.date import foreign_months, gate_fold
 
@@ -213,3 +213,99 @@ def test_an_identifier_trigger_passes_its_gate(anonymizer, text, pattern, gate):
 
     rec = _recognizer(anonymizer, "NameIdRecognizer")
     assert getattr(rec, pattern).search(text) and rec.gates[gate].search(gate_fold(text))
+
+
+def test_every_case_blind_match_of_a_trigger_letter_is_that_letter_trigger_folded(english):
+    """The English trigger's gate reads ``trigger_fold(text)`` for its words folded: every character that matches
+    a trigger word's character case-blind folds to what that character folds to (``K``, ``ſ``, ``İ``, ``ı`` too)."""
+    ids = english_data()["identifiers"]
+    chars = sorted({c for w in ids["document_nouns"] + ids["triggers"] for c in w})
+    any_char = regex.compile("[" + "".join(regex.escape(c) for c in chars) + "]", regex.IGNORECASE)
+    odd = []
+    for cp in range(0x110000):
+        if 0xD800 <= cp <= 0xDFFF or not any_char.fullmatch(chr(cp)):
+            continue
+        odd += [(hex(cp), c) for c in chars if regex.fullmatch(regex.escape(c), chr(cp), regex.IGNORECASE)
+                and trigger_fold(chr(cp)) != trigger_fold(c)]
+    assert odd == []
+
+
+TRIGGERED_CODES_ANY_CASE = [
+    ("INVOICE NO. 4471 is attached.", "4471"),
+    ("his ſort code is 40-47-84", "40-47-84"),  # (a long s: case-blind, it is an s)
+    ("the Company Registration Number: 08123456", "08123456"),
+    ("his ID CARD 12AB3456 issued in Lisbon", "12AB3456"),
+    ("NıF 123456789 on file", "123456789"),  # (a dotless i: case-blind, it is an I)
+]
+
+
+@pytest.mark.parametrize("text,code", TRIGGERED_CODES_ANY_CASE)
+def test_a_triggered_code_in_any_case_passes_the_gate(english, text, code):
+    found = [text[h.start:h.end] for h in english._identifiers(text) if h.rule == "en:trigger"]
+    assert found == [code]
+    assert english.trigger.search(text) and english.trigger_gate.search(trigger_fold(text))
+
+
+# the gates compiled with the standard library's re are literal searches: the regex module finds the same
+ENGLISH_GATE_TEXTS = [
+    "Flat 3, 27 Rua Augusta, 1100-048 Lisboa",
+    "18/f, block c, 22 science park road",
+    "Avenida da Liberdade 110, 4th Floor",
+    "Hauptstrasse 12, 8001 Zürich",
+    "Siège: 12 rue de la Paix, 75002 Paris",
+    "no address here, only 3 numbers",
+]
+
+
+@pytest.mark.parametrize("text", ENGLISH_GATE_TEXTS)
+def test_a_literal_gate_finds_what_the_regex_module_finds(english, text):
+    for gate in (english.level_gate, english.street_head_gate, english.fused_gate, english.number_first_gate,
+                 english.edges.first_unit_gate):
+        assert "\\p" not in gate.pattern
+        for t in (text, text.lower()):
+            assert bool(gate.search(t)) == bool(regex.compile(gate.pattern).search(t))
+
+
+# an address written unit first ends its first part at a comma: without one, the unit pattern matches nowhere
+NO_COMMA_UNITS = [
+    "Room 2203 Tower 2 Lippo Centre 89 Queensway Admiralty",
+    "18/F Block C Tianan Cyber Park Shenzhen 518067",
+    "Flat 3; 27 Harbour Street; Leith",
+]
+
+
+@pytest.mark.parametrize("text", NO_COMMA_UNITS)
+def test_a_unit_first_address_needs_a_comma(english, text):
+    edges = english.edges
+    assert not any(edges.first_unit.match(text, p) for p in range(len(text) + 1))
+    with_commas = text.replace(";", ",").replace(" Tower", ", Tower").replace(" Block", ", Block")
+    assert any(edges.first_unit.match(with_commas, p) for p in range(len(with_commas) + 1))
+
+
+# each gate holds in every match of its pattern (fused streets' gate reads the lower-cased text)
+GATED_ADDRESSES = [
+    ("Siège: 12 rue de la Paix, 75002 Paris", "number_first"),
+    ("sede: 5 via Roma, Milano", "number_first"),
+    ("at 7 calle Mayor, Madrid", "number_first"),
+    ("Avenida da Liberdade 110, Lisboa", "street_head"),
+    ("on the 4th Floor of the building", "level"),
+    ("Office: Hauptstrasse 12, Berlin", "fused"),
+]
+
+
+@pytest.mark.parametrize("text,pattern", GATED_ADDRESSES)
+def test_an_address_pattern_matches_only_where_its_gate_does(english, text, pattern):
+    assert getattr(english, pattern).search(text)
+    gate = getattr(english, pattern + "_gate")
+    assert gate.search(text.lower() if pattern == "fused" else text)
+
+
+def test_the_english_recognizer_reads_the_anonymizers_pt_rules_unchanged(anonymizer):
+    """The finisher hands the anonymizer's rules to the English recognizer when they are pt.yaml's: after the
+    anonymizer has run they are still what pt.yaml says (nothing writes into them)."""
+    from paranon.align.finish import pt_rules_of
+    from paranon.anonymize.engine import load_rules
+
+    anonymizer.recognize_document(["Rua Augusta, n.º 12, 1100-048 Lisboa; NIF 501 964 843."])
+    assert pt_rules_of(anonymizer) is anonymizer.rules
+    assert anonymizer.rules == load_rules("pt")
