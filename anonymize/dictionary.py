@@ -18,7 +18,7 @@ import regex
 
 from ..text import fold
 from .chains import ChainRules
-from .lexicons import _read
+from .lexicons import DERIVED_ENDINGS, _read
 
 # a name: letters only, an apostrophe inside (d'Almeida, O'Neill); no hyphen (Trata-se, Wi-Fi)
 NAME_WORD = regex.compile(r"^\p{Lu}\p{Ll}+(?:['’]\p{Lu}?\p{Ll}+)*$")
@@ -26,6 +26,8 @@ NAME_WORD = regex.compile(r"^\p{Lu}\p{Ll}+(?:['’]\p{Lu}?\p{Ll}+)*$")
 INFLECTIONS = (("s", ""), ("es", ""), ("a", "o"), ("as", "o"), ("ns", "m"), ("ões", "ão"), ("ães", "ão"),
                ("is", "l"), ("eis", "el"), ("ais", "al"), ("inha", "a"), ("inho", "o"))
 INFINITIVES = ("ar", "er", "ir")
+# a derived word is a word of the language even where the dictionary lists only its stem (certificação)
+FOLDED_DERIVED_ENDINGS = tuple(fold(e) for e in DERIVED_ENDINGS)
 ROLE_PREFIXES = ("co", "vice", "sub")  # glued on a role noun: Copresidentes, Vicepresidente, Subdiretora
 
 
@@ -53,6 +55,15 @@ def lemma_or_inflection(folded: str, words: frozenset[str] | None = None) -> boo
     return folded in words or any(
         folded.endswith(end) and len(folded) - len(end) >= 3
         and folded[:len(folded) - len(end)] + rep in words for end, rep in INFLECTIONS)
+
+
+def unknown_name(word: str, lex) -> bool:
+    """A capitalized word that no dictionary knows (lemma or inflection), no place and no acronym: a name in a
+    title (``Código de Conduta da Sonae``), where a code of law has words and places (``Código de Processo
+    Civil``, ``Lei Orgânica do Distrito Federal``); wordfreq is no judge, it counts company names as words."""
+    f = fold(word.rstrip("."))
+    return word[:1].isupper() and not word.isupper() and not lemma_or_inflection(f, None) \
+        and not f.endswith(FOLDED_DERIVED_ENDINGS) and not lex.is_place(word)
 
 
 @lru_cache(maxsize=50_000)

@@ -121,3 +121,27 @@ def test_a_plate_or_a_units_letters_are_not_claimed_as_public(anonymizer, text, 
     from paranon.anonymize.corpus import public_mentions
 
     assert not any(span in m.text for m in public_mentions(anonymizer, text))
+
+
+# a private body's own rules: a code or regulation titled with a name no dictionary knows is no law's or instrument's
+# title (a code of law is titled with words and places), so it shields nothing
+@pytest.mark.parametrize("text, name", [
+    ("Aplica-se o Código de Conduta da Tecnivalor aos trabalhadores.", "Tecnivalor"),
+    ("O Regulamento Interno da Bricomarte obriga os sócios.", "Bricomarte"),
+    ("O Regimento de Funcionamento da Quinta Valdemoura foi aprovado.", "Valdemoura"),
+])
+def test_a_private_bodys_own_code_is_not_claimed_as_public(anonymizer, text, name):
+    from paranon.anonymize.corpus import public_mentions
+
+    assert not any(name in m.text for m in public_mentions(anonymizer, text))
+
+
+@pytest.mark.parametrize("text, public", [
+    ("Nos termos do Código de Processo Civil, o prazo é de dez dias.", "Código de Processo Civil"),
+    ("A Lei Orgânica do Distrito Federal prevê o recurso.", "Lei Orgânica do Distrito Federal"),
+    ("O Código de Conduta dos Árbitros aplica-se.", "Código de Conduta dos Árbitros"),
+])
+def test_a_code_of_law_titled_with_words_and_places_stays_public(anonymizer, text, public):
+    from paranon.anonymize.corpus import public_mentions
+
+    assert any(public in m.text for m in public_mentions(anonymizer, text))

@@ -16,6 +16,7 @@ import regex
 
 from ...text import fold
 from ..chains import multiword_places
+from ..dictionary import unknown_name
 from ..recognizer import Gated, Recognizer, Segment, alternation, case_blind_gate, literal_gate, register
 
 NUMBER = r"(?i:n\s?\.?\s?[º°o]\s?\.?\s*|n\.\s*|número\s+)?\d(?:[\d.]|[/-](?=\d))*(?:\s?/\s?\p{Lu}{2,}(?![\p{L}]))?"
@@ -85,7 +86,7 @@ class LegalReferenceRecognizer(Recognizer):
             if rule in self.gates and not self.gates[rule].search(seg.folded):
                 continue
             for m in pattern.finditer(seg.text):
-                end = m.end() if rule == "title" else self._before_private(seg.text, m.start(), m.end())
+                end = m.end() if rule == "title" else self._before_private(seg.text, m.start(), m.end(), rule == "law")
                 if end < m.end() and rule == "law":
                     continue  # a law named after a private party: no shield, the name rules see it all
                 for s, e in self._uncovered(seg, m.start(), end):
@@ -93,12 +94,16 @@ class LegalReferenceRecognizer(Recognizer):
                         out.append(self.mention(seg, s, e, "LEGAL_REFERENCE", f"legal-reference:{rule}"))
         return out
 
-    def _before_private(self, text: str, start: int, end: int) -> int:
+    def _before_private(self, text: str, start: int, end: int, titled: bool = False) -> int:
         """Where a citation must end because a private party is named in it: a first name (``Lei do Sr. João
         Silva``), a company's or an institution's head noun or a legal-form tail (``Regulamento da Caixa Geral
         de Depósitos``, ``Estatuto da Associação X``). An article citation keeps what comes before, without the
         particle; a law's title is then no citation at all (its capitalized run is the name rules' to read).
-        A place of several words (``Estado de Santa Catarina``) is no first name."""
+        A place of several words (``Estado de Santa Catarina``) is no first name. In a law named by its title
+        (``titled``), a capitalized word that is no word of the dictionary (wordfreq counts company names as words), no
+        place and no acronym names a private
+        body too: ``Código de Conduta da Sonae``, ``Regimento da Herdade Gonçalves`` (a code of law is titled with
+        words and places: ``Código de Processo Civil``, ``Lei Orgânica do Distrito Federal``)."""
         words = list(CAPITALIZED.finditer(text, start, end))
         folded = [fold(w.group().rstrip(".")) for w in words]
         places = multiword_places(folded, self.lex)
@@ -106,7 +111,7 @@ class LegalReferenceRecognizer(Recognizer):
             if k in places or k == 0:
                 continue
             first_name = f in self.lex.first and not w.group().isupper()
-            if first_name or f in self.private_heads or f in self.tails:
+            if first_name or titled and unknown_name(w.group(), self.lex) or f in self.private_heads or f in self.tails:
                 return start + len(TRAILING_JOINERS.sub("", text[start:w.start()]))
         return end
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import regex
 
 from ...text import fold
-from ..dictionary import lemma_or_inflection
+from ..dictionary import lemma_or_inflection, unknown_name
 from ..lexicons import zipf
 from ..ordinary import ordinary_min_zipf, ordinary_phrase
 from ..recognizer import Gated, Recognizer, Segment, alternation, register
@@ -228,7 +228,8 @@ class PublicTextRecognizer(Recognizer):
                 and (fold(ch.words[0]),) in self.instrument_nouns \
                 and not ch.org_head and not any((fold(w),) in self.body_heads for w in ch.content[1:]) \
                 and not any(self.lex.is_name(b) and a[:1].isupper() and fold(a) not in self.particles
-                            for a, b in zip(ch.words, ch.words[1:], strict=False)):  # (no name after a word: "da Casa Teixeira")
+                            for a, b in zip(ch.words, ch.words[1:], strict=False)) \
+                and not any(unknown_name(w, self.lex) for w in ch.content[1:]):  # (no name: "da Casa Teixeira", "da Sonae")
             return "instrument-title"  # "Regulamento de Arbitragem da CNUDCI", "Código de Conduta dos Árbitros"
         if fold(ch.title).startswith(("ministr", "secretari")) and not ch.org_head \
                 and PORTFOLIO_LINK.search(text, max(0, ch.start - 6), ch.start) and self._portfolio(ch):
