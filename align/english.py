@@ -20,7 +20,7 @@ from pathlib import Path
 import regex
 import yaml
 
-from ..anonymize.recognizers.date import gate_fold
+from ..anonymize.recognizer import case_blind_gate, gate_fold
 from ..anonymize.recognizers.nameid import CPE, ONE_DIGIT, bracketed_phones
 from .values import WORD_DAYS_TEXT2NUM_KEEPS
 
@@ -82,12 +82,6 @@ def _alt(words: list[str]) -> str:
     return "|".join(regex.escape(w) for w in sorted(set(words), key=len, reverse=True))
 
 
-def trigger_fold(text: str) -> str:
-    """``text`` as the trigger's gate reads it: :func:`gate_fold`, and the dotless i as an i (a case-blind ``I``
-    matches it)."""
-    return gate_fold(text).replace("ı", "i")
-
-
 @lru_cache(maxsize=1)
 def english_data() -> dict:
     return yaml.safe_load(DATA.read_text(encoding="utf-8"))
@@ -132,8 +126,7 @@ class EnglishRecognizer:
                                      + _alt(d["identifiers"]["triggers"]) + r")" + TRIGGER_GAP, regex.IGNORECASE)
         # what every trigger match holds, read on the text folded as a case-blind pattern reads it (a search for
         # literals with the standard library's re: several times faster than the trigger, which most texts lack)
-        self.trigger_gate = re.compile("|".join(re.escape(trigger_fold(w)) for w in sorted(
-            set(d["identifiers"]["document_nouns"] + d["identifiers"]["triggers"]), key=len, reverse=True)))
+        self.trigger_gate = case_blind_gate(d["identifiers"]["document_nouns"] + d["identifiers"]["triggers"])
         self._address_patterns(d["addresses"], pt_rules)
         self._organization_patterns(d["organizations"], d["persons"]["role_nouns"])
         self.person = regex.compile(r"(?<![\p{L}])(?:" + _alt(d["persons"]["titles"]) + r")\.?\s+"
@@ -350,7 +343,7 @@ class EnglishRecognizer:
         hits += [Hit(s, e, "NAMEID", "en:phone") for s, e in bracketed_phones(text)]
         if "PT" in text:
             hits += [Hit(m.start(), m.end(), "NAMEID", "en:cpe") for m in CPE.finditer(text)]
-        for t in self.trigger.finditer(text) if self.trigger_gate.search(trigger_fold(text)) else ():
+        for t in self.trigger.finditer(text) if self.trigger_gate.search(gate_fold(text)) else ():
             # (a private document's number however short: "Receipt no. 4")
             c = t.group("doc") and ONE_DIGIT.match(text, t.end()) or CODE.match(text, t.end())
             if c:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 import regex
-from paranon.align.english import EnglishRecognizer, english_data, trigger_fold
+from paranon.align.english import EnglishRecognizer, english_data
 from paranon.anonymize.engine import load_rules
-from paranon.anonymize.recognizers.date import foreign_months, gate_fold
+from paranon.anonymize.recognizer import gate_fold
+from paranon.anonymize.recognizers.date import foreign_months
 
 
 @pytest.fixture(scope="module")
@@ -215,8 +216,8 @@ def test_an_identifier_trigger_passes_its_gate(anonymizer, text, pattern, gate):
     assert getattr(rec, pattern).search(text) and rec.gates[gate].search(gate_fold(text))
 
 
-def test_every_case_blind_match_of_a_trigger_letter_is_that_letter_trigger_folded(english):
-    """The English trigger's gate reads ``trigger_fold(text)`` for its words folded: every character that matches
+def test_every_case_blind_match_of_a_trigger_letter_is_that_letter_gate_folded(english):
+    """The English trigger's gate reads ``gate_fold(text)`` for its words folded: every character that matches
     a trigger word's character case-blind folds to what that character folds to (``K``, ``ſ``, ``İ``, ``ı`` too)."""
     ids = english_data()["identifiers"]
     chars = sorted({c for w in ids["document_nouns"] + ids["triggers"] for c in w})
@@ -226,7 +227,7 @@ def test_every_case_blind_match_of_a_trigger_letter_is_that_letter_trigger_folde
         if 0xD800 <= cp <= 0xDFFF or not any_char.fullmatch(chr(cp)):
             continue
         odd += [(hex(cp), c) for c in chars if regex.fullmatch(regex.escape(c), chr(cp), regex.IGNORECASE)
-                and trigger_fold(chr(cp)) != trigger_fold(c)]
+                and gate_fold(chr(cp)) != gate_fold(c)]
     assert odd == []
 
 
@@ -243,7 +244,7 @@ TRIGGERED_CODES_ANY_CASE = [
 def test_a_triggered_code_in_any_case_passes_the_gate(english, text, code):
     found = [text[h.start:h.end] for h in english._identifiers(text) if h.rule == "en:trigger"]
     assert found == [code]
-    assert english.trigger.search(text) and english.trigger_gate.search(trigger_fold(text))
+    assert english.trigger.search(text) and english.trigger_gate.search(gate_fold(text))
 
 
 # the gates compiled with the standard library's re are literal searches: the regex module finds the same

@@ -7,7 +7,7 @@ from __future__ import annotations
 import regex
 from text_to_num import text2num
 
-from ..recognizer import Recognizer, Segment, alternation, case_blind_gate, gate_fold, literal_gate, register
+from ..recognizer import Recognizer, Segment, alternation, case_blind_gate, register
 
 NUMERIC_DATE = regex.compile(r"(?<![\d/.-])(?:\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2})(?![\d/-]|\.\d)")
 DATE_SEPARATOR = regex.compile(r"[/.-]")
@@ -67,9 +67,9 @@ class DateRecognizer(Recognizer):
         self.first_day = {w.lower() for w in d.get("first_day", [])}
         months_abroad = foreign_months(rules["date_foreign_locales"])
         self.foreign = foreign_date_pattern(months_abroad)
-        # its cheap gate: the month names alone, a trie read case-sensitively in ``gate_fold(text)`` (every
-        # case-blind match holds one there; a case-blind list of a hundred names cost five times more)
-        self.foreign_gate = literal_gate(alternation(sorted({gate_fold(m) for m in months_abroad})))
+        # its cheap gate: the month names alone, read in ``Segment.folded`` (every case-blind match holds one
+        # there; a case-blind list of a hundred names cost five times more)
+        self.foreign_gate = case_blind_gate(months_abroad)
         links = alternation(rules["date_day_list_links"])
         # "14 e ", "3, 4 e ": the days listed before a written date's day
         self.day_list = regex.compile(rf"(?<![\p{{L}}\d.,/])\d{{1,2}}(?:\s*,\s*\d{{1,2}})*(?:\s+(?:{links})\s+|[–-])$")
