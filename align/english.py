@@ -12,7 +12,6 @@ visible: legislation numbers (``Regulation (EU) No 216/2008`` has no trigger), c
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -20,7 +19,7 @@ from pathlib import Path
 import regex
 import yaml
 
-from ..anonymize.recognizer import case_blind_gate, gate_fold
+from ..anonymize.recognizer import case_blind_gate, gate_fold, literal_gate
 from ..anonymize.recognizers.nameid import CPE, ONE_DIGIT, bracketed_phones
 from .values import WORD_DAYS_TEXT2NUM_KEEPS
 
@@ -173,7 +172,7 @@ class EnglishRecognizer:
         tails = _alt(a["street_tails"])
         alone = _alt(a["street_tails_alone"])
         # what every match of level and street holds: where it is not, they are not run
-        self.level_gate = re.compile(r"(?:" + _alt(a["levels"]) + r")")
+        self.level_gate = literal_gate(r"(?:" + _alt(a["levels"]) + r")")
         self.street_gate = regex.compile(r"(?:" + tails + "|" + alone + r")(?![\p{L}])")
         after = r"(?:,?\s+" + HOUSE_NUMBER + r"(?![\p{L}\d]))"
         self.street = regex.compile(  # a house number before or after, or a tail that needs none
@@ -197,15 +196,15 @@ class EnglishRecognizer:
             + NAME_WORD + r"(?:,?\s+" + HOUSE_NUMBER + r"(?![\p{L}\d])" + no_month + r")"
         self.street_head = regex.compile(r"(?<![\p{L}\d])(?:\d{1,5}[A-Za-z]?,?\s+)?(?:(?:" + _alt(a["street_heads"]) + r")"
                                          + name + r"?|(?:" + _alt(more) + r")" + name + r")")
-        self.street_head_gate = re.compile(_alt(a["street_heads"] + more))  # (its head words: in every match)
+        self.street_head_gate = literal_gate(_alt(a["street_heads"] + more))  # (its head words: in every match)
         fused = _alt(pt["address"]["fused_suffixes"])
         self.fused = regex.compile(r"(?<![\p{L}])\p{Lu}[\p{L}-]*(?i:" + fused + r")\s+\d+" + HOUSE_SUFFIX + r"(?![\d])")
         # (read on the lower-cased text: a case-blind pattern is several times slower)
-        self.fused_gate = re.compile(r"(?:" + _alt([w.lower() for w in pt["address"]["fused_suffixes"]]) + r")\s+\d")
+        self.fused_gate = literal_gate(r"(?:" + _alt([w.lower() for w in pt["address"]["fused_suffixes"]]) + r")\s+\d")
         self.number_first = regex.compile(r"(?<![\p{L}\d,.])\d{1,4}" + HOUSE_SUFFIX + r",?\s+(?:"
                                           + _alt(pt["address_number_first_heads"]) + r")(?:\s+(?:"
                                           + _alt(pt["address_name_particles"]) + r"|\p{Lu}[\p{L}'’-]+)){1,5}")
-        self.number_first_gate = re.compile(_alt(pt["address_number_first_heads"]))  # (its head: in every match)
+        self.number_first_gate = literal_gate(_alt(pt["address_number_first_heads"]))  # (its head: in every match)
         self.edges = AddressEdges(a["levels"] + pt["address_unit_words"], pt["address_side_words"], lexicons().territories,
                                   pt["address_area_words"], pt["address_city_territories"])
 

@@ -62,7 +62,7 @@ def unknown_name(word: str, lex) -> bool:
     title (``Código de Conduta da Sonae``), where a code of law has words and places (``Código de Processo
     Civil``, ``Lei Orgânica do Distrito Federal``); wordfreq is no judge, it counts company names as words."""
     f = fold(word.rstrip("."))
-    return word[:1].isupper() and not word.isupper() and not lemma_or_inflection(f, None) \
+    return word[:1].isupper() and not word.isupper() and not lemma_or_inflection(f) \
         and not f.endswith(FOLDED_DERIVED_ENDINGS) and not lex.is_place(word)
 
 

@@ -77,14 +77,21 @@ def _faker_names() -> tuple[set[str], set[str]]:
     return first, last
 
 
+@lru_cache(maxsize=1)
+def _hunspell_entries() -> tuple[tuple[str, str], ...]:
+    """(word, whole line) of each entry of the dictionary, read once for every list built from it (none when it
+    is not installed)."""
+    if not HUNSPELL_DIC.exists():
+        return ()
+    return tuple((line.split("/", 1)[0].split("\t", 1)[0].strip(), line)
+                 for line in HUNSPELL_DIC.read_text(encoding="utf-8").splitlines()[1:])
+
+
 def _hunspell() -> tuple[set[str], set[str], set[str]]:
     people: set[str] = set()
     places: set[str] = set()
     common: set[str] = set()
-    if not HUNSPELL_DIC.exists():
-        return people, places, common
-    for line in HUNSPELL_DIC.read_text(encoding="utf-8").splitlines()[1:]:
-        word = line.split("/", 1)[0].split("\t", 1)[0].strip()
+    for word, line in _hunspell_entries():
         cat = re.search(r"CAT=(\w+)", line)
         sem = re.search(r"SEM=(\w+)", line)
         if not word or not cat:
@@ -103,10 +110,7 @@ def _hunspell_closed() -> set[str]:
     """Words of hunspell's closed classes (``durante``, ``nada``, ``contudo``): at a sentence start they are
     ordinary words, never names, whatever a name list says (Durante and Nada are names elsewhere)."""
     out: set[str] = set()
-    if not HUNSPELL_DIC.exists():
-        return out
-    for line in HUNSPELL_DIC.read_text(encoding="utf-8").splitlines()[1:]:
-        word = line.split("/", 1)[0].split("\t", 1)[0].strip()
+    for word, line in _hunspell_entries():
         cat = re.search(r"CAT=(\w+)", line)
         if word and cat and cat.group(1) in CLOSED_CATS and word.isalpha() and word.islower():
             out.add(word)
@@ -116,11 +120,7 @@ def _hunspell_closed() -> set[str]:
 def _hunspell_lemmas() -> set[str]:
     """Every lower-case lemma of the dictionary, for ``dictionary.py``'s test of a word of the language (no
     wordfreq words: wordfreq counts the names frequent in news as words)."""
-    if not HUNSPELL_DIC.exists():
-        return set()
-    words = (line.split("/", 1)[0].split("\t", 1)[0].strip()
-             for line in HUNSPELL_DIC.read_text(encoding="utf-8").splitlines()[1:])
-    return {w for w in words if w.islower() and w.isalpha()}
+    return {w for w, _ in _hunspell_entries() if w.islower() and w.isalpha()}
 
 
 def _namelike(common_words: set[str], hunspell_common: set[str]) -> set[str]:
