@@ -22,7 +22,6 @@ pairs: the index is built afresh (``indexer.build_index``).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import pickle
@@ -38,6 +37,7 @@ import numpy as np
 from ..collector import paused_gc
 from .backends import BACKEND_FILE, backend_of
 from .groups import GROUPS_FILE, write_groups
+from .index_prep import line_digest, prep_folder, prep_path
 from .indexer import StatsBuilder, _pool, build_index, folded_analyzer
 from .publish import corpus_head, new_folder, swap_in
 from .tantivy_index import (
@@ -72,7 +72,7 @@ def corpus_lines(corpus: Path) -> list[bytes]:
 
 
 def line_digests(lines: list[bytes]) -> bytes:
-    return b"".join(hashlib.blake2b(line, digest_size=16).digest() for line in lines)
+    return b"".join(map(line_digest, lines))
 
 
 def save_state(path: Path, target: Path, corpus: Path, side: SideCounts | None,
@@ -129,7 +129,7 @@ def _update_in(outdir: Path, old: Path, state: IndexState, state_path: Path) -> 
         again = sorted(set(changed) | set(moved))
         redo = [k for k, (_, a, b) in enumerate(spans) if bisect_left(again, b) > bisect_left(again, a)]
         _keep_parts(old, target, spans, redo)
-        _rebuild_parts(target, corpus, lines, spans, redo)
+        _rebuild_parts(target, corpus, lines, spans, redo, prep_folder(state_path))
         terms = _recount(old, lines, changed, state.side)
         state.side.write(target, {"src": first.get("src_lang", "pt"), "tgt": first.get("tgt_lang", "en")},
                          json.loads((old / TABLE_FILE).read_text(encoding="utf-8")), terms)
@@ -164,12 +164,17 @@ def _keep_parts(old: Path, target: Path, spans: list, redo: list[int]) -> None:
                 os.link(src, dst)
 
 
-def _rebuild_parts(target: Path, corpus: Path, lines: list[bytes], spans: list, redo: list[int]) -> None:
+def _rebuild_parts(target: Path, corpus: Path, lines: list[bytes], spans: list, redo: list[int],
+                   prep: Path) -> None:
     """The parts ``redo`` indexed again from their lines, in parallel (``tantivy_index._part``, without its
-    counts: those come from ``_recount``)."""
+    counts: those come from ``_recount``), each line that did not change from the fields its part's last build
+    kept (``index_prep``, in ``prep``)."""
     starts = np.concatenate([[0], np.cumsum([len(line) + 1 for line in lines])]).tolist()
-    jobs = [(str(target), str(corpus), int(spans[k][0].rsplit("-", 1)[1]), starts[spans[k][1]], starts[spans[k][2]],
-             spans[k][1], False) for k in redo]
+    jobs = []
+    for k in redo:
+        number = int(spans[k][0].rsplit("-", 1)[1])
+        jobs.append((str(target), str(corpus), number, starts[spans[k][1]], starts[spans[k][2]], spans[k][1], False,
+                     prep_path(prep, number)))
     with _pool(min(len(jobs), os.cpu_count() or 1)) as pool:
         list(pool.imap(_part, jobs) if pool is not None else map(_part, jobs))
 
