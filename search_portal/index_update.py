@@ -4,7 +4,9 @@ The pairs to index again are those whose line of ``corpus.jsonl`` changed, and t
 or lost them as its first pair (their ``lead`` and ``rank`` fast fields, groups.py). Each index part (a run of
 corpus numbers, ``tantivy/part-K``) holding none of them is kept as it is (its segment files hard-linked into
 the new folder: tantivy never writes a segment file again once made; ``meta.json`` and ``.managed.json``,
-which it replaces by a rename, copied); a part holding one is indexed again from its lines. Deleting the
+which it replaces by a rename, copied); a part holding one is indexed again from its lines, each line that
+did not change from the fields the part's last build kept (``index_prep``: only the changed lines are parsed
+and folded again). Deleting the
 changed pairs by id and adding them again would be less work, but a tantivy segment keeps a deleted
 document's stored record and terms until a merge, which tantivy-py (0.27) cannot ask for: the text a decision
 masked would stay in the index's files (the audit finds such a term in the dictionary).
