@@ -78,13 +78,14 @@ def line_digests(lines: list[bytes]) -> bytes:
 
 
 def save_state(path: Path, target: Path, corpus: Path, side: SideCounts | None,
-               lines: list[bytes] | None = None) -> None:
-    """Keep what an update of the index in ``target`` needs in ``path`` (none for Whoosh: removed)."""
+               digests: bytes | None = None) -> None:
+    """Keep what an update of the index in ``target`` needs in ``path`` (none for Whoosh: removed);
+    ``digests``: the corpus's ``line_digests`` when known."""
     path = Path(path)
     if side is None:
         path.unlink(missing_ok=True)
         return
-    state = IndexState(target.name, line_digests(lines if lines is not None else corpus_lines(corpus)), side)
+    state = IndexState(target.name, digests if digests is not None else line_digests(corpus_lines(corpus)), side)
     part = path.with_name(path.name + ".part")
     with open(os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as fh:
         pickle.dump(state, fh, protocol=pickle.HIGHEST_PROTOCOL)
@@ -138,7 +139,7 @@ def _update_in(outdir: Path, old: Path, state: IndexState, state_path: Path) -> 
         (target / BACKEND_FILE).write_text(json.dumps({
             "backend": "tantivy", "build_s": {"update": round(time.perf_counter() - t0, 1)},
             "updated_pairs": len(again), "parts_rebuilt": len(redo), "parts": len(spans)}), encoding="utf-8")
-        save_state(state_path, target, corpus, state.side, lines)
+        save_state(state_path, target, corpus, state.side, digests)
     except BaseException:
         shutil.rmtree(target, ignore_errors=True)  # the live index stays as it was
         raise
