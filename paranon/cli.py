@@ -6,6 +6,7 @@ A user mistake (bad file, bad setting) ends with one line on stderr and exit cod
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import os
 import sys
@@ -199,6 +200,10 @@ def cmd_apply(args: argparse.Namespace) -> int:
     out = Path(args.outdir)
     if not (out / REVIEW_FILE).exists():
         raise InputError(f"{out / REVIEW_FILE}: no decisions to apply (make them with `paranon review {out}`)")
+    # a short process that loads a corpus's checkpoints and keeps them to its end, with no reference cycle
+    # worth collecting: without the cyclic collector (each collection walked all it had loaded; a tenth of
+    # apply's CPU on 40,000 pairs)
+    gc.disable()
     report = apply(out, config_of(args), args.input, quiet=args.quiet)
     u = report["units"]
     print(f"{u['written']} pairs written to {out} with the decisions of {REVIEW_FILE}; see report.html",

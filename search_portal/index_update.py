@@ -4,7 +4,9 @@ The pairs to index again are those whose line of ``corpus.jsonl`` changed, and t
 or lost them as its first pair (their ``lead`` and ``rank`` fast fields, groups.py). Each index part (a run of
 corpus numbers, ``tantivy/part-K``) holding none of them is kept as it is (its segment files hard-linked into
 the new folder: tantivy never writes a segment file again once made; ``meta.json`` and ``.managed.json``,
-which it replaces by a rename, copied); a part holding one is indexed again from its lines. Deleting the
+which it replaces by a rename, copied); a part holding one is indexed again from its lines, each line that
+did not change from the fields the part's last build kept (``index_prep``: only the changed lines are parsed
+and folded again). Deleting the
 changed pairs by id and adding them again would be less work, but a tantivy segment keeps a deleted
 document's stored record and terms until a merge, which tantivy-py (0.27) cannot ask for: the text a decision
 masked would stay in the index's files (the audit finds such a term in the dictionary).
@@ -22,7 +24,6 @@ pairs: the index is built afresh (``indexer.build_index``).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import pickle
@@ -38,6 +39,7 @@ import numpy as np
 from ..collector import paused_gc
 from .backends import BACKEND_FILE, backend_of
 from .groups import GROUPS_FILE, write_groups
+from .index_prep import line_digest, prep_folder, prep_path
 from .indexer import StatsBuilder, _pool, build_index, folded_analyzer
 from .publish import corpus_head, new_folder, swap_in
 from .tantivy_index import (
@@ -72,17 +74,18 @@ def corpus_lines(corpus: Path) -> list[bytes]:
 
 
 def line_digests(lines: list[bytes]) -> bytes:
-    return b"".join(hashlib.blake2b(line, digest_size=16).digest() for line in lines)
+    return b"".join(map(line_digest, lines))
 
 
 def save_state(path: Path, target: Path, corpus: Path, side: SideCounts | None,
-               lines: list[bytes] | None = None) -> None:
-    """Keep what an update of the index in ``target`` needs in ``path`` (none for Whoosh: removed)."""
+               digests: bytes | None = None) -> None:
+    """Keep what an update of the index in ``target`` needs in ``path`` (none for Whoosh: removed);
+    ``digests``: the corpus's ``line_digests`` when known."""
     path = Path(path)
     if side is None:
         path.unlink(missing_ok=True)
         return
-    state = IndexState(target.name, line_digests(lines if lines is not None else corpus_lines(corpus)), side)
+    state = IndexState(target.name, digests if digests is not None else line_digests(corpus_lines(corpus)), side)
     part = path.with_name(path.name + ".part")
     with open(os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as fh:
         pickle.dump(state, fh, protocol=pickle.HIGHEST_PROTOCOL)
@@ -129,14 +132,14 @@ def _update_in(outdir: Path, old: Path, state: IndexState, state_path: Path) -> 
         again = sorted(set(changed) | set(moved))
         redo = [k for k, (_, a, b) in enumerate(spans) if bisect_left(again, b) > bisect_left(again, a)]
         _keep_parts(old, target, spans, redo)
-        _rebuild_parts(target, corpus, lines, spans, redo)
+        _rebuild_parts(target, corpus, lines, spans, redo, prep_folder(state_path))
         terms = _recount(old, lines, changed, state.side)
         state.side.write(target, {"src": first.get("src_lang", "pt"), "tgt": first.get("tgt_lang", "en")},
                          json.loads((old / TABLE_FILE).read_text(encoding="utf-8")), terms)
         (target / BACKEND_FILE).write_text(json.dumps({
             "backend": "tantivy", "build_s": {"update": round(time.perf_counter() - t0, 1)},
             "updated_pairs": len(again), "parts_rebuilt": len(redo), "parts": len(spans)}), encoding="utf-8")
-        save_state(state_path, target, corpus, state.side, lines)
+        save_state(state_path, target, corpus, state.side, digests)
     except BaseException:
         shutil.rmtree(target, ignore_errors=True)  # the live index stays as it was
         raise
@@ -164,12 +167,17 @@ def _keep_parts(old: Path, target: Path, spans: list, redo: list[int]) -> None:
                 os.link(src, dst)
 
 
-def _rebuild_parts(target: Path, corpus: Path, lines: list[bytes], spans: list, redo: list[int]) -> None:
+def _rebuild_parts(target: Path, corpus: Path, lines: list[bytes], spans: list, redo: list[int],
+                   prep: Path) -> None:
     """The parts ``redo`` indexed again from their lines, in parallel (``tantivy_index._part``, without its
-    counts: those come from ``_recount``)."""
+    counts: those come from ``_recount``), each line that did not change from the fields its part's last build
+    kept (``index_prep``, in ``prep``)."""
     starts = np.concatenate([[0], np.cumsum([len(line) + 1 for line in lines])]).tolist()
-    jobs = [(str(target), str(corpus), int(spans[k][0].rsplit("-", 1)[1]), starts[spans[k][1]], starts[spans[k][2]],
-             spans[k][1], False) for k in redo]
+    jobs = []
+    for k in redo:
+        number = int(spans[k][0].rsplit("-", 1)[1])
+        jobs.append((str(target), str(corpus), number, starts[spans[k][1]], starts[spans[k][2]], spans[k][1], False,
+                     prep_path(prep, number)))
     with _pool(min(len(jobs), os.cpu_count() or 1)) as pool:
         list(pool.imap(_part, jobs) if pool is not None else map(_part, jobs))
 

@@ -342,9 +342,9 @@ def load_lexicon(folder: Path, ix: Any, fields: Any = ("src", "tgt")) -> dict[st
     return out
 
 
-def part_records(corpus: Path | str, start: int, end: int, first: int) -> Iterator[tuple[int, str, dict, Any, Any]]:
-    """The records of one part of ``corpus.jsonl`` (bytes ``start`` to ``end``), numbered from ``first``:
-    (corpus number, the line, the record, its tokens, its links); a damaged line is named."""
+def part_lines(corpus: Path | str, start: int, end: int, first: int) -> Iterator[tuple[int, bytes]]:
+    """The lines of one part of ``corpus.jsonl`` (bytes ``start`` to ``end``, without their line break),
+    numbered from ``first``."""
     with open(corpus, "rb") as fh:
         fh.seek(start)
         pos, order = start, first
@@ -352,14 +352,26 @@ def part_records(corpus: Path | str, start: int, end: int, first: int) -> Iterat
             if pos >= end:
                 break
             pos += len(raw)
-            line = raw.decode("utf-8").rstrip("\n")
-            try:
-                rec = json.loads(line)
-                toks, links = pair_tokens(rec)
-            except (ValueError, KeyError, TypeError) as exc:
-                raise InputError(f"{corpus}:{order + 1}: not a paranon record ({exc})") from None
-            yield order, line, rec, toks, links
+            yield order, raw.rstrip(b"\n")
             order += 1
+
+
+def parse_record(corpus: Path | str, order: int, line: str) -> tuple[dict, Any, Any]:
+    """A line's record, its tokens and its links; a damaged line is named."""
+    try:
+        rec = json.loads(line)
+        toks, links = pair_tokens(rec)
+    except (ValueError, KeyError, TypeError) as exc:
+        raise InputError(f"{corpus}:{order + 1}: not a paranon record ({exc})") from None
+    return rec, toks, links
+
+
+def part_records(corpus: Path | str, start: int, end: int, first: int) -> Iterator[tuple[int, str, dict, Any, Any]]:
+    """The records of one part of ``corpus.jsonl`` (``part_lines``): (corpus number, the line, the record,
+    its tokens, its links)."""
+    for order, raw in part_lines(corpus, start, end, first):
+        line = raw.decode("utf-8")
+        yield order, line, *parse_record(corpus, order, line)
 
 
 class PartIndexer:
@@ -461,6 +473,7 @@ def build_index(outdir: str | Path, quiet: bool = True, backend: str = "tantivy"
     its own process, and the segments are listed together in one commit (Whoosh's own multiprocess writer
     sends every pair from one reading process to the others, which cost a fifth more CPU)."""
     from .backends import BACKEND_FILE, check_backend
+    from .index_prep import prep_folder
 
     check_backend(backend)
     corpus, first = corpus_head(Path(outdir))
@@ -471,7 +484,7 @@ def build_index(outdir: str | Path, quiet: bool = True, backend: str = "tantivy"
         if backend == "tantivy":
             from .tantivy_index import build
 
-            phases, side = build(target, corpus, first, quiet)
+            phases, side = build(target, corpus, first, quiet, prep_folder(state))
         else:
             phases = _build(target, corpus, first, quiet)
         # the engine, and the wall seconds of the build's phases (bench/portal.py reports them)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import time
 from bisect import bisect_right
 from collections import Counter
@@ -33,6 +34,7 @@ from whoosh.support.charset import accent_map
 from ..collector import quiet_gc
 from .budget import QueryError, check
 from .groups import GROUPS_FILE, LEAD_FIELD, RANK_FIELD
+from .index_prep import Fields, line_digest, load_fields, prep_path, save_fields
 from .indexer import (
     LEXICON_DIR,
     STATS_FILE,
@@ -42,7 +44,8 @@ from .indexer import (
     _parts,
     _pool,
     folded_analyzer,
-    part_records,
+    parse_record,
+    part_lines,
     stem_groups_of,
 )
 from .translations import TableBuilder, pack_tokens, unpack_tokens
@@ -95,52 +98,74 @@ def folded_words(text: str, folded: dict[str, str]) -> list[str]:
     return words
 
 
-def document(rec: dict[str, Any], line: str, toks: Any, links: Any, order: int, leads: np.ndarray,
-             folded: dict[str, str], vocab: Vocabulary) -> Any:
-    """One pair's tantivy document (its words counted into ``vocab``); ``folded``: words folded so far."""
-    doc = tantivy.Document()
-    doc.add_text("id", rec["id"])
-    doc.add_text("doc", rec["doc"])
-    lead = leads[order] == order  # the first pair of its text (groups.py)
-    doc.add_integer(LEAD_FIELD, int(lead))
-    doc.add_integer(RANK_FIELD, order if lead else len(leads) + order)
-    for cat in sorted({m["category"] for m in rec["src_mentions"] + rec["tgt_mentions"]}):
-        doc.add_text("categories", cat)
+def record_fields(rec: dict[str, Any], toks: Any, links: Any, folded: dict[str, str], vocab: Vocabulary) -> Fields:
+    """What a pair's document holds that depends on its line alone (``index_prep`` keeps it): id, document,
+    categories, each side's folded words (counted into ``vocab``), the packed tokens; ``folded``: words folded
+    so far."""
+    terms = []
     for side in ("src", "tgt"):
         words = folded_words(rec[side], folded)
         vocab[side].update(words)
-        doc.add_text(side, " ".join(words))
+        terms.append(" ".join(words))
+    cats = tuple(sorted({m["category"] for m in rec["src_mentions"] + rec["tgt_mentions"]}))
+    return rec["id"], rec["doc"], cats, terms[0], terms[1], pack_tokens(toks, links)
+
+
+def document(fields: Fields, line: bytes, order: int, leads: np.ndarray) -> Any:
+    """One pair's tantivy document: its ``record_fields``, its line, its place in the corpus."""
+    pair_id, doc_id, cats, src, tgt, tokens = fields
+    doc = tantivy.Document()
+    doc.add_text("id", pair_id)
+    doc.add_text("doc", doc_id)
+    lead = leads[order] == order  # the first pair of its text (groups.py)
+    doc.add_integer(LEAD_FIELD, int(lead))
+    doc.add_integer(RANK_FIELD, order if lead else len(leads) + order)
+    for cat in cats:
+        doc.add_text("categories", cat)
+    doc.add_text("src", src)
+    doc.add_text("tgt", tgt)
     doc.add_integer("order", order)
-    doc.add_bytes("rec", line.encode("utf-8"))
-    doc.add_bytes("tokens", pack_tokens(toks, links))
+    doc.add_bytes("rec", line)
+    doc.add_bytes("tokens", tokens)
     return doc
 
 
 def _part(job: tuple) -> tuple[dict[str, Counter], StatsBuilder, Vocabulary, int]:
     """Index one run of lines into ``tantivy/part-K``; returns its translation counts, figures, vocabulary
-    and the corpus number after its last pair (a seventh item false in the job: no counts, the pairs only)."""
+    and the corpus number after its last pair (a seventh item false in the job: no counts, the pairs only;
+    an eighth: the part's ``index_prep`` file, whose fields are taken for the lines it knows (without counts
+    only) and which is left with the part's own)."""
     quiet_gc()
-    target, corpus, k, start, end, first, *count = job
-    count = count[0] if count else True
+    target, corpus, k, start, end, first, *rest = job
+    count = rest[0] if rest else True
+    prep = rest[1] if len(rest) > 1 else None
     folder = Path(target) / PARTS_DIR / f"part-{k:03d}"
     folder.mkdir(parents=True)
-    schema = make_schema()
-    writer = _open(folder, schema, create=True).writer(heap_size=128_000_000, num_threads=1)
+    writer = _open(folder, make_schema(), create=True).writer(heap_size=128_000_000, num_threads=1)
     analyzer = folded_analyzer()
     table = TableBuilder(lambda word: [t.text for t in analyzer(word)])
     stats = StatsBuilder()
     vocab: Vocabulary = {"src": Counter(), "tgt": Counter()}
     folded: dict[str, str] = {}
     leads = np.fromfile(Path(target) / GROUPS_FILE, dtype=np.int32)  # each pair's group (groups.py)
+    known = load_fields(prep) if not count else {}
+    kept: dict[bytes, Fields] = {}
     order = first  # the corpus number after the part's last pair
-    for order, line, rec, toks, links in part_records(corpus, start, end, first):
-        if count:
-            table.add(rec, toks, links)
-            stats.add(rec, toks)
-        writer.add_document(document(rec, line, toks, links, order, leads, folded, vocab))
+    for order, line in part_lines(corpus, start, end, first):
+        key = line_digest(line)
+        fields = known.get(key)
+        if fields is None:
+            rec, toks, links = parse_record(corpus, order, line.decode("utf-8"))
+            if count:
+                table.add(rec, toks, links)
+                stats.add(rec, toks)
+            fields = record_fields(rec, toks, links, folded, vocab)
+        kept[key] = fields
+        writer.add_document(document(fields, line, order, leads))
         order += 1
     writer.commit()
     writer.wait_merging_threads()
+    save_fields(prep, kept)
     return table.counts, stats, vocab, order
 
 
@@ -171,14 +196,17 @@ class SideCounts:
         (target / STATS_FILE).write_text(json.dumps(self.stats.result(), ensure_ascii=False), encoding="utf-8")
 
 
-def build(target: Path, corpus: Path, first: dict[str, Any], quiet: bool) -> tuple[dict[str, float], SideCounts]:
+def build(target: Path, corpus: Path, first: dict[str, Any], quiet: bool, prep: Path | None = None
+          ) -> tuple[dict[str, float], SideCounts]:
     """The tantivy index and the side files, in ``target``; returns the wall seconds of its phases and the
-    counts the side files were made from."""
+    counts the side files were made from. ``prep``: where each part leaves its ``index_prep`` file."""
     t0 = time.perf_counter()
     langs = {"src": first.get("src_lang", "pt"), "tgt": first.get("tgt_lang", "en")}
     procs = max(1, min(4, os.cpu_count() or 1))
     parts = _parts(corpus, procs)
-    jobs = [(str(target), str(corpus), k, *part) for k, part in enumerate(parts)]
+    if prep is not None:  # the last build's files: this build cuts its own parts
+        shutil.rmtree(prep, ignore_errors=True)
+    jobs = [(str(target), str(corpus), k, *part, True, prep_path(prep, k)) for k, part in enumerate(parts)]
     with _pool(min(procs, len(parts))) as pool, tqdm(desc="index", unit=" parts", disable=quiet,
                                                      total=len(jobs)) as bar:
         results = []

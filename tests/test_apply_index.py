@@ -151,3 +151,39 @@ def test_a_part_without_a_change_is_kept(indexed, tmp_path, monkeypatch):
     fresh.mkdir()
     shutil.copy(out / "corpus.jsonl", fresh / "corpus.jsonl")
     assert _content(updated) == _content(build_index(fresh, backend="tantivy"))
+
+
+@pytest.mark.parametrize("cache, parsed", [("kept", "the changed line"), ("damaged", "every line"),
+                                           ("missing", "every line")])
+def test_a_part_indexed_again_parses_only_the_lines_it_does_not_know(indexed, tmp_path, monkeypatch, cache, parsed):
+    """A part keeps each line's fields (``index_prep``, by the line's digest): indexed again, it parses and
+    folds only the lines whose fields it does not hold; a damaged or missing file holds none. Either way the
+    index is a fresh build's."""
+    from paranon.search_portal import tantivy_index
+    from paranon.search_portal.index_prep import prep_folder
+    from paranon.search_portal.index_update import update_index
+
+    monkeypatch.setattr("os.cpu_count", lambda: 1)  # one part, indexed in this process
+    out = tmp_path / "out"
+    shutil.copytree(indexed, out, symlinks=True)
+    state = out / ".checkpoint" / STATE_FILE
+    build_index(out, backend="tantivy", state=state)
+    (kept,) = sorted(prep_folder(state).glob("part-*.pkl"))
+    if cache == "damaged":
+        kept.write_bytes(b"not a pickle")
+    elif cache == "missing":
+        kept.unlink()
+    lines = (out / "corpus.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)
+    rec = json.loads(lines[5])
+    rec["src"] += " palavranova"
+    lines[5] = json.dumps(rec, ensure_ascii=False) + "\n"
+    (out / "corpus.jsonl").write_text("".join(lines), encoding="utf-8")
+    seen = []
+    parse = tantivy_index.parse_record
+    monkeypatch.setattr(tantivy_index, "parse_record", lambda c, n, line: seen.append(n) or parse(c, n, line))
+    updated = update_index(out, state)
+    assert seen == ([5] if parsed == "the changed line" else list(range(len(lines))))
+    fresh = tmp_path / "fresh"
+    fresh.mkdir()
+    shutil.copy(out / "corpus.jsonl", fresh / "corpus.jsonl")
+    assert _content(updated) == _content(build_index(fresh, backend="tantivy"))
