@@ -12,6 +12,7 @@ from ..corpora.model import Mention
 from .language import TransferWords
 
 WORDS = TransferWords.of("pt", "en")
+ACRONYM = regex.compile(r"\p{Lu}[\p{Lu}\d&.-]{1,9}")  # an organisation's acronym: IPQ, ASF, CMVM
 CAPITALIZED = regex.compile(r"^[\p{Lu}\d]")
 GUARD_WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'’-]*")  # a name part the leak guard looks for
 NON_SPACE = regex.compile(r"\S+")
@@ -20,6 +21,9 @@ PREPOSITION_GAP = regex.compile(r"\s+(?:" + "|".join(sorted(map(regex.escape, WO
 # a capitalized word or an initial right after a mention, or right before it ("<P> Mestre", "M. <P>")
 WORD_AFTER = regex.compile(r"\s+(\p{Lu}[\p{L}'’-]*|\p{Lu}\.)(?![\p{L}\p{N}])")
 WORD_BEFORE = regex.compile(r"(?<![\p{L}\p{N}.])(\p{Lu}[\p{L}'’-]*|\p{Lu}\.)\s+$")
+# a body's fields listed with commas up to the last "and": "Insurance Information, Mediation and Arbitration Centre"
+FIELD_LIST = r",\s+(?=(?:\p{Lu}[\p{L}'’-]*\s+){0,2}(?:and|&)\s+\p{Lu})"
+FIELD_LIST_BEFORE = regex.compile(r"\p{Lu}[\p{L}'’-]*" + FIELD_LIST)  # the field that opens such a list
 ALIGNMENT_WINDOW = 4  # tokens around a name's aligned words where its capitalized form is looked for
 
 
@@ -81,6 +85,15 @@ def grow(tgt: str, toks: list[tuple[int, int]], lo: int, hi: int, free) -> tuple
         else:
             break
     return lo, hi
+
+
+def field_list_start(tgt: str, toks: list[tuple[int, int]], lo: int, free) -> int:
+    """The first token of a name grown to ``lo`` when fields listed with commas come before it ("Insurance
+    Information, Mediation and Arbitration Centre" grown to "Mediation ..."), grown over them; else ``lo``."""
+    while lo >= 2 and tgt[toks[lo - 1][0]:toks[lo - 1][1]] == "," and free(*toks[lo - 2]) \
+            and (f := FIELD_LIST_BEFORE.match(tgt, toks[lo - 2][0])) and f.end() == toks[lo][0]:
+        lo, _ = grow(tgt, toks, lo - 2, lo - 2, free)
+    return lo
 
 
 def tokens_within(tokens: list[tuple[int, int]], start: int, end: int) -> list[int]:

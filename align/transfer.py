@@ -23,16 +23,17 @@ import regex
 from ..anonymize.numbering import EntityNumbers
 from ..corpora.model import Mention
 from ..text import fold, fold_same_length, tokenize
+from .long_forms import long_forms
 from .names import (
+    ACRONYM,
     CAPITALIZED,
     GUARD_WORD,
     WORDS,
     cores,
     grow,
-    initials_fit,
-    name_edges,
     is_punct,
     joined_by_preposition,
+    name_edges,
     nearest_capitalized,
     own_words,
     span,
@@ -43,7 +44,6 @@ from .tolerant import TolerantText, tolerant_form
 from .values import EN_DATE, NUMBER_LIKE, date_value, digits
 
 NAMED_CATEGORIES = ("PERSON", "ORGANIZATION", "ADDRESS")
-ACRONYM = regex.compile(r"\p{Lu}[\p{Lu}\d&.-]{1,9}")  # an organisation's acronym: IPQ, ASF, CMVM
 # what may lie between two pieces of one entity that are joined: punctuation, joiners, capitalized words
 MERGEABLE_GAP = regex.compile(r"(?:[\s,.;:&'’\-]|\b(?:" + "|".join(
     sorted((regex.escape(w) for w in WORDS.joiners if w.isalpha()), key=lambda w: (-len(w), w))) +
@@ -140,8 +140,8 @@ class Transferrer:
         if self.english is not None:
             self._english(src_mentions, tgt, st.found, st.matched, st.steps, numbers, st.occupy)
         # 5. a long form before its bracketed acronym: "Portuguese Institute for Quality (<N15>)" takes the
-        # acronym's number when the source side names that entity in another form too
-        self._long_forms(src_mentions, tgt, st.found, st.steps, st.free, st.occupy)
+        # acronym's number when its initials fit or the source side names that entity in another form too
+        long_forms(src_mentions, tgt, st.found, st.matched, st.steps, st.free, st.occupy)
         # identifiers present only in the target get new numbers after the source's
         if self.id_finder is not None:
             for s, e, cat in self.id_finder(tgt):
@@ -358,52 +358,6 @@ class Transferrer:
                 insert(Mention(h.start, h.end, h.category, tgt[h.start:h.end], "transfer:target_only", h.rule,
                                entity=numbers.new()))
                 steps["target_only"] += 1
-
-    def _long_forms(self, src_mentions: list[Mention], tgt: str, found: list[Mention], steps: Counter,
-                    free, occupy) -> None:
-        toks: list[tuple[int, int]] = []
-        ends: list[int] = []
-        # (an English acronym in brackets names the capitalized words before it when their initials fit, whether
-        # or not the source numbered its long form with it: "the European Cockpit Association (ECA)" translates a
-        # long form the acronym does not abbreviate in Portuguese)
-        for m in list(found):
-            if m.category != "ORGANIZATION" or not ACRONYM.fullmatch(m.text) or tgt[m.start - 1:m.start] != "(" \
-                    or tgt[m.end:m.end + 1] != ")":
-                continue
-            if not toks:
-                toks = tokenize(tgt)
-                ends = [b for _, b in toks]
-            j = bisect_right(ends, m.start - 1) - 1  # the last token ending before the bracket
-            if j < 0:
-                continue
-            a, b = toks[j]
-            if b != len(tgt[:m.start - 1].rstrip()):
-                continue
-            if not free(a, b):
-                self._renumber_long_form(m, b, found, steps)
-                continue
-            if not CAPITALIZED.match(tgt[a:b]):
-                continue
-            lo, hi = grow(tgt, toks, j, j, free)
-            if not initials_fit(m.text, tgt[toks[lo][0]:toks[hi][1]]):
-                continue
-            found.append(Mention(toks[lo][0], toks[hi][1], m.category, tgt[toks[lo][0]:toks[hi][1]], "transfer:alias",
-                                 m.rule, m.subtype, entity=m.entity))
-            occupy(found[-1])
-            steps["alias"] += 1
-
-    @staticmethod
-    def _renumber_long_form(acronym: Mention, end: int, found: list[Mention], steps: Counter) -> None:
-        """A long form the alignment numbered, right before a bracketed acronym found as written whose initials it
-        fits, is that acronym's entity: one name, one number ("the <European Regions Airline Association> (<ERA>)",
-        where the alignment crossed the lines of a list of bodies)."""
-        if acronym.recognizer != "transfer:string":
-            return
-        for x in found:
-            if x.end == end and x is not acronym and x.category == acronym.category and x.entity != acronym.entity \
-                    and x.recognizer == "transfer:alignment" and initials_fit(acronym.text, x.text):
-                x.entity = acronym.entity
-                steps["alias_number"] += 1
 
     def _counterpart(self, h, src_mentions: list[Mention], tgt: str, matched: set[int],
                      index: dict[tuple, list[int]]) -> int | None:

@@ -288,3 +288,41 @@ def test_two_names_joined_by_and_stay_two(rec, tgt, pieces):
 def test_an_english_date_follows_the_source_sides_decision(rec, src_dates, tgt, masked):
     res = Transferrer(english=rec).transfer(src_dates, [], [], tgt, links=[], numbers=EntityNumbers(9))
     assert any(m.category == "DATE" for m in res.mentions) is masked
+
+
+@pytest.mark.parametrize("tgt, acronym, long_form", [
+    # a Portuguese acronym after the English name: the initials do not fit, the source's long form went uncarried
+    ("or refer it to the Insurance Information, Mediation and Arbitration Centre (CIMPAS).", "CIMPAS",
+     "Insurance Information, Mediation and Arbitration Centre"),
+    ("certified by the Directorate-General for Food and Veterinary Affairs (DGAV) before", "DGAV",
+     "Directorate-General for Food and Veterinary Affairs"),
+    ("heard by the Consumer Dispute Arbitration Centre of the Algarve (CACCA) on", "CACCA",
+     "Consumer Dispute Arbitration Centre of the Algarve"),
+])
+def test_a_translated_long_form_before_its_acronym_is_the_source_long_form(tgt, acronym, long_form):
+    """The source names the entity by its long form and its acronym (one number); no step carried the long form:
+    the capitalized words before the bracketed acronym translate it, and take the number."""
+    source = {"CIMPAS": "Centro de Informação, Mediação e Arbitragem de Seguros",
+              "DGAV": "Direção-Geral de Alimentação e Veterinária",
+              "CACCA": "Centro de Arbitragem de Conflitos de Consumo do Algarve"}[acronym]
+    src = [Mention(0, len(source), "ORGANIZATION", source, "test", "test", entity=5),
+           Mention(40, 40 + len(acronym), "ORGANIZATION", acronym, "test", "test", entity=5)]
+    res = Transferrer().transfer(src, [], [], tgt, links=[])
+    assert [(m.text, m.entity) for m in res.mentions] == [(long_form, 5), (acronym, 5)]
+    assert not res.untransferred
+
+
+@pytest.mark.parametrize("tgt", [
+    "or refer it to the Insurance Ombudsman (CIMPAS).",      # the source names no long form: nothing to carry
+    "as the Centre itself (CIMPAS) states",                 # one word: a head noun, not a name
+    "or refer it to the arbitration centre (CIMPAS).",      # lower case: no name
+    "under Council Regulation (CIMPAS) No 1/2003",           # words that translate none of the source's
+])
+def test_no_long_form_is_taken_where_the_source_long_form_was_carried_or_none_shows(tgt):
+    carried = "Ombudsman" not in tgt
+    src = [Mention(0, 55, "ORGANIZATION", "Centro de Informação, Mediação e Arbitragem de Seguros", "test", "test",
+                   entity=5), Mention(60, 66, "ORGANIZATION", "CIMPAS", "test", "test", entity=5)]
+    if not carried:
+        src = src[1:]
+    res = Transferrer().transfer(src, [], [], tgt, links=[])
+    assert [m.text for m in res.mentions] == ["CIMPAS"]
