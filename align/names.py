@@ -96,6 +96,42 @@ def field_list_start(tgt: str, toks: list[tuple[int, int]], lo: int, free) -> in
     return lo
 
 
+NEIGHBOUR_REACH = 3  # source tokens either side of a mention looked at for a linked neighbour
+RUN_BETWEEN = 6  # the most words a name between its neighbours' translations may have
+
+
+def run_between(tgt: str, toks: list[tuple[int, int]], first: int, last: int, linked: dict[int, list[int]],
+                free) -> tuple[int, int] | None:
+    """The capitalized words between the translations of a mention's neighbours, for a mention whose own links
+    are unusable (its placeholder linked to a word another step took: "inscrita no <P>, tomo" / "entered in the
+    Madrid Commercial Register, volume"): the target tokens after the nearest linked word before the mention's
+    source tokens ``first``..``last`` and before the nearest one after, without lower-case words and punctuation
+    at the edges, if all of them are free capitalized words and joiners; else None."""
+    def linked_near(i: int, step: int) -> list[int]:
+        for d in range(NEIGHBOUR_REACH):
+            js = [j for j in linked.get(i + step * d, ()) if j < len(toks) and not is_punct(tgt, toks[j])]
+            if js:
+                return js
+        return []
+
+    left, right = linked_near(first - 1, -1), linked_near(last + 1, 1)
+    if not left or not right or max(left) >= min(right):
+        return None
+    lo, hi = max(left) + 1, min(right) - 1
+
+    def word(j: int) -> str:
+        return tgt[toks[j][0]:toks[j][1]]
+
+    while lo <= hi and (is_punct(tgt, toks[lo]) or not CAPITALIZED.match(word(lo))):
+        lo += 1
+    while hi >= lo and (is_punct(tgt, toks[hi]) or not CAPITALIZED.match(word(hi))):
+        hi -= 1
+    if lo > hi or hi - lo >= RUN_BETWEEN or not all(
+            free(*toks[j]) and (CAPITALIZED.match(word(j)) or word(j).lower() in WORDS.joiners) for j in range(lo, hi + 1)):
+        return None
+    return lo, hi
+
+
 def tokens_within(tokens: list[tuple[int, int]], start: int, end: int) -> list[int]:
     """Indexes of the tokens (in text order, not overlapping) that overlap [start, end), found by bisection."""
     j = max(0, bisect_right(tokens, (start, float("inf"))) - 1)

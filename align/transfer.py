@@ -36,6 +36,7 @@ from .names import (
     name_edges,
     nearest_capitalized,
     own_words,
+    run_between,
     span,
     tokens_within,
     visible_between,
@@ -255,6 +256,13 @@ class Transferrer:
             tidx = sorted({j for i in src_tok_of.get(k, ()) for j in linked.get(i, ()) if j < len(tgt_tokens)})
             tidx = [j for j in tidx if st.free(*tgt_tokens[j]) and not is_punct(tgt, tgt_tokens[j])]
             if not tidx:
+                # a name whose links are unusable: the capitalized words between its neighbours' translations
+                got = run_between(tgt, tgt_tokens, src_tok_of[k][0], src_tok_of[k][-1], linked, st.free) \
+                    if m.category in NAMED_CATEGORIES and src_tok_of.get(k) else None
+                if got is not None:
+                    st.add(m, tgt_tokens[got[0]][0], tgt_tokens[got[1]][1], "alignment")
+                    st.matched.add(k)
+                    st.steps["between_neighbours"] += 1
                 continue
             if ACRONYM.fullmatch(m.text) and m.category == "ORGANIZATION":
                 # an acronym stands for an acronym: its aligned upper-case token, not the words around it

@@ -326,3 +326,41 @@ def test_no_long_form_is_taken_where_the_source_long_form_was_carried_or_none_sh
         src = src[1:]
     res = Transferrer().transfer(src, [], [], tgt, links=[])
     assert [m.text for m in res.mentions] == ["CIMPAS"]
+
+
+@pytest.mark.parametrize("src_text, tgt, left, right, masked", [
+    # the placeholder linked to a word another step took; its neighbours' links bracket the name
+    ("está inscrita no <P>, tomo 12", "is entered in the Madrid Commercial Register, volume 12", "no", "tomo",
+     "Madrid Commercial Register"),
+    ("recebeu da <P> em 2021", "received from the Porto Dental Clinic in 2021", "da", "em", "Porto Dental Clinic"),
+    ("conforme a <P>, que", "according to Hartwell & Bright Partners, which", "a", "que", "Hartwell & Bright Partners"),
+])
+def test_a_name_whose_links_are_taken_is_the_capitalized_run_between_its_neighbours(src_text, tgt, left, right,
+                                                                                    masked):
+    s = src_text.index("<P>")
+    anon = src_text[:s] + "<NAME1_ORGANIZATION>" + src_text[s + 3:]
+    placeholder = Mention(s, s + 20, "ORGANIZATION", "<NAME1_ORGANIZATION>", "test", "", entity=1)
+    original = Mention(s, s + 10, "ORGANIZATION", "Nome Próprio", "test", "test", entity=1)
+    src_toks, tgt_toks = tokenize(anon), tokenize(tgt)
+    sw, tw = [anon[a:b] for a, b in src_toks], [tgt[a:b] for a, b in tgt_toks]
+    links = [(sw.index(left), tw.index({"no": "in", "da": "from", "a": "to"}[left])),
+             (sw.index(right), tw.index({"tomo": "volume", "em": "in", "que": "which"}[right]))]
+    res = Transferrer().transfer([original], src_toks, [placeholder], tgt, links=links)
+    assert [m.text for m in res.mentions] == [masked]
+
+
+@pytest.mark.parametrize("tgt", [
+    "is entered in the register of companies, volume 12",   # no capitalized word between the neighbours
+    "is entered in the Register of the Madrid Chamber of Commerce and Industry, volume 12",  # too long a run
+    "is entered in Madrid and in the Register, volume 12",  # a lower-case word inside the run
+])
+def test_no_name_is_taken_between_neighbours_that_hold_no_clean_capitalized_run(tgt):
+    anon = "está inscrita no <NAME1_ORGANIZATION>, tomo 12"
+    s = anon.index("<")
+    placeholder = Mention(s, s + 20, "ORGANIZATION", "<NAME1_ORGANIZATION>", "test", "", entity=1)
+    original = Mention(s, s + 10, "ORGANIZATION", "Nome Próprio", "test", "test", entity=1)
+    src_toks, tgt_toks = tokenize(anon), tokenize(tgt)
+    sw, tw = [anon[a:b] for a, b in src_toks], [tgt[a:b] for a, b in tgt_toks]
+    links = [(sw.index("no"), tw.index("in")), (sw.index("tomo"), tw.index("volume"))]
+    res = Transferrer().transfer([original], src_toks, [placeholder], tgt, links=links)
+    assert res.mentions == []
