@@ -38,12 +38,14 @@ PHONE_CONTEXT = 24  # characters the phone matcher sees on each side of phone-sh
 PHONE_GATE = regex.compile(r"(?:\+|\(\+?)\d[\d ().-]{5,}\d|(?<![\d.,/])\d(?:[ -]?\d){8,}")
 NIF_LIKE = regex.compile(r"(?<![\d.,/-])\d{3}[ .]?\d{3}[ .]?\d{3}(?![\d,/-]|\.\d)")  # checked by python-stdnum
 WORD_ORDINAL = r"[A-Za-z]+(?:-[A-Za-z]+)?"  # "ninth", "twenty-second": checked by text2num
-WORD_YEAR = r"(?:two|one)\s+thousand(?:[\s-]+(?:and\s+)?[a-z]+(?:-[a-z]+)?){0,2}|(?:nineteen|twenty)[\s-]+[a-z]+(?:-[a-z]+)?"
 # a deed repeats a day, a month or a year in brackets, in digits or in words: "fifth (05) day of May (05)",
 # "5 (five) May", "two thousand and twenty-five (2025)"
 NUMBER_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thir|fif|fort[yi]|twen|hundred" \
     r"|thousand|first|second)[a-z]*"
 ECHO = r"(?:\s*\((?:\d{1,4}(?:st|nd|rd|th)?|" + NUMBER_WORD + r"(?:[\s-](?:and\s+)?" + NUMBER_WORD + r"){0,5})\))?"
+# a year in words, each word after "thousand" a number word (not the word after the date: "... twenty-six that")
+WORD_YEAR = r"(?:two|one)\s+thousand(?:[\s-]+(?:and\s+)?" + NUMBER_WORD + r"(?:-" + NUMBER_WORD + r")?){0,2}" \
+    r"|(?:nineteen|twenty)[\s-]+" + NUMBER_WORD + r"(?:-" + NUMBER_WORD + r")?"
 # what leads to a date's year: ", ", " of ", "of the year ", "in the year "
 YEAR_LEAD = r",?\s+(?:(?:of|in)\s+the\s+year\s+|of\s+)?"
 WORD_DAY_REACH = 30  # characters before a month name in which a day in words is looked for ("twenty-second ")
@@ -64,6 +66,8 @@ ORG_JOIN = r"(?:\s*[&–—-]\s*|\s+(?:and|of|for|&|d[aeo]s?|e)\s+|\s+)"  # Port
 DIGIT = regex.compile(r"\d")
 PLACE_PARTICLE = r"\s+d[aeo]s?\s+"  # a Portuguese place quoted in a body's name: "Vila Nova de Famalicão Court"
 LEADING_ARTICLE = regex.compile(r"(?:The|A|An|THE)\s+")
+# the words before a date's day that are outside the date (gold guidelines: "On the [ninth day of October ...]")
+DATE_LEAD = regex.compile(r"(?i:on|this|the|of)\s+")
 FOUND_CACHE = 50_000  # texts whose hits a recognizer keeps (emptied when full)
 
 
@@ -78,6 +82,13 @@ class Hit:
 
 def _alt(words: list[str]) -> str:
     return "|".join(regex.escape(w) for w in sorted(set(words), key=len, reverse=True))
+
+
+def _after_lead(text: str, start: int) -> int:
+    """Where a date matched from ``start`` begins without the words that lead to it ("this", "the")."""
+    while (m := DATE_LEAD.match(text, start)) and m.end() < len(text) and not text[m.end()].isspace():
+        start = m.end()
+    return start
 
 
 @lru_cache(maxsize=1)
@@ -254,11 +265,11 @@ class EnglishRecognizer:
         for m in self.dates.finditer(text) if months else ():
             v = self.date_value(m)
             if v is not None:
-                hits.append(Hit(m.start(), m.end(), "DATE", "en:date", v))
+                hits.append(Hit(_after_lead(text, m.start()), m.end(), "DATE", "en:date", v))
         for m in self._word_dates(text) if months else ():
             v = self.word_date_value(m)
             if v is not None:
-                hits.append(Hit(m.start(), m.end(), "DATE", "en:date-words", v))
+                hits.append(Hit(_after_lead(text, m.start()), m.end(), "DATE", "en:date-words", v))
         for m in NUMERIC_DATE.finditer(text):
             if m.group("iy"):
                 y, mo, dd = int(m.group("iy")), int(m.group("im")), int(m.group("id"))
@@ -279,7 +290,7 @@ class EnglishRecognizer:
         hits += self._bodies(text)
         for m in self.person.finditer(text):
             if m.group("name").split()[0].lower() not in self.role_nouns:
-                hits.append(Hit(m.start(), m.end(), "PERSON", "en:title"))
+                hits.append(Hit(m.start("name"), m.end(), "PERSON", "en:title"))  # the name, not its title
         hits.sort(key=lambda h: (h.start, h.start - h.end))
         out: list[Hit] = []
         for h in hits:

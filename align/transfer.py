@@ -23,6 +23,7 @@ import regex
 from ..anonymize.numbering import EntityNumbers
 from ..corpora.model import Mention
 from ..text import fold, fold_same_length, tokenize
+from .english import DATE_LEAD
 from .long_forms import long_forms
 from .names import (
     ACRONYM,
@@ -338,6 +339,8 @@ class Transferrer:
                     # the whole name, the whole address: one entity's pieces, or the pieces of what the hit
                     # shows is one name ("X – TRANSPORTES E Y, S.A.": the words between would show)
                     s, e = min([h.start] + [m.start for m in over]), max([h.end] + [m.end for m in over])
+                    while h.category == "DATE" and s < h.start and (lead := DATE_LEAD.match(tgt, s, h.start)):
+                        s = lead.end()  # "On the <ninth day of ...>": the words before a date are outside it
                     keep = next((m for m in over if m.category == h.category), None) \
                         or replace(over[0], category=h.category)
                     if len(over) > 1 or (s, e) != (over[0].start, over[0].end):

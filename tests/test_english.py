@@ -23,19 +23,20 @@ def _hits(rec, text):
 
 @pytest.mark.parametrize("text, found, value", [
     ("Signed in Lisbon on 15 April 2024.", "15 April 2024", (15, 4, 2024)),
-    ("Done this 22nd day of September 2023.", "this 22nd day of September 2023", (22, 9, 2023)),
+    ("Done this 22nd day of September 2023.", "22nd day of September 2023", (22, 9, 2023)),
     ("Effective as of March 3rd, 2021 onwards.", "March 3rd, 2021", (3, 3, 2021)),
-    ("Paid on the 1st of Sept. 2020.", "the 1st of Sept. 2020", (1, 9, 2020)),
+    ("Paid on the 1st of Sept. 2020.", "1st of Sept. 2020", (1, 9, 2020)),
     ("DATED 30 JUNE 2019", "30 JUNE 2019", (30, 6, 2019)),
     ("Due on 15/04/2024.", "15/04/2024", (15, 4, 2024)),
     ("Due on 2024-04-15.", "2024-04-15", (15, 4, 2024)),
     # in words, as deeds write them (text2num reads the ordinal and the year)
-    ("On the ninth day of October two thousand and twenty-four, at", "the ninth day of October two thousand and "
+    ("On the ninth day of October two thousand and twenty-four, at", "ninth day of October two thousand and "
      "twenty-four", (9, 10, 2024)),
-    ("On this twenty-second day of March 2023, at", "this twenty-second day of March 2023", (22, 3, 2023)),
-    ("declared that on the third of June of this year", "the third of June", (3, 6, None)),
+    ("On this twenty-second day of March 2023, at", "twenty-second day of March 2023", (22, 3, 2023)),
+    ("declared that on the third of June of this year", "third of June", (3, 6, None)),
 ])
 def test_english_dates_in_their_common_layouts(rec, text, found, value):
+    """(the words that lead to a date, "this", "the", are outside it, as on the Portuguese side: "aos [...]")"""
     hits = rec.find(text)
     assert [(text[h.start:h.end], h.value) for h in hits] == [(found, value)]
 
@@ -93,8 +94,10 @@ def test_a_company_name_with_its_legal_tail(rec, text, found):
 
 
 @pytest.mark.parametrize("text, found", [
-    ("Mr John Smith signed.", ["Mr John Smith"]),
-    ("as Dr. Ana Costa said", ["Dr. Ana Costa"]),
+    # the title finds the name and stays visible, as the Portuguese side's persons are cut to the name
+    ("Mr John Smith signed.", ["John Smith"]),
+    ("as Dr. Ana Costa said", ["Ana Costa"]),
+    ("a letter to Mrs Okonkwo-Lindqvist today", ["Okonkwo-Lindqvist"]),
     ("Mr President, Madam Speaker", []),          # a role noun after a title is no name
 ])
 def test_a_titled_person(rec, text, found):
@@ -364,3 +367,23 @@ def test_no_name_is_taken_between_neighbours_that_hold_no_clean_capitalized_run(
     links = [(sw.index("no"), tw.index("in")), (sw.index("tomo"), tw.index("volume"))]
     res = Transferrer().transfer([original], src_toks, [placeholder], tgt, links=links)
     assert res.mentions == []
+
+
+@pytest.mark.parametrize("tgt, aligned, date", [
+    # an aligned date that took the words before it ("aos" -> "On the"): the English date's own span
+    ("On the ninth day of October two thousand and twenty-four, before me", "On the ninth day of October",
+     "ninth day of October two thousand and twenty-four"),
+    ("It was signed on this 3rd day of July 2025 in Porto", "on this 3rd day of July", "3rd day of July 2025"),
+    # (a year in words ends at its last number word: "... twenty-six that")
+    ("declared on the eleventh of March two thousand and twenty-six that", "the eleventh of March",
+     "eleventh of March two thousand and twenty-six"),
+])
+def test_a_widened_date_leaves_the_words_before_it_visible(rec, tgt, aligned, date):
+    anon = "aos <NAME1_DATE> x"
+    placeholder = Mention(4, 16, "DATE", "<NAME1_DATE>", "test", "", entity=1)
+    original = Mention(4, 16, "DATE", "em data incerta", "test", "test", entity=1)
+    src_toks, tgt_toks = tokenize(anon), tokenize(tgt)
+    a = tgt.index(aligned)
+    links = [(1, j) for j, (s, e) in enumerate(tgt_toks) if a <= s and e <= a + len(aligned)]
+    res = Transferrer(english=rec).transfer([original], src_toks, [placeholder], tgt, links=links)
+    assert [m.text for m in res.mentions] == [date]
