@@ -66,6 +66,8 @@ ORG_JOIN = r"(?:\s*[&–—-]\s*|\s+(?:and|of|for|&|d[aeo]s?|e)\s+|\s+)"  # Port
 DIGIT = regex.compile(r"\d")
 PLACE_PARTICLE = r"\s+d[aeo]s?\s+"  # a Portuguese place quoted in a body's name: "Vila Nova de Famalicão Court"
 LEADING_ARTICLE = regex.compile(r"(?:The|A|An|THE)\s+")
+# where a body's capitalized run goes on into another phrase: a sentence's end or a dash, then an article
+BODY_BREAK = regex.compile(r"\.?(?:\s+[–—-])?\s+(?:The|THE|A|An)(?![\p{L}])")
 # the words before a date's day that are outside the date (gold guidelines: "On the [ninth day of October ...]")
 DATE_LEAD = regex.compile(r"(?i:on|this|the|of)\s+")
 FOUND_CACHE = 50_000  # texts whose hits a recognizer keeps (emptied when full)
@@ -281,9 +283,8 @@ class EnglishRecognizer:
         hits += self._identifiers(text)
         hits += self._addresses(text)
         for m in self.company.finditer(text) if self.tail_gate.search(text) else ():
-            s = m.start()
-            lead = LEADING_ARTICLE.match(text, s)
-            if lead:
+            s = m.start()  # (not the words that open the sentence: "Between X, S.A. and ...")
+            while (lead := LEADING_ARTICLE.match(text, s) or self.name_opener.match(text, s)) and lead.end() < m.end():
                 s = lead.end()
             if s < m.end():
                 hits.append(Hit(s, m.end(), "ORGANIZATION", "en:legal-tail"))
@@ -307,8 +308,11 @@ class EnglishRecognizer:
             s = m.start()
             while (o := self.name_opener.match(text, s, m.end())) and o.end() < m.end():
                 s = o.end()
-            if self.body_head.search(text, s, m.end()):
-                out.append(Hit(s, m.end(), "ORGANIZATION", "en:body"))
+            # (a sentence or a dash that opens another phrase ends the name: "... Registry Office – The Registrar")
+            cut = BODY_BREAK.search(text, s, m.end())
+            e = cut.start() if cut else m.end()
+            if self.body_head.search(text, s, e):
+                out.append(Hit(s, e, "ORGANIZATION", "en:body"))
         return out
 
     def _word_dates(self, text: str) -> list[regex.Match]:

@@ -146,3 +146,25 @@ def test_a_company_in_pieces_joined_by_a_preposition_is_one_name(rec, tgt, piece
     src = [Mention(0, len(t), c, t, "test", "test", entity=k + 1) for k, (t, c) in enumerate(pieces)]
     res = Transferrer(english=rec).transfer(src, [], [], tgt, links=[])
     assert [(m.text, m.category, m.entity) for m in res.mentions] == [(whole, "ORGANIZATION", 2)]
+
+
+@pytest.mark.parametrize("text, found", [
+    # a dash or a sentence's end, then an article, opens another phrase: the body's name ends before it
+    ("Viseu Land Registry Office – The Registrar, Rui Lobo", "Viseu Land Registry Office"),
+    ("issued by the Tomar Commercial Registry Office. The Registrar signs below", "Tomar Commercial Registry Office"),
+    ("Loulé Tax Office — A copy is attached", "Loulé Tax Office"),
+    # a dash between two capitalized names with no article: one name (a body and its unit)
+    ("Northern Corporate Banking – Vila Real Business Centre", "Northern Corporate Banking – Vila Real Business Centre"),
+])
+def test_a_bodys_name_ends_where_another_phrase_opens(rec, text, found):
+    assert _hits(rec, text, "ORGANIZATION") == [found]
+
+
+@pytest.mark.parametrize("text, found", [
+    # the preposition that opens a contract's parties is no part of the company's name
+    ("Between NORTEFRIO SOLUTIONS, S.A. and the Buyer", "NORTEFRIO SOLUTIONS, S.A."),
+    ("Among Quercal Holdings Ltd, Ana Rocha and others", "Quercal Holdings Ltd"),
+    ("By Valmonte Trading GmbH, represented by", "Valmonte Trading GmbH"),
+])
+def test_a_company_name_without_the_words_that_open_the_sentence(rec, text, found):
+    assert _hits(rec, text, "ORGANIZATION") == [found]
