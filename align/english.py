@@ -52,6 +52,8 @@ WORD_DAY_REACH = 30  # characters before a month name in which a day in words is
 # the days before a date's day that share its month ("15 and 17", "3, 4 and 5", "1 to 15", "14–16")
 DAY_LIST_BEFORE = regex.compile(r"(?<![\p{L}\d,.])(?:\d{1,2}(?:st|nd|rd|th)?(?:\s*,\s*|\s+(?:and|to|&)\s+|\s*[-–]\s*))+$")
 TRIGGER_GAP = r"(?:\s*(?:no\.?|number|nr\.?|n\.?º|:|is|\(|#)\s*){0,3}\s*"
+TRIGGER_GAP_AFTER = regex.compile(TRIGGER_GAP, regex.IGNORECASE)
+DOC_LETTERS = 3  # a document's letters between its trigger and its number ("RG", "BI", "PT")
 UK_POSTCODE = regex.compile(r"\b(?:[A-PR-UWYZ][A-HK-Y]?\d[A-Z\d]?\s?\d[ABD-HJLNP-UW-Z]{2})\b")
 PT_POSTCODE = regex.compile(r"\b\d{4}-\d{3}\b(?:\s+\p{Lu}[\p{L}-]+(?:\s+\p{Lu}[\p{L}-]+)?)?")
 US_ZIP = regex.compile(r"\b(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|"
@@ -359,7 +361,10 @@ class EnglishRecognizer:
         for t in self.trigger.finditer(text) if self.trigger_gate.search(gate_fold(text)) else ():
             # (a private document's number however short: "Receipt no. 4")
             c = t.group("doc") and ONE_DIGIT.match(text, t.end()) or CODE.match(text, t.end())
-            if c:
+            if c and not DIGIT.search(c.group()) and len(c.group()) <= DOC_LETTERS:
+                # the document's letters, then its number: "identity card RG no. 12.345.678-9", not "RG"
+                c = CODE.match(text, TRIGGER_GAP_AFTER.match(text, c.end()).end())
+            if c and DIGIT.search(c.group()):
                 hits.append(Hit(c.start(), c.end(), "NAMEID", "en:trigger"))
         return hits
 

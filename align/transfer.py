@@ -46,6 +46,7 @@ from .tolerant import TolerantText, tolerant_form
 from .values import EN_DATE, NUMBER_LIKE, date_value, digits
 
 NAMED_CATEGORIES = ("PERSON", "ORGANIZATION", "ADDRESS")
+MIN_HELD = 5  # the fewest characters of a source identifier that an English identifier holding it must show
 # what may lie between two pieces of one entity that are joined: punctuation, joiners, capitalized words
 MERGEABLE_GAP = regex.compile(r"(?:[\s,.;:&'’\-]|\b(?:" + "|".join(
     sorted((regex.escape(w) for w in WORDS.joiners if w.isalpha()), key=lambda w: (-len(w), w))) +
@@ -379,7 +380,11 @@ class Transferrer:
         if h.category == "DATE":
             ks = index.get(("DATE", h.value), []) if h.value is not None else []
         elif h.category == "NAMEID":
-            ks = index.get(("NAMEID", digits(text)), [])
+            value = digits(text)
+            # (or a source identifier the hit holds: the source's span left a letter out, "A<N8>" / "A0K2F7791")
+            ks = index.get(("NAMEID", value)) or [k for k, m in enumerate(src_mentions) if m.category == "NAMEID"
+                                                   and k not in matched and len(d := digits(m.text)) >= MIN_HELD
+                                                   and d in value]
         else:
             words = {fold(w) for w in GUARD_WORD.findall(text) if len(w) >= 3}
             ks = sorted({k for w in words if w not in self.common or w in self.names

@@ -387,3 +387,32 @@ def test_a_widened_date_leaves_the_words_before_it_visible(rec, tgt, aligned, da
     links = [(1, j) for j, (s, e) in enumerate(tgt_toks) if a <= s and e <= a + len(aligned)]
     res = Transferrer(english=rec).transfer([original], src_toks, [placeholder], tgt, links=links)
     assert [m.text for m in res.mentions] == [date]
+
+
+@pytest.mark.parametrize("tgt, source_value, whole", [
+    # the source's span left the identifier's first letter out; the English identifier holds the source's value
+    ("holder of residence permit no. A0K2F7791, tax no. 5", "0K2F7791", "A0K2F7791"),
+    ("passport no. X48213907 issued in Porto", "48213907", "X48213907"),
+    ("citizen card no. 13728450ZZ4, valid", "13728450", "13728450ZZ4"),
+])
+def test_an_english_identifier_holding_a_source_value_takes_its_number(rec, tgt, source_value, whole):
+    src = [Mention(0, len(source_value), "NAMEID", source_value, "test", "test", entity=8)]
+    res = Transferrer(english=rec).transfer(src, [], [], tgt, links=[], numbers=EntityNumbers(20))
+    assert [(m.text, m.entity) for m in res.mentions if m.category == "NAMEID"] == [(whole, 8)]
+
+
+def test_an_english_identifier_holding_no_source_value_is_a_new_entity(rec):
+    src = [Mention(0, 8, "NAMEID", "55501234", "test", "test", entity=8)]
+    res = Transferrer(english=rec).transfer(src, [], [], "passport no. X48213907 issued", links=[],
+                                            numbers=EntityNumbers(20))
+    assert [m.entity for m in res.mentions if m.text == "X48213907"] == [20]
+
+
+@pytest.mark.parametrize("text, found", [
+    # a document's letters between its trigger and its number are no identifier; the number is
+    ("holder of identity card RG no. 12.345.678-9, registered", ["12.345.678-9"]),
+    ("holder of passport PT no. X1234567 issued", ["X1234567"]),
+    ("with tax number NIF: 123456789 and", ["123456789"]),
+])
+def test_an_identifier_has_digits_of_its_own(rec, text, found):
+    assert [t for t, c in _hits(rec, text) if c == "NAMEID"] == found
