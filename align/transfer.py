@@ -111,6 +111,10 @@ class Transferrer:
         tails = sorted({t.rstrip(".") for t in legal_tails or []}, key=len, reverse=True)
         self.legal_tail = regex.compile(r"\s*,?\s*(?:" + "|".join(regex.escape(t) for t in tails) +
                                         r")\.?(?![\p{L}\p{N}])") if tails else None
+        # a tail written with its final dot ("Lda.", "C.R.L."): a mention that ends just before that dot takes it
+        dotted = sorted({t.rstrip(".") for t in legal_tails or [] if t.endswith(".")}, key=len, reverse=True)
+        self.dotted_tail = regex.compile(r"(?<![\p{L}])(?:" + "|".join(regex.escape(t) for t in dotted) + r")$") \
+            if dotted else None
         self.names = names or set()
         self.common = common_words or set()
         self.places = places or set()
@@ -426,6 +430,8 @@ class Transferrer:
                 nxt = ms[k + 1].start if k + 1 < len(ms) else len(tgt)
                 if t and t.end() <= nxt:
                     ms[k] = m = span(m, tgt, m.start, t.end())
+                elif tgt[m.end:m.end + 1] == "." and self.dotted_tail is not None and self.dotted_tail.search(m.text):
+                    ms[k] = m = span(m, tgt, m.start, m.end + 1)  # "... C.R.L." at a sentence's end: the tail's dot
         merged: list[Mention] = []
         for m in ms:
             if merged and merged[-1].entity == m.entity and merged[-1].category == m.category \

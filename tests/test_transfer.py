@@ -59,6 +59,31 @@ def test_an_organisation_is_masked_whole_on_the_english_side(src, mention, tgt, 
     assert not res.untransferred
 
 
+@pytest.mark.parametrize("anon, tgt, aligned, masked", [
+    # an aligned company that ends just before its tail's dot at a sentence's end takes the dot, as the source's did
+    ("Aprovou a <NAME1_ORGANIZATION_COMPANY>", "It was approved by Vila Verde Agricultural Cooperative, C.R.L.",
+     "Vila Verde Agricultural Cooperative, C.R.L", "Vila Verde Agricultural Cooperative, C.R.L."),
+    ("Prestado pela <NAME1_ORGANIZATION_COMPANY>", "Provided by Quintaluz – Renewable Energy, Lda.",
+     "Quintaluz – Renewable Energy, Lda", "Quintaluz – Renewable Energy, Lda."),
+    ("Vendido à <NAME1_ORGANIZATION_COMPANY>", "Sold to Ribamar Holdings, S.A.", "Ribamar Holdings, S.A",
+     "Ribamar Holdings, S.A."),
+    # a tail written with no dot leaves the sentence's full stop outside
+    ("Vendido à <NAME1_ORGANIZATION_COMPANY>", "Sold to Ribamar Holdings Ltd.", "Ribamar Holdings Ltd",
+     "Ribamar Holdings Ltd"),
+])
+def test_an_aligned_companys_dotted_tail_keeps_its_dot(anon, tgt, aligned, masked):
+    s = anon.index("<NAME1")
+    placeholder = Mention(s, len(anon), "ORGANIZATION", anon[s:], "test", "", "COMPANY", entity=1)
+    original = Mention(0, 20, "ORGANIZATION", "Empresa Qualquer, Lda.", "test", "", "COMPANY", entity=1)
+    src_toks, tgt_toks = tokenize(anon), tokenize(tgt)
+    i = next(k for k, (a, b) in enumerate(src_toks) if a == s)
+    a = tgt.index(aligned)
+    links = [(i, j) for j, (x, y) in enumerate(tgt_toks) if a <= x and y <= a + len(aligned)]
+    res = Transferrer(legal_tails=["Lda.", "S.A.", "C.R.L.", "Ltd"]).transfer([original], src_toks, [placeholder], tgt,
+                                                                             links=links)
+    assert [x.text for x in res.mentions] == [masked]
+
+
 @pytest.mark.parametrize("aligned_to, masked", [
     ("the documents", "Directorate-General for the Treasury"),   # the article before another noun
     ("to", "Directorate-General for the Treasury"),               # a preposition just before the name
