@@ -62,7 +62,9 @@ US_ZIP = regex.compile(r"\b(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[A
 HOUSE_SUFFIX = r"(?:[A-Za-z]|-[A-Z]|\s+(?:bis|ter|quater))?(?![\p{L}])"
 HOUSE_NUMBER = r"(?:No\.?\s*|no\.\s*|n\.?\s?º\s*|#\s*)?\d{1,5}" + HOUSE_SUFFIX
 NAME_WORD = r"\p{Lu}[\p{L}'’-]*\.?"
-ADDRESS_GAP = regex.compile(r"[\s,]*(?:\p{Lu}[\p{L}'’-]+[\s,]+){0,2}")  # pieces of one address: commas, a town
+# pieces of one address: commas, a town, and more house numbers after the first ("Largo X, 6 e 7, 2900-503 Setúbal")
+MORE_HOUSE_NUMBERS = r"(?:(?:e|and|&|[/–-])\s*\d{1,5}[A-Za-z]?(?![\p{L}\d])[\s,]*)*"
+ADDRESS_GAP = regex.compile(r"[\s,]*" + MORE_HOUSE_NUMBERS + r"(?:\p{Lu}[\p{L}'’-]+[\s,]+){0,2}")
 ORG_WORD = r"(?:\p{Lu}[\p{L}\p{N}'’.-]*|\d+)"
 ORG_JOIN = r"(?:\s*[&–—-]\s*|\s+(?:and|of|for|&|d[aeo]s?|e)\s+|\s+)"  # Portuguese names keep their particles
 DIGIT = regex.compile(r"\d")

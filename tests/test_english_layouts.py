@@ -168,3 +168,13 @@ def test_a_bodys_name_ends_where_another_phrase_opens(rec, text, found):
 ])
 def test_a_company_name_without_the_words_that_open_the_sentence(rec, text, found):
     assert _hits(rec, text, "ORGANIZATION") == [found]
+
+
+@pytest.mark.parametrize("text, found", [
+    # more house numbers after the first belong to the one address
+    ("Risk location: Largo do Pelourinho, 3 e 5, 7000-812 Évora, a shop", "Largo do Pelourinho, 3 e 5, 7000-812 Évora"),
+    ("Premises at Rua das Flores, 21 and 23, 4050-262 Porto, ground floor", "Rua das Flores, 21 and 23, 4050-262 Porto"),
+    ("Warehouse: Avenida Central, 40/42, 4710-229 Braga.", "Avenida Central, 40/42, 4710-229 Braga"),
+])
+def test_an_address_with_several_house_numbers_is_one_span(rec, text, found):
+    assert _hits(rec, text, "ADDRESS") == [found]
