@@ -46,6 +46,7 @@ from .tolerant import TolerantText, tolerant_form
 from .values import EN_DATE, NUMBER_LIKE, date_value, digits
 
 NAMED_CATEGORIES = ("PERSON", "ORGANIZATION", "ADDRESS")
+VALUE_CATEGORIES = ("NAMEID", "DATE")  # what an English address's widening never swallows
 MIN_HELD = 5  # the fewest characters of a source identifier that an English identifier holding it must show
 # what may lie between two pieces of one entity that are joined: punctuation, joiners, capitalized words
 MERGEABLE_GAP = regex.compile(r"(?:[\s,.;:&'’\-]|\b(?:" + "|".join(
@@ -334,7 +335,9 @@ class Transferrer:
                 inside = all(h.start <= m.start and m.end <= h.end for m in over)
                 same = all(m.category == h.category for m in over)
                 # an English address around pieces the steps took for names ("14 <P>, <P>, Oxford <ADDRESS>")
-                address = h.category == "ADDRESS" and inside and any(m.category == "ADDRESS" for m in over)
+                # (never over an identifier or a date the steps found: "card no. <N31>, Rua ..." keeps its number)
+                address = h.category == "ADDRESS" and inside and any(m.category == "ADDRESS" for m in over) \
+                    and not any(m.category in VALUE_CATEGORIES for m in over)
                 # a company whose first words the steps took for a person ("<P> – MOBILIÁRIO E <ORG>, LDA.")
                 company = h.category == "ORGANIZATION" and inside and any(m.category == h.category for m in over) \
                     and (visible_between(tgt, over) or h.rule == "en:legal-tail" and joined_by_preposition(tgt, over))

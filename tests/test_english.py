@@ -416,3 +416,17 @@ def test_an_english_identifier_holding_no_source_value_is_a_new_entity(rec):
 ])
 def test_an_identifier_has_digits_of_its_own(rec, text, found):
     assert [t for t, c in _hits(rec, text) if c == "NAMEID"] == found
+
+
+@pytest.mark.parametrize("tgt, value, address", [
+    # an identifier right before the address that the address's pattern reads as a house number: each keeps its own
+    ("The Enforcement Agent, card no. 6219, Rua Júlio Dinis, 242, 4050-318 Porto", "6219",
+     "Rua Júlio Dinis, 242, 4050-318 Porto"),
+    ("Member no. 815, Rua do Almada, 12, 4050-036 Porto", "815", "Rua do Almada, 12, 4050-036 Porto"),
+    ("licence no. 4410, Avenida da Boavista, 1200, 4100-113 Porto", "4410", "Avenida da Boavista, 1200, 4100-113 Porto"),
+])
+def test_an_english_address_never_swallows_an_identifier(rec, tgt, value, address):
+    src = [Mention(0, len(value), "NAMEID", value, "test", "test", entity=31),
+           Mention(0, len(address), "ADDRESS", address, "test", "test", entity=32)]
+    res = Transferrer(english=rec).transfer(src, [], [], tgt, links=[])
+    assert [(m.text, m.entity) for m in res.mentions] == [(value, 31), (address, 32)]
