@@ -36,6 +36,8 @@ CODE = regex.compile(r"(?=[\p{L}\d./ -]*\d[\p{L}\d./ -]*\d)[\p{Lu}\d][\p{L}\d]*"
 # worth a look by phonenumbers: an international or bracketed prefix, or nine digits or more in groups (not a date)
 PHONE_CONTEXT = 24  # characters the phone matcher sees on each side of phone-shaped digits
 PHONE_GATE = regex.compile(r"(?:\+|\(\+?)\d[\d ().-]{5,}\d|(?<![\d.,/])\d(?:[ -]?\d){8,}")
+# a phone's extension, as the Portuguese side leaves it visible ("225 071 930, extension 2214": the number only)
+EXTENSION = regex.compile(r"[\s,;]*(?i:ext(?:ension)?\.?|x|#)\s*\d{1,6}$")
 NIF_LIKE = regex.compile(r"(?<![\d.,/-])\d{3}[ .]?\d{3}[ .]?\d{3}(?![\d,/-]|\.\d)")  # checked by python-stdnum
 WORD_ORDINAL = r"[A-Za-z]+(?:-[A-Za-z]+)?"  # "ninth", "twenty-second": checked by text2num
 # a deed repeats a day, a month or a year in brackets, in digits or in words: "fifth (05) day of May (05)",
@@ -354,7 +356,8 @@ class EnglishRecognizer:
             for a, b in windows:
                 for region in self.phone_regions:
                     for pm in phonenumbers.PhoneNumberMatcher(text[a:b], region, leniency=phonenumbers.Leniency.VALID):
-                        hits.append(Hit(a + pm.start, a + pm.end, "NAMEID", "en:phone"))
+                        ext = EXTENSION.search(text, a + pm.start, a + pm.end) if pm.number.extension else None
+                        hits.append(Hit(a + pm.start, ext.start() if ext else a + pm.end, "NAMEID", "en:phone"))
             hits += [Hit(m.start(), m.end(), "NAMEID", "en:nif") for m in NIF_LIKE.finditer(text)
                      if nif.is_valid(m.group())]
         hits += [Hit(s, e, "NAMEID", "en:phone") for s, e in bracketed_phones(text)]

@@ -430,3 +430,13 @@ def test_an_english_address_never_swallows_an_identifier(rec, tgt, value, addres
            Mention(0, len(address), "ADDRESS", address, "test", "test", entity=32)]
     res = Transferrer(english=rec).transfer(src, [], [], tgt, links=[])
     assert [(m.text, m.entity) for m in res.mentions] == [(value, 31), (address, 32)]
+
+
+@pytest.mark.parametrize("text, found", [
+    # a phone's extension stays visible, as on the Portuguese side ("extensão 2214"): the number only
+    ("contact me on 225 071 930, extension 2214, or by fax", "225 071 930"),
+    ("Call +44 20 7946 0958 ext. 12 today", "+44 20 7946 0958"),
+    ("Call +44 20 7946 0958 x 345.", "+44 20 7946 0958"),
+])
+def test_a_phone_number_without_its_extension(rec, text, found):
+    assert [t for t, c in _hits(rec, text) if c == "NAMEID"] == [found]
