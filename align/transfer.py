@@ -46,6 +46,7 @@ from .tolerant import TolerantText, tolerant_form
 from .values import EN_DATE, NUMBER_LIKE, date_value, digits
 
 NAMED_CATEGORIES = ("PERSON", "ORGANIZATION", "ADDRESS")
+POSSESSIVE = regex.compile(r"(?<=\p{L})['’]s$")  # an English possessive after a name grown over it
 VALUE_CATEGORIES = ("NAMEID", "DATE")  # what an English address's widening never swallows
 MIN_HELD = 5  # the fewest characters of a source identifier that an English identifier holding it must show
 # what may lie between two pieces of one entity that are joined: punctuation, joiners, capitalized words
@@ -435,6 +436,9 @@ class Transferrer:
                     ms[k] = m = span(m, tgt, m.start, t.end())
                 elif tgt[m.end:m.end + 1] == "." and self.dotted_tail is not None and self.dotted_tail.search(m.text):
                     ms[k] = m = span(m, tgt, m.start, m.end + 1)  # "... C.R.L." at a sentence's end: the tail's dot
+            if m.category in ("PERSON", "ORGANIZATION") and m.recognizer != "transfer:string" \
+                    and (p := POSSESSIVE.search(m.text)):
+                ms[k] = m = span(m, tgt, m.start, m.start + p.start())  # "the Ministry of Justice's": the name only
         merged: list[Mention] = []
         for m in ms:
             if merged and merged[-1].entity == m.entity and merged[-1].category == m.category \

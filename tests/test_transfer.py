@@ -182,3 +182,24 @@ def test_links_follow_their_words_onto_the_replaced_target():
     links = [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (6, 9)]
     assert map_links(links, old_tokens, new, reps) == [(0, 0), (1, 1), (2, 2), (3, 2), (4, 3), (5, 4)]
     assert map_links(links, old_tokens, text, []) == [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5)]
+
+
+@pytest.mark.parametrize("anon, tgt, aligned, masked", [
+    # an aligned name grown over an English possessive: the name without it
+    ("o registo do <NAME1_ORGANIZATION_ADMIN>", "the Ministry of Justice's register", "Ministry of Justice's",
+     "Ministry of Justice"),
+    ("a assinatura do <NAME1_ORGANIZATION_ADMIN>", "the Braga Tax Office’s stamp", "Braga Tax Office’s",
+     "Braga Tax Office"),
+    ("a morada da <NAME1_ORGANIZATION_ADMIN>", "the Porto Civil Registry's address", "Porto Civil Registry's",
+     "Porto Civil Registry"),
+])
+def test_an_aligned_name_leaves_its_possessive_out(anon, tgt, aligned, masked):
+    s = anon.index("<NAME1")
+    placeholder = Mention(s, len(anon), "ORGANIZATION", anon[s:], "test", "", "ADMIN", entity=1)
+    original = Mention(0, 20, "ORGANIZATION", "Organismo Público", "test", "", "ADMIN", entity=1)
+    src_toks, tgt_toks = tokenize(anon), tokenize(tgt)
+    i = next(k for k, (a, b) in enumerate(src_toks) if a == s)
+    a = tgt.index(aligned)
+    links = [(i, j) for j, (x, y) in enumerate(tgt_toks) if a <= x and y <= a + len(aligned)]
+    res = Transferrer().transfer([original], src_toks, [placeholder], tgt, links=links)
+    assert [x.text for x in res.mentions] == [masked]
