@@ -72,6 +72,13 @@ def test_an_organisation_is_masked_whole_on_the_english_side(src, mention, tgt, 
      "Ribamar Holdings Ltd"),
 ])
 def test_an_aligned_companys_dotted_tail_keeps_its_dot(anon, tgt, aligned, masked):
+    tr = Transferrer(legal_tails=["Lda.", "S.A.", "C.R.L.", "Ltd"])
+    assert [x.text for x in _aligned_org(tr, anon, tgt, aligned).mentions] == [masked]
+
+
+def _aligned_org(tr: Transferrer, anon: str, tgt: str, aligned: str):
+    """The transfer of one organisation whose placeholder (the rest of ``anon`` from "<NAME1") is linked to the
+    target words of ``aligned``."""
     s = anon.index("<NAME1")
     placeholder = Mention(s, len(anon), "ORGANIZATION", anon[s:], "test", "", "COMPANY", entity=1)
     original = Mention(0, 20, "ORGANIZATION", "Empresa Qualquer, Lda.", "test", "", "COMPANY", entity=1)
@@ -79,9 +86,7 @@ def test_an_aligned_companys_dotted_tail_keeps_its_dot(anon, tgt, aligned, maske
     i = next(k for k, (a, b) in enumerate(src_toks) if a == s)
     a = tgt.index(aligned)
     links = [(i, j) for j, (x, y) in enumerate(tgt_toks) if a <= x and y <= a + len(aligned)]
-    res = Transferrer(legal_tails=["Lda.", "S.A.", "C.R.L.", "Ltd"]).transfer([original], src_toks, [placeholder], tgt,
-                                                                             links=links)
-    assert [x.text for x in res.mentions] == [masked]
+    return tr.transfer([original], src_toks, [placeholder], tgt, links=links)
 
 
 @pytest.mark.parametrize("aligned_to, masked", [
@@ -194,12 +199,4 @@ def test_links_follow_their_words_onto_the_replaced_target():
      "Porto Civil Registry"),
 ])
 def test_an_aligned_name_leaves_its_possessive_out(anon, tgt, aligned, masked):
-    s = anon.index("<NAME1")
-    placeholder = Mention(s, len(anon), "ORGANIZATION", anon[s:], "test", "", "ADMIN", entity=1)
-    original = Mention(0, 20, "ORGANIZATION", "Organismo Público", "test", "", "ADMIN", entity=1)
-    src_toks, tgt_toks = tokenize(anon), tokenize(tgt)
-    i = next(k for k, (a, b) in enumerate(src_toks) if a == s)
-    a = tgt.index(aligned)
-    links = [(i, j) for j, (x, y) in enumerate(tgt_toks) if a <= x and y <= a + len(aligned)]
-    res = Transferrer().transfer([original], src_toks, [placeholder], tgt, links=links)
-    assert [x.text for x in res.mentions] == [masked]
+    assert [x.text for x in _aligned_org(Transferrer(), anon, tgt, aligned).mentions] == [masked]
