@@ -17,6 +17,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from dataclasses import replace
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import regex
 
@@ -24,7 +25,9 @@ from ..corpora.model import Mention
 from ..text import tokenize
 from .priors import BUILTIN_FILE, read_dictionary
 from .target import FORM_JOINERS, english_zipf
-from .transfer import TransferResult
+
+if TYPE_CHECKING:
+    from .transfer import TransferResult
 
 TRIMMED = ("ORGANIZATION",)  # the categories whose aligned spans grow over a capitalized head noun
 HEAD_ZIPF = 3.5  # a head noun of legislation is at least this frequent in English ("Directive" 3.7)

@@ -21,6 +21,7 @@ import yaml
 
 from ..anonymize.recognizer import case_blind_gate, gate_fold, literal_gate
 from ..anonymize.recognizers.nameid import CPE, ONE_DIGIT, bracketed_phones
+from .names import FIELD_LIST
 from .values import WORD_DAYS_TEXT2NUM_KEEPS
 
 DATA = Path(__file__).resolve().parent.parent / "anonymize" / "data" / "en.yaml"
@@ -35,20 +36,26 @@ CODE = regex.compile(r"(?=[\p{L}\d./ -]*\d[\p{L}\d./ -]*\d)[\p{Lu}\d][\p{L}\d]*"
 # worth a look by phonenumbers: an international or bracketed prefix, or nine digits or more in groups (not a date)
 PHONE_CONTEXT = 24  # characters the phone matcher sees on each side of phone-shaped digits
 PHONE_GATE = regex.compile(r"(?:\+|\(\+?)\d[\d ().-]{5,}\d|(?<![\d.,/])\d(?:[ -]?\d){8,}")
+# a phone's extension, as the Portuguese side leaves it visible ("225 071 930, extension 2214": the number only)
+EXTENSION = regex.compile(r"[\s,;]*(?i:ext(?:ension)?\.?|x|#)\s*\d{1,6}$")
 NIF_LIKE = regex.compile(r"(?<![\d.,/-])\d{3}[ .]?\d{3}[ .]?\d{3}(?![\d,/-]|\.\d)")  # checked by python-stdnum
 WORD_ORDINAL = r"[A-Za-z]+(?:-[A-Za-z]+)?"  # "ninth", "twenty-second": checked by text2num
-WORD_YEAR = r"(?:two|one)\s+thousand(?:[\s-]+(?:and\s+)?[a-z]+(?:-[a-z]+)?){0,2}|(?:nineteen|twenty)[\s-]+[a-z]+(?:-[a-z]+)?"
 # a deed repeats a day, a month or a year in brackets, in digits or in words: "fifth (05) day of May (05)",
 # "5 (five) May", "two thousand and twenty-five (2025)"
 NUMBER_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thir|fif|fort[yi]|twen|hundred" \
     r"|thousand|first|second)[a-z]*"
 ECHO = r"(?:\s*\((?:\d{1,4}(?:st|nd|rd|th)?|" + NUMBER_WORD + r"(?:[\s-](?:and\s+)?" + NUMBER_WORD + r"){0,5})\))?"
+# a year in words, each word after "thousand" a number word (not the word after the date: "... twenty-six that")
+WORD_YEAR = r"(?:two|one)\s+thousand(?:[\s-]+(?:and\s+)?" + NUMBER_WORD + r"(?:-" + NUMBER_WORD + r")?){0,2}" \
+    r"|(?:nineteen|twenty)[\s-]+" + NUMBER_WORD + r"(?:-" + NUMBER_WORD + r")?"
 # what leads to a date's year: ", ", " of ", "of the year ", "in the year "
 YEAR_LEAD = r",?\s+(?:(?:of|in)\s+the\s+year\s+|of\s+)?"
 WORD_DAY_REACH = 30  # characters before a month name in which a day in words is looked for ("twenty-second ")
 # the days before a date's day that share its month ("15 and 17", "3, 4 and 5", "1 to 15", "14–16")
 DAY_LIST_BEFORE = regex.compile(r"(?<![\p{L}\d,.])(?:\d{1,2}(?:st|nd|rd|th)?(?:\s*,\s*|\s+(?:and|to|&)\s+|\s*[-–]\s*))+$")
 TRIGGER_GAP = r"(?:\s*(?:no\.?|number|nr\.?|n\.?º|:|is|\(|#)\s*){0,3}\s*"
+TRIGGER_GAP_AFTER = regex.compile(TRIGGER_GAP, regex.IGNORECASE)
+DOC_LETTERS = 3  # a document's letters between its trigger and its number ("RG", "BI", "PT")
 UK_POSTCODE = regex.compile(r"\b(?:[A-PR-UWYZ][A-HK-Y]?\d[A-Z\d]?\s?\d[ABD-HJLNP-UW-Z]{2})\b")
 PT_POSTCODE = regex.compile(r"\b\d{4}-\d{3}\b(?:\s+\p{Lu}[\p{L}-]+(?:\s+\p{Lu}[\p{L}-]+)?)?")
 US_ZIP = regex.compile(r"\b(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|"
@@ -57,14 +64,18 @@ US_ZIP = regex.compile(r"\b(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[A
 HOUSE_SUFFIX = r"(?:[A-Za-z]|-[A-Z]|\s+(?:bis|ter|quater))?(?![\p{L}])"
 HOUSE_NUMBER = r"(?:No\.?\s*|no\.\s*|n\.?\s?º\s*|#\s*)?\d{1,5}" + HOUSE_SUFFIX
 NAME_WORD = r"\p{Lu}[\p{L}'’-]*\.?"
-ADDRESS_GAP = regex.compile(r"[\s,]*(?:\p{Lu}[\p{L}'’-]+[\s,]+){0,2}")  # pieces of one address: commas, a town
+# pieces of one address: commas, a town, and more house numbers after the first ("Largo X, 6 e 7, 2900-503 Setúbal")
+MORE_HOUSE_NUMBERS = r"(?:(?:e|and|&|[/–-])\s*\d{1,5}[A-Za-z]?(?![\p{L}\d])[\s,]*)*"
+ADDRESS_GAP = regex.compile(r"[\s,]*" + MORE_HOUSE_NUMBERS + r"(?:\p{Lu}[\p{L}'’-]+[\s,]+){0,2}")
 ORG_WORD = r"(?:\p{Lu}[\p{L}\p{N}'’.-]*|\d+)"
 ORG_JOIN = r"(?:\s*[&–—-]\s*|\s+(?:and|of|for|&|d[aeo]s?|e)\s+|\s+)"  # Portuguese names keep their particles
 DIGIT = regex.compile(r"\d")
-# a body's fields listed with commas up to the last "and": "Insurance Information, Mediation and Arbitration Centre"
-FIELD_LIST = r",\s+(?=(?:\p{Lu}[\p{L}'’-]*\s+){0,2}(?:and|&)\s+\p{Lu})"
 PLACE_PARTICLE = r"\s+d[aeo]s?\s+"  # a Portuguese place quoted in a body's name: "Vila Nova de Famalicão Court"
 LEADING_ARTICLE = regex.compile(r"(?:The|A|An|THE)\s+")
+# where a body's capitalized run goes on into another phrase: a sentence's end or a dash, then an article
+BODY_BREAK = regex.compile(r"\.?(?:\s+[–—-])?\s+(?:The|THE|A|An)(?![\p{L}])")
+# the words before a date's day that are outside the date (gold guidelines: "On the [ninth day of October ...]")
+DATE_LEAD = regex.compile(r"(?i:on|this|the|of)\s+")
 FOUND_CACHE = 50_000  # texts whose hits a recognizer keeps (emptied when full)
 
 
@@ -79,6 +90,13 @@ class Hit:
 
 def _alt(words: list[str]) -> str:
     return "|".join(regex.escape(w) for w in sorted(set(words), key=len, reverse=True))
+
+
+def _after_lead(text: str, start: int) -> int:
+    """Where a date matched from ``start`` begins without the words that lead to it ("this", "the")."""
+    while (m := DATE_LEAD.match(text, start)) and m.end() < len(text) and not text[m.end()].isspace():
+        start = m.end()
+    return start
 
 
 @lru_cache(maxsize=1)
@@ -255,11 +273,11 @@ class EnglishRecognizer:
         for m in self.dates.finditer(text) if months else ():
             v = self.date_value(m)
             if v is not None:
-                hits.append(Hit(m.start(), m.end(), "DATE", "en:date", v))
+                hits.append(Hit(_after_lead(text, m.start()), m.end(), "DATE", "en:date", v))
         for m in self._word_dates(text) if months else ():
             v = self.word_date_value(m)
             if v is not None:
-                hits.append(Hit(m.start(), m.end(), "DATE", "en:date-words", v))
+                hits.append(Hit(_after_lead(text, m.start()), m.end(), "DATE", "en:date-words", v))
         for m in NUMERIC_DATE.finditer(text):
             if m.group("iy"):
                 y, mo, dd = int(m.group("iy")), int(m.group("im")), int(m.group("id"))
@@ -271,16 +289,15 @@ class EnglishRecognizer:
         hits += self._identifiers(text)
         hits += self._addresses(text)
         for m in self.company.finditer(text) if self.tail_gate.search(text) else ():
-            s = m.start()
-            lead = LEADING_ARTICLE.match(text, s)
-            if lead:
+            s = m.start()  # (not the words that open the sentence: "Between X, S.A. and ...")
+            while (lead := LEADING_ARTICLE.match(text, s) or self.name_opener.match(text, s)) and lead.end() < m.end():
                 s = lead.end()
             if s < m.end():
                 hits.append(Hit(s, m.end(), "ORGANIZATION", "en:legal-tail"))
         hits += self._bodies(text)
         for m in self.person.finditer(text):
             if m.group("name").split()[0].lower() not in self.role_nouns:
-                hits.append(Hit(m.start(), m.end(), "PERSON", "en:title"))
+                hits.append(Hit(m.start("name"), m.end(), "PERSON", "en:title"))  # the name, not its title
         hits.sort(key=lambda h: (h.start, h.start - h.end))
         out: list[Hit] = []
         for h in hits:
@@ -297,8 +314,11 @@ class EnglishRecognizer:
             s = m.start()
             while (o := self.name_opener.match(text, s, m.end())) and o.end() < m.end():
                 s = o.end()
-            if self.body_head.search(text, s, m.end()):
-                out.append(Hit(s, m.end(), "ORGANIZATION", "en:body"))
+            # (a sentence or a dash that opens another phrase ends the name: "... Registry Office – The Registrar")
+            cut = BODY_BREAK.search(text, s, m.end())
+            e = cut.start() if cut else m.end()
+            if self.body_head.search(text, s, e):
+                out.append(Hit(s, e, "ORGANIZATION", "en:body"))
         return out
 
     def _word_dates(self, text: str) -> list[regex.Match]:
@@ -336,7 +356,8 @@ class EnglishRecognizer:
             for a, b in windows:
                 for region in self.phone_regions:
                     for pm in phonenumbers.PhoneNumberMatcher(text[a:b], region, leniency=phonenumbers.Leniency.VALID):
-                        hits.append(Hit(a + pm.start, a + pm.end, "NAMEID", "en:phone"))
+                        ext = EXTENSION.search(text, a + pm.start, a + pm.end) if pm.number.extension else None
+                        hits.append(Hit(a + pm.start, ext.start() if ext else a + pm.end, "NAMEID", "en:phone"))
             hits += [Hit(m.start(), m.end(), "NAMEID", "en:nif") for m in NIF_LIKE.finditer(text)
                      if nif.is_valid(m.group())]
         hits += [Hit(s, e, "NAMEID", "en:phone") for s, e in bracketed_phones(text)]
@@ -345,7 +366,10 @@ class EnglishRecognizer:
         for t in self.trigger.finditer(text) if self.trigger_gate.search(gate_fold(text)) else ():
             # (a private document's number however short: "Receipt no. 4")
             c = t.group("doc") and ONE_DIGIT.match(text, t.end()) or CODE.match(text, t.end())
-            if c:
+            if c and not DIGIT.search(c.group()) and len(c.group()) <= DOC_LETTERS:
+                # the document's letters, then its number: "identity card RG no. 12.345.678-9", not "RG"
+                c = CODE.match(text, TRIGGER_GAP_AFTER.match(text, c.end()).end())
+            if c and DIGIT.search(c.group()):
                 hits.append(Hit(c.start(), c.end(), "NAMEID", "en:trigger"))
         return hits
 

@@ -12,6 +12,7 @@ from ..corpora.model import Mention
 from .language import TransferWords
 
 WORDS = TransferWords.of("pt", "en")
+ACRONYM = regex.compile(r"\p{Lu}[\p{Lu}\d&.-]{1,9}")  # an organisation's acronym: IPQ, ASF, CMVM
 CAPITALIZED = regex.compile(r"^[\p{Lu}\d]")
 GUARD_WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'’-]*")  # a name part the leak guard looks for
 NON_SPACE = regex.compile(r"\S+")
@@ -20,6 +21,9 @@ PREPOSITION_GAP = regex.compile(r"\s+(?:" + "|".join(sorted(map(regex.escape, WO
 # a capitalized word or an initial right after a mention, or right before it ("<P> Mestre", "M. <P>")
 WORD_AFTER = regex.compile(r"\s+(\p{Lu}[\p{L}'’-]*|\p{Lu}\.)(?![\p{L}\p{N}])")
 WORD_BEFORE = regex.compile(r"(?<![\p{L}\p{N}.])(\p{Lu}[\p{L}'’-]*|\p{Lu}\.)\s+$")
+# a body's fields listed with commas up to the last "and": "Insurance Information, Mediation and Arbitration Centre"
+FIELD_LIST = r",\s+(?=(?:\p{Lu}[\p{L}'’-]*\s+){0,2}(?:and|&)\s+\p{Lu})"
+FIELD_LIST_BEFORE = regex.compile(r"\p{Lu}[\p{L}'’-]*" + FIELD_LIST)  # the field that opens such a list
 ALIGNMENT_WINDOW = 4  # tokens around a name's aligned words where its capitalized form is looked for
 
 
@@ -80,6 +84,51 @@ def grow(tgt: str, toks: list[tuple[int, int]], lo: int, hi: int, free) -> tuple
             hi = k
         else:
             break
+    return lo, hi
+
+
+def field_list_start(tgt: str, toks: list[tuple[int, int]], lo: int, free) -> int:
+    """The first token of a name grown to ``lo`` when fields listed with commas come before it ("Insurance
+    Information, Mediation and Arbitration Centre" grown to "Mediation ..."), grown over them; else ``lo``."""
+    while lo >= 2 and tgt[toks[lo - 1][0]:toks[lo - 1][1]] == "," and free(*toks[lo - 2]) \
+            and (f := FIELD_LIST_BEFORE.match(tgt, toks[lo - 2][0])) and f.end() == toks[lo][0]:
+        lo, _ = grow(tgt, toks, lo - 2, lo - 2, free)
+    return lo
+
+
+NEIGHBOUR_REACH = 3  # source tokens either side of a mention looked at for a linked neighbour
+RUN_BETWEEN = 6  # the most words a name between its neighbours' translations may have
+
+
+def run_between(tgt: str, toks: list[tuple[int, int]], first: int, last: int, linked: dict[int, list[int]],
+                free) -> tuple[int, int] | None:
+    """The capitalized words between the translations of a mention's neighbours, for a mention whose own links
+    are unusable (its placeholder linked to a word another step took: "inscrita no <P>, tomo" / "entered in the
+    Madrid Commercial Register, volume"): the target tokens after the nearest linked word before the mention's
+    source tokens ``first``..``last`` and before the nearest one after, without lower-case words and punctuation
+    at the edges, if all of them are free capitalized words and joiners; else None."""
+    def linked_near(i: int, step: int) -> list[int]:
+        for d in range(NEIGHBOUR_REACH):
+            js = [j for j in linked.get(i + step * d, ()) if j < len(toks) and not is_punct(tgt, toks[j])]
+            if js:
+                return js
+        return []
+
+    left, right = linked_near(first - 1, -1), linked_near(last + 1, 1)
+    if not left or not right or max(left) >= min(right):
+        return None
+    lo, hi = max(left) + 1, min(right) - 1
+
+    def word(j: int) -> str:
+        return tgt[toks[j][0]:toks[j][1]]
+
+    while lo <= hi and (is_punct(tgt, toks[lo]) or not CAPITALIZED.match(word(lo))):
+        lo += 1
+    while hi >= lo and (is_punct(tgt, toks[hi]) or not CAPITALIZED.match(word(hi))):
+        hi -= 1
+    if lo > hi or hi - lo >= RUN_BETWEEN or not all(
+            free(*toks[j]) and (CAPITALIZED.match(word(j)) or word(j).lower() in WORDS.joiners) for j in range(lo, hi + 1)):
+        return None
     return lo, hi
 
 

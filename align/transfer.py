@@ -23,18 +23,21 @@ import regex
 from ..anonymize.numbering import EntityNumbers
 from ..corpora.model import Mention
 from ..text import fold, fold_same_length, tokenize
+from .english import DATE_LEAD
+from .long_forms import long_forms
 from .names import (
+    ACRONYM,
     CAPITALIZED,
     GUARD_WORD,
     WORDS,
     cores,
     grow,
-    initials_fit,
-    name_edges,
     is_punct,
     joined_by_preposition,
+    name_edges,
     nearest_capitalized,
     own_words,
+    run_between,
     span,
     tokens_within,
     visible_between,
@@ -43,7 +46,9 @@ from .tolerant import TolerantText, tolerant_form
 from .values import EN_DATE, NUMBER_LIKE, date_value, digits
 
 NAMED_CATEGORIES = ("PERSON", "ORGANIZATION", "ADDRESS")
-ACRONYM = regex.compile(r"\p{Lu}[\p{Lu}\d&.-]{1,9}")  # an organisation's acronym: IPQ, ASF, CMVM
+POSSESSIVE = regex.compile(r"(?<=\p{L})['’]s$")  # an English possessive after a name grown over it
+VALUE_CATEGORIES = ("NAMEID", "DATE")  # what an English address's widening never swallows
+MIN_HELD = 5  # the fewest characters of a source identifier that an English identifier holding it must show
 # what may lie between two pieces of one entity that are joined: punctuation, joiners, capitalized words
 MERGEABLE_GAP = regex.compile(r"(?:[\s,.;:&'’\-]|\b(?:" + "|".join(
     sorted((regex.escape(w) for w in WORDS.joiners if w.isalpha()), key=lambda w: (-len(w), w))) +
@@ -108,6 +113,10 @@ class Transferrer:
         tails = sorted({t.rstrip(".") for t in legal_tails or []}, key=len, reverse=True)
         self.legal_tail = regex.compile(r"\s*,?\s*(?:" + "|".join(regex.escape(t) for t in tails) +
                                         r")\.?(?![\p{L}\p{N}])") if tails else None
+        # a tail written with its final dot ("Lda.", "C.R.L."): a mention that ends just before that dot takes it
+        dotted = sorted({t.rstrip(".") for t in legal_tails or [] if t.endswith(".")}, key=len, reverse=True)
+        self.dotted_tail = regex.compile(r"(?<![\p{L}])(?:" + "|".join(regex.escape(t) for t in dotted) + r")$") \
+            if dotted else None
         self.names = names or set()
         self.common = common_words or set()
         self.places = places or set()
@@ -140,8 +149,8 @@ class Transferrer:
         if self.english is not None:
             self._english(src_mentions, tgt, st.found, st.matched, st.steps, numbers, st.occupy)
         # 5. a long form before its bracketed acronym: "Portuguese Institute for Quality (<N15>)" takes the
-        # acronym's number when the source side names that entity in another form too
-        self._long_forms(src_mentions, tgt, st.found, st.steps, st.free, st.occupy)
+        # acronym's number when its initials fit or the source side names that entity in another form too
+        long_forms(src_mentions, tgt, st.found, st.matched, st.steps, st.free, st.occupy)
         # identifiers present only in the target get new numbers after the source's
         if self.id_finder is not None:
             for s, e, cat in self.id_finder(tgt):
@@ -255,6 +264,13 @@ class Transferrer:
             tidx = sorted({j for i in src_tok_of.get(k, ()) for j in linked.get(i, ()) if j < len(tgt_tokens)})
             tidx = [j for j in tidx if st.free(*tgt_tokens[j]) and not is_punct(tgt, tgt_tokens[j])]
             if not tidx:
+                # a name whose links are unusable: the capitalized words between its neighbours' translations
+                got = run_between(tgt, tgt_tokens, src_tok_of[k][0], src_tok_of[k][-1], linked, st.free) \
+                    if m.category in NAMED_CATEGORIES and src_tok_of.get(k) else None
+                if got is not None:
+                    st.add(m, tgt_tokens[got[0]][0], tgt_tokens[got[1]][1], "alignment")
+                    st.matched.add(k)
+                    st.steps["between_neighbours"] += 1
                 continue
             if ACRONYM.fullmatch(m.text) and m.category == "ORGANIZATION":
                 # an acronym stands for an acronym: its aligned upper-case token, not the words around it
@@ -320,7 +336,9 @@ class Transferrer:
                 inside = all(h.start <= m.start and m.end <= h.end for m in over)
                 same = all(m.category == h.category for m in over)
                 # an English address around pieces the steps took for names ("14 <P>, <P>, Oxford <ADDRESS>")
-                address = h.category == "ADDRESS" and inside and any(m.category == "ADDRESS" for m in over)
+                # (never over an identifier or a date the steps found: "card no. <N31>, Rua ..." keeps its number)
+                address = h.category == "ADDRESS" and inside and any(m.category == "ADDRESS" for m in over) \
+                    and not any(m.category in VALUE_CATEGORIES for m in over)
                 # a company whose first words the steps took for a person ("<P> – MOBILIÁRIO E <ORG>, LDA.")
                 company = h.category == "ORGANIZATION" and inside and any(m.category == h.category for m in over) \
                     and (visible_between(tgt, over) or h.rule == "en:legal-tail" and joined_by_preposition(tgt, over))
@@ -330,6 +348,8 @@ class Transferrer:
                     # the whole name, the whole address: one entity's pieces, or the pieces of what the hit
                     # shows is one name ("X – TRANSPORTES E Y, S.A.": the words between would show)
                     s, e = min([h.start] + [m.start for m in over]), max([h.end] + [m.end for m in over])
+                    while h.category == "DATE" and s < h.start and (lead := DATE_LEAD.match(tgt, s, h.start)):
+                        s = lead.end()  # "On the <ninth day of ...>": the words before a date are outside it
                     keep = next((m for m in over if m.category == h.category), None) \
                         or replace(over[0], category=h.category)
                     if len(over) > 1 or (s, e) != (over[0].start, over[0].end):
@@ -359,52 +379,6 @@ class Transferrer:
                                entity=numbers.new()))
                 steps["target_only"] += 1
 
-    def _long_forms(self, src_mentions: list[Mention], tgt: str, found: list[Mention], steps: Counter,
-                    free, occupy) -> None:
-        toks: list[tuple[int, int]] = []
-        ends: list[int] = []
-        # (an English acronym in brackets names the capitalized words before it when their initials fit, whether
-        # or not the source numbered its long form with it: "the European Cockpit Association (ECA)" translates a
-        # long form the acronym does not abbreviate in Portuguese)
-        for m in list(found):
-            if m.category != "ORGANIZATION" or not ACRONYM.fullmatch(m.text) or tgt[m.start - 1:m.start] != "(" \
-                    or tgt[m.end:m.end + 1] != ")":
-                continue
-            if not toks:
-                toks = tokenize(tgt)
-                ends = [b for _, b in toks]
-            j = bisect_right(ends, m.start - 1) - 1  # the last token ending before the bracket
-            if j < 0:
-                continue
-            a, b = toks[j]
-            if b != len(tgt[:m.start - 1].rstrip()):
-                continue
-            if not free(a, b):
-                self._renumber_long_form(m, b, found, steps)
-                continue
-            if not CAPITALIZED.match(tgt[a:b]):
-                continue
-            lo, hi = grow(tgt, toks, j, j, free)
-            if not initials_fit(m.text, tgt[toks[lo][0]:toks[hi][1]]):
-                continue
-            found.append(Mention(toks[lo][0], toks[hi][1], m.category, tgt[toks[lo][0]:toks[hi][1]], "transfer:alias",
-                                 m.rule, m.subtype, entity=m.entity))
-            occupy(found[-1])
-            steps["alias"] += 1
-
-    @staticmethod
-    def _renumber_long_form(acronym: Mention, end: int, found: list[Mention], steps: Counter) -> None:
-        """A long form the alignment numbered, right before a bracketed acronym found as written whose initials it
-        fits, is that acronym's entity: one name, one number ("the <European Regions Airline Association> (<ERA>)",
-        where the alignment crossed the lines of a list of bodies)."""
-        if acronym.recognizer != "transfer:string":
-            return
-        for x in found:
-            if x.end == end and x is not acronym and x.category == acronym.category and x.entity != acronym.entity \
-                    and x.recognizer == "transfer:alignment" and initials_fit(acronym.text, x.text):
-                x.entity = acronym.entity
-                steps["alias_number"] += 1
-
     def _counterpart(self, h, src_mentions: list[Mention], tgt: str, matched: set[int],
                      index: dict[tuple, list[int]]) -> int | None:
         """The source mention an English hit stands for: the same date, the same digits, or (names, addresses)
@@ -414,7 +388,11 @@ class Transferrer:
         if h.category == "DATE":
             ks = index.get(("DATE", h.value), []) if h.value is not None else []
         elif h.category == "NAMEID":
-            ks = index.get(("NAMEID", digits(text)), [])
+            value = digits(text)
+            # (or a source identifier the hit holds: the source's span left a letter out, "A<N8>" / "A0K2F7791")
+            ks = index.get(("NAMEID", value)) or [k for k, m in enumerate(src_mentions) if m.category == "NAMEID"
+                                                   and k not in matched and len(d := digits(m.text)) >= MIN_HELD
+                                                   and d in value]
         else:
             words = {fold(w) for w in GUARD_WORD.findall(text) if len(w) >= 3}
             ks = sorted({k for w in words if w not in self.common or w in self.names
@@ -456,6 +434,11 @@ class Transferrer:
                 nxt = ms[k + 1].start if k + 1 < len(ms) else len(tgt)
                 if t and t.end() <= nxt:
                     ms[k] = m = span(m, tgt, m.start, t.end())
+                elif tgt[m.end:m.end + 1] == "." and self.dotted_tail is not None and self.dotted_tail.search(m.text):
+                    ms[k] = m = span(m, tgt, m.start, m.end + 1)  # "... C.R.L." at a sentence's end: the tail's dot
+            if m.category in ("PERSON", "ORGANIZATION") and m.recognizer != "transfer:string" \
+                    and (p := POSSESSIVE.search(m.text)):
+                ms[k] = m = span(m, tgt, m.start, m.start + p.start())  # "the Ministry of Justice's": the name only
         merged: list[Mention] = []
         for m in ms:
             if merged and merged[-1].entity == m.entity and merged[-1].category == m.category \

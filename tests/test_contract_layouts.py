@@ -222,7 +222,7 @@ ENGLISH_DATES = [
     ("from 1 to 15 March 2024 inclusive.", "1 to 15 March 2024"),
     ("in Lisbon, on twenty-two March two thousand and twenty-three.", "twenty-two March two thousand and twenty-three"),
     ("delivered on 15-Feb-2023.", "15-Feb-2023"),
-    ("on the first of June.", "the first of June"),
+    ("on the first of June.", "first of June"),
 ]
 
 

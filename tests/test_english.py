@@ -23,19 +23,20 @@ def _hits(rec, text):
 
 @pytest.mark.parametrize("text, found, value", [
     ("Signed in Lisbon on 15 April 2024.", "15 April 2024", (15, 4, 2024)),
-    ("Done this 22nd day of September 2023.", "this 22nd day of September 2023", (22, 9, 2023)),
+    ("Done this 22nd day of September 2023.", "22nd day of September 2023", (22, 9, 2023)),
     ("Effective as of March 3rd, 2021 onwards.", "March 3rd, 2021", (3, 3, 2021)),
-    ("Paid on the 1st of Sept. 2020.", "the 1st of Sept. 2020", (1, 9, 2020)),
+    ("Paid on the 1st of Sept. 2020.", "1st of Sept. 2020", (1, 9, 2020)),
     ("DATED 30 JUNE 2019", "30 JUNE 2019", (30, 6, 2019)),
     ("Due on 15/04/2024.", "15/04/2024", (15, 4, 2024)),
     ("Due on 2024-04-15.", "2024-04-15", (15, 4, 2024)),
     # in words, as deeds write them (text2num reads the ordinal and the year)
-    ("On the ninth day of October two thousand and twenty-four, at", "the ninth day of October two thousand and "
+    ("On the ninth day of October two thousand and twenty-four, at", "ninth day of October two thousand and "
      "twenty-four", (9, 10, 2024)),
-    ("On this twenty-second day of March 2023, at", "this twenty-second day of March 2023", (22, 3, 2023)),
-    ("declared that on the third of June of this year", "the third of June", (3, 6, None)),
+    ("On this twenty-second day of March 2023, at", "twenty-second day of March 2023", (22, 3, 2023)),
+    ("declared that on the third of June of this year", "third of June", (3, 6, None)),
 ])
 def test_english_dates_in_their_common_layouts(rec, text, found, value):
+    """(the words that lead to a date, "this", "the", are outside it, as on the Portuguese side: "aos [...]")"""
     hits = rec.find(text)
     assert [(text[h.start:h.end], h.value) for h in hits] == [(found, value)]
 
@@ -93,8 +94,10 @@ def test_a_company_name_with_its_legal_tail(rec, text, found):
 
 
 @pytest.mark.parametrize("text, found", [
-    ("Mr John Smith signed.", ["Mr John Smith"]),
-    ("as Dr. Ana Costa said", ["Dr. Ana Costa"]),
+    # the title finds the name and stays visible, as the Portuguese side's persons are cut to the name
+    ("Mr John Smith signed.", ["John Smith"]),
+    ("as Dr. Ana Costa said", ["Ana Costa"]),
+    ("a letter to Mrs Okonkwo-Lindqvist today", ["Okonkwo-Lindqvist"]),
     ("Mr President, Madam Speaker", []),          # a role noun after a title is no name
 ])
 def test_a_titled_person(rec, text, found):
@@ -288,3 +291,152 @@ def test_two_names_joined_by_and_stay_two(rec, tgt, pieces):
 def test_an_english_date_follows_the_source_sides_decision(rec, src_dates, tgt, masked):
     res = Transferrer(english=rec).transfer(src_dates, [], [], tgt, links=[], numbers=EntityNumbers(9))
     assert any(m.category == "DATE" for m in res.mentions) is masked
+
+
+@pytest.mark.parametrize("tgt, acronym, long_form", [
+    # a Portuguese acronym after the English name: the initials do not fit, the source's long form went uncarried
+    ("or refer it to the Insurance Information, Mediation and Arbitration Centre (CIMPAS).", "CIMPAS",
+     "Insurance Information, Mediation and Arbitration Centre"),
+    ("certified by the Directorate-General for Food and Veterinary Affairs (DGAV) before", "DGAV",
+     "Directorate-General for Food and Veterinary Affairs"),
+    ("heard by the Consumer Dispute Arbitration Centre of the Algarve (CACCA) on", "CACCA",
+     "Consumer Dispute Arbitration Centre of the Algarve"),
+])
+def test_a_translated_long_form_before_its_acronym_is_the_source_long_form(tgt, acronym, long_form):
+    """The source names the entity by its long form and its acronym (one number); no step carried the long form:
+    the capitalized words before the bracketed acronym translate it, and take the number."""
+    source = {"CIMPAS": "Centro de Informação, Mediação e Arbitragem de Seguros",
+              "DGAV": "Direção-Geral de Alimentação e Veterinária",
+              "CACCA": "Centro de Arbitragem de Conflitos de Consumo do Algarve"}[acronym]
+    src = [Mention(0, len(source), "ORGANIZATION", source, "test", "test", entity=5),
+           Mention(40, 40 + len(acronym), "ORGANIZATION", acronym, "test", "test", entity=5)]
+    res = Transferrer().transfer(src, [], [], tgt, links=[])
+    assert [(m.text, m.entity) for m in res.mentions] == [(long_form, 5), (acronym, 5)]
+    assert not res.untransferred
+
+
+@pytest.mark.parametrize("tgt", [
+    "or refer it to the Insurance Ombudsman (CIMPAS).",      # the source names no long form: nothing to carry
+    "as the Centre itself (CIMPAS) states",                 # one word: a head noun, not a name
+    "or refer it to the arbitration centre (CIMPAS).",      # lower case: no name
+    "under Council Regulation (CIMPAS) No 1/2003",           # words that translate none of the source's
+])
+def test_no_long_form_is_taken_where_the_source_long_form_was_carried_or_none_shows(tgt):
+    carried = "Ombudsman" not in tgt
+    src = [Mention(0, 55, "ORGANIZATION", "Centro de Informação, Mediação e Arbitragem de Seguros", "test", "test",
+                   entity=5), Mention(60, 66, "ORGANIZATION", "CIMPAS", "test", "test", entity=5)]
+    if not carried:
+        src = src[1:]
+    res = Transferrer().transfer(src, [], [], tgt, links=[])
+    assert [m.text for m in res.mentions] == ["CIMPAS"]
+
+
+@pytest.mark.parametrize("src_text, tgt, left, right, masked", [
+    # the placeholder linked to a word another step took; its neighbours' links bracket the name
+    ("está inscrita no <P>, tomo 12", "is entered in the Madrid Commercial Register, volume 12", "no", "tomo",
+     "Madrid Commercial Register"),
+    ("recebeu da <P> em 2021", "received from the Porto Dental Clinic in 2021", "da", "em", "Porto Dental Clinic"),
+    ("conforme a <P>, que", "according to Hartwell & Bright Partners, which", "a", "que", "Hartwell & Bright Partners"),
+])
+def test_a_name_whose_links_are_taken_is_the_capitalized_run_between_its_neighbours(src_text, tgt, left, right,
+                                                                                    masked):
+    s = src_text.index("<P>")
+    anon = src_text[:s] + "<NAME1_ORGANIZATION>" + src_text[s + 3:]
+    placeholder = Mention(s, s + 20, "ORGANIZATION", "<NAME1_ORGANIZATION>", "test", "", entity=1)
+    original = Mention(s, s + 10, "ORGANIZATION", "Nome Próprio", "test", "test", entity=1)
+    src_toks, tgt_toks = tokenize(anon), tokenize(tgt)
+    sw, tw = [anon[a:b] for a, b in src_toks], [tgt[a:b] for a, b in tgt_toks]
+    links = [(sw.index(left), tw.index({"no": "in", "da": "from", "a": "to"}[left])),
+             (sw.index(right), tw.index({"tomo": "volume", "em": "in", "que": "which"}[right]))]
+    res = Transferrer().transfer([original], src_toks, [placeholder], tgt, links=links)
+    assert [m.text for m in res.mentions] == [masked]
+
+
+@pytest.mark.parametrize("tgt", [
+    "is entered in the register of companies, volume 12",   # no capitalized word between the neighbours
+    "is entered in the Register of the Madrid Chamber of Commerce and Industry, volume 12",  # too long a run
+    "is entered in Madrid and in the Register, volume 12",  # a lower-case word inside the run
+])
+def test_no_name_is_taken_between_neighbours_that_hold_no_clean_capitalized_run(tgt):
+    anon = "está inscrita no <NAME1_ORGANIZATION>, tomo 12"
+    s = anon.index("<")
+    placeholder = Mention(s, s + 20, "ORGANIZATION", "<NAME1_ORGANIZATION>", "test", "", entity=1)
+    original = Mention(s, s + 10, "ORGANIZATION", "Nome Próprio", "test", "test", entity=1)
+    src_toks, tgt_toks = tokenize(anon), tokenize(tgt)
+    sw, tw = [anon[a:b] for a, b in src_toks], [tgt[a:b] for a, b in tgt_toks]
+    links = [(sw.index("no"), tw.index("in")), (sw.index("tomo"), tw.index("volume"))]
+    res = Transferrer().transfer([original], src_toks, [placeholder], tgt, links=links)
+    assert res.mentions == []
+
+
+@pytest.mark.parametrize("tgt, aligned, date", [
+    # an aligned date that took the words before it ("aos" -> "On the"): the English date's own span
+    ("On the ninth day of October two thousand and twenty-four, before me", "On the ninth day of October",
+     "ninth day of October two thousand and twenty-four"),
+    ("It was signed on this 3rd day of July 2025 in Porto", "on this 3rd day of July", "3rd day of July 2025"),
+    # (a year in words ends at its last number word: "... twenty-six that")
+    ("declared on the eleventh of March two thousand and twenty-six that", "the eleventh of March",
+     "eleventh of March two thousand and twenty-six"),
+])
+def test_a_widened_date_leaves_the_words_before_it_visible(rec, tgt, aligned, date):
+    anon = "aos <NAME1_DATE> x"
+    placeholder = Mention(4, 16, "DATE", "<NAME1_DATE>", "test", "", entity=1)
+    original = Mention(4, 16, "DATE", "em data incerta", "test", "test", entity=1)
+    src_toks, tgt_toks = tokenize(anon), tokenize(tgt)
+    a = tgt.index(aligned)
+    links = [(1, j) for j, (s, e) in enumerate(tgt_toks) if a <= s and e <= a + len(aligned)]
+    res = Transferrer(english=rec).transfer([original], src_toks, [placeholder], tgt, links=links)
+    assert [m.text for m in res.mentions] == [date]
+
+
+@pytest.mark.parametrize("tgt, source_value, whole", [
+    # the source's span left the identifier's first letter out; the English identifier holds the source's value
+    ("holder of residence permit no. A0K2F7791, tax no. 5", "0K2F7791", "A0K2F7791"),
+    ("passport no. X48213907 issued in Porto", "48213907", "X48213907"),
+    ("citizen card no. 13728450ZZ4, valid", "13728450", "13728450ZZ4"),
+])
+def test_an_english_identifier_holding_a_source_value_takes_its_number(rec, tgt, source_value, whole):
+    src = [Mention(0, len(source_value), "NAMEID", source_value, "test", "test", entity=8)]
+    res = Transferrer(english=rec).transfer(src, [], [], tgt, links=[], numbers=EntityNumbers(20))
+    assert [(m.text, m.entity) for m in res.mentions if m.category == "NAMEID"] == [(whole, 8)]
+
+
+def test_an_english_identifier_holding_no_source_value_is_a_new_entity(rec):
+    src = [Mention(0, 8, "NAMEID", "55501234", "test", "test", entity=8)]
+    res = Transferrer(english=rec).transfer(src, [], [], "passport no. X48213907 issued", links=[],
+                                            numbers=EntityNumbers(20))
+    assert [m.entity for m in res.mentions if m.text == "X48213907"] == [20]
+
+
+@pytest.mark.parametrize("text, found", [
+    # a document's letters between its trigger and its number are no identifier; the number is
+    ("holder of identity card RG no. 12.345.678-9, registered", ["12.345.678-9"]),
+    ("holder of passport PT no. X1234567 issued", ["X1234567"]),
+    ("with tax number NIF: 123456789 and", ["123456789"]),
+])
+def test_an_identifier_has_digits_of_its_own(rec, text, found):
+    assert [t for t, c in _hits(rec, text) if c == "NAMEID"] == found
+
+
+@pytest.mark.parametrize("tgt, value, address", [
+    # an identifier right before the address that the address's pattern reads as a house number: each keeps its own
+    ("The Enforcement Agent, card no. 6219, Rua Júlio Dinis, 242, 4050-318 Porto", "6219",
+     "Rua Júlio Dinis, 242, 4050-318 Porto"),
+    ("Member no. 815, Rua do Almada, 12, 4050-036 Porto", "815", "Rua do Almada, 12, 4050-036 Porto"),
+    ("licence no. 4410, Avenida da Boavista, 1200, 4100-113 Porto", "4410", "Avenida da Boavista, 1200, 4100-113 Porto"),
+])
+def test_an_english_address_never_swallows_an_identifier(rec, tgt, value, address):
+    src = [Mention(0, len(value), "NAMEID", value, "test", "test", entity=31),
+           Mention(0, len(address), "ADDRESS", address, "test", "test", entity=32)]
+    res = Transferrer(english=rec).transfer(src, [], [], tgt, links=[])
+    assert [(m.text, m.entity) for m in res.mentions] == [(value, 31), (address, 32)]
+
+
+@pytest.mark.parametrize("text, found", [
+    # a phone's extension stays visible, as on the Portuguese side ("extensão 2214"): the number only
+    ("contact me on 225 071 930, extension 2214, or by fax", "225 071 930"),
+    ("Call +44 20 7946 0958 ext. 12 today", "+44 20 7946 0958"),
+    ("Call +44 20 7946 0958 x 345.", "+44 20 7946 0958"),
+])
+def test_a_phone_number_without_its_extension(rec, text, found):
+    assert [t for t, c in _hits(rec, text) if c == "NAMEID"] == [found]

@@ -25,25 +25,26 @@ def _hits(rec, text, category):
 @pytest.mark.parametrize("text, found, value", [
     # a number repeated in brackets, in digits or words, after the day, the month or the year
     ("that on the fifth (05) day of May (05) of the year two thousand and twenty-five (2025), in this city",
-     "the fifth (05) day of May (05) of the year two thousand and twenty-five (2025)", (5, 5, 2025)),
+     "fifth (05) day of May (05) of the year two thousand and twenty-five (2025)", (5, 5, 2025)),
     ("paid on 7 (seven) June 2024 by transfer", "7 (seven) June 2024", (7, 6, 2024)),
     ("on the twenty-first (21st) day of March (03), two thousand and twenty-four (2024).",
-     "the twenty-first (21st) day of March (03), two thousand and twenty-four (2024)", (21, 3, 2024)),
+     "twenty-first (21st) day of March (03), two thousand and twenty-four (2024)", (21, 3, 2024)),
     # the year after "in the year" or "of the year"
     ("Executed on the nineteenth day of February in the year two thousand and twenty-six.",
-     "the nineteenth day of February in the year two thousand and twenty-six", (19, 2, 2026)),
-    ("Made this 4th day of July in the year 2025 at Faro", "this 4th day of July in the year 2025", (4, 7, 2025)),
-    ("On the eleventh day of March of the year 2026, before me", "the eleventh day of March of the year 2026",
+     "nineteenth day of February in the year two thousand and twenty-six", (19, 2, 2026)),
+    ("Made this 4th day of July in the year 2025 at Faro", "4th day of July in the year 2025", (4, 7, 2025)),
+    ("On the eleventh day of March of the year 2026, before me", "eleventh day of March of the year 2026",
      (11, 3, 2026)),
 ])
 def test_a_deeds_date_is_one_span_with_its_brackets_and_year(rec, text, found, value):
+    """(the words that lead to the day, "the", "this", are outside the date: the gold guidelines' span)"""
     assert [(text[h.start:h.end], h.value) for h in rec.find(text)] == [(found, value)]
 
 
 @pytest.mark.parametrize("text, found", [
-    ("the 1st day of June (see Annex 2) applies", "the 1st day of June"),   # a bracket that repeats no number
+    ("the 1st day of June (see Annex 2) applies", "1st day of June"),   # a bracket that repeats no number
     ("from 3 March (inclusive) onwards", "3 March"),
-    ("the 2nd day of May (Monday) at noon", "the 2nd day of May"),
+    ("the 2nd day of May (Monday) at noon", "2nd day of May"),
 ])
 def test_a_bracket_that_repeats_no_number_stays_out_of_the_date(rec, text, found):
     assert _hits(rec, text, "DATE") == [found]
@@ -145,3 +146,35 @@ def test_a_company_in_pieces_joined_by_a_preposition_is_one_name(rec, tgt, piece
     src = [Mention(0, len(t), c, t, "test", "test", entity=k + 1) for k, (t, c) in enumerate(pieces)]
     res = Transferrer(english=rec).transfer(src, [], [], tgt, links=[])
     assert [(m.text, m.category, m.entity) for m in res.mentions] == [(whole, "ORGANIZATION", 2)]
+
+
+@pytest.mark.parametrize("text, found", [
+    # a dash or a sentence's end, then an article, opens another phrase: the body's name ends before it
+    ("Viseu Land Registry Office – The Registrar, Rui Lobo", "Viseu Land Registry Office"),
+    ("issued by the Tomar Commercial Registry Office. The Registrar signs below", "Tomar Commercial Registry Office"),
+    ("Loulé Tax Office — A copy is attached", "Loulé Tax Office"),
+    # a dash between two capitalized names with no article: one name (a body and its unit)
+    ("Northern Corporate Banking – Vila Real Business Centre", "Northern Corporate Banking – Vila Real Business Centre"),
+])
+def test_a_bodys_name_ends_where_another_phrase_opens(rec, text, found):
+    assert _hits(rec, text, "ORGANIZATION") == [found]
+
+
+@pytest.mark.parametrize("text, found", [
+    # the preposition that opens a contract's parties is no part of the company's name
+    ("Between NORTEFRIO SOLUTIONS, S.A. and the Buyer", "NORTEFRIO SOLUTIONS, S.A."),
+    ("Among Quercal Holdings Ltd, Ana Rocha and others", "Quercal Holdings Ltd"),
+    ("By Valmonte Trading GmbH, represented by", "Valmonte Trading GmbH"),
+])
+def test_a_company_name_without_the_words_that_open_the_sentence(rec, text, found):
+    assert _hits(rec, text, "ORGANIZATION") == [found]
+
+
+@pytest.mark.parametrize("text, found", [
+    # more house numbers after the first belong to the one address
+    ("Risk location: Largo do Pelourinho, 3 e 5, 7000-812 Évora, a shop", "Largo do Pelourinho, 3 e 5, 7000-812 Évora"),
+    ("Premises at Rua das Flores, 21 and 23, 4050-262 Porto, ground floor", "Rua das Flores, 21 and 23, 4050-262 Porto"),
+    ("Warehouse: Avenida Central, 40/42, 4710-229 Braga.", "Avenida Central, 40/42, 4710-229 Braga"),
+])
+def test_an_address_with_several_house_numbers_is_one_span(rec, text, found):
+    assert _hits(rec, text, "ADDRESS") == [found]

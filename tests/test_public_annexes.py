@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from paranon.align.transfer import Transferrer
+from paranon.align.long_forms import renumber_long_form
 from paranon.corpora.model import Mention
 
 
@@ -177,7 +177,7 @@ def test_a_long_form_before_its_bracketed_acronym_takes_its_number(long, acronym
     a = tgt.index(f"({acronym})") + 1
     lf = Mention(s, s + len(long), "ORGANIZATION", long, "transfer:alignment", entity=5)
     ac = Mention(a, a + len(acronym), "ORGANIZATION", acronym, "transfer:string", entity=8)
-    Transferrer._renumber_long_form(ac, lf.end, [lf, ac], Counter())
+    renumber_long_form(ac, lf.end, [lf, ac], Counter())
     assert (lf.entity == 8) is renumbered
 
 

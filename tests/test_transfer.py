@@ -59,6 +59,36 @@ def test_an_organisation_is_masked_whole_on_the_english_side(src, mention, tgt, 
     assert not res.untransferred
 
 
+@pytest.mark.parametrize("anon, tgt, aligned, masked", [
+    # an aligned company that ends just before its tail's dot at a sentence's end takes the dot, as the source's did
+    ("Aprovou a <NAME1_ORGANIZATION_COMPANY>", "It was approved by Vila Verde Agricultural Cooperative, C.R.L.",
+     "Vila Verde Agricultural Cooperative, C.R.L", "Vila Verde Agricultural Cooperative, C.R.L."),
+    ("Prestado pela <NAME1_ORGANIZATION_COMPANY>", "Provided by Quintaluz – Renewable Energy, Lda.",
+     "Quintaluz – Renewable Energy, Lda", "Quintaluz – Renewable Energy, Lda."),
+    ("Vendido à <NAME1_ORGANIZATION_COMPANY>", "Sold to Ribamar Holdings, S.A.", "Ribamar Holdings, S.A",
+     "Ribamar Holdings, S.A."),
+    # a tail written with no dot leaves the sentence's full stop outside
+    ("Vendido à <NAME1_ORGANIZATION_COMPANY>", "Sold to Ribamar Holdings Ltd.", "Ribamar Holdings Ltd",
+     "Ribamar Holdings Ltd"),
+])
+def test_an_aligned_companys_dotted_tail_keeps_its_dot(anon, tgt, aligned, masked):
+    tr = Transferrer(legal_tails=["Lda.", "S.A.", "C.R.L.", "Ltd"])
+    assert [x.text for x in _aligned_org(tr, anon, tgt, aligned).mentions] == [masked]
+
+
+def _aligned_org(tr: Transferrer, anon: str, tgt: str, aligned: str):
+    """The transfer of one organisation whose placeholder (the rest of ``anon`` from "<NAME1") is linked to the
+    target words of ``aligned``."""
+    s = anon.index("<NAME1")
+    placeholder = Mention(s, len(anon), "ORGANIZATION", anon[s:], "test", "", "COMPANY", entity=1)
+    original = Mention(0, 20, "ORGANIZATION", "Empresa Qualquer, Lda.", "test", "", "COMPANY", entity=1)
+    src_toks, tgt_toks = tokenize(anon), tokenize(tgt)
+    i = next(k for k, (a, b) in enumerate(src_toks) if a == s)
+    a = tgt.index(aligned)
+    links = [(i, j) for j, (x, y) in enumerate(tgt_toks) if a <= x and y <= a + len(aligned)]
+    return tr.transfer([original], src_toks, [placeholder], tgt, links=links)
+
+
 @pytest.mark.parametrize("aligned_to, masked", [
     ("the documents", "Directorate-General for the Treasury"),   # the article before another noun
     ("to", "Directorate-General for the Treasury"),               # a preposition just before the name
@@ -157,3 +187,16 @@ def test_links_follow_their_words_onto_the_replaced_target():
     links = [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (6, 9)]
     assert map_links(links, old_tokens, new, reps) == [(0, 0), (1, 1), (2, 2), (3, 2), (4, 3), (5, 4)]
     assert map_links(links, old_tokens, text, []) == [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5)]
+
+
+@pytest.mark.parametrize("anon, tgt, aligned, masked", [
+    # an aligned name grown over an English possessive: the name without it
+    ("o registo do <NAME1_ORGANIZATION_ADMIN>", "the Ministry of Justice's register", "Ministry of Justice's",
+     "Ministry of Justice"),
+    ("a assinatura do <NAME1_ORGANIZATION_ADMIN>", "the Braga Tax Office’s stamp", "Braga Tax Office’s",
+     "Braga Tax Office"),
+    ("a morada da <NAME1_ORGANIZATION_ADMIN>", "the Porto Civil Registry's address", "Porto Civil Registry's",
+     "Porto Civil Registry"),
+])
+def test_an_aligned_name_leaves_its_possessive_out(anon, tgt, aligned, masked):
+    assert [x.text for x in _aligned_org(Transferrer(), anon, tgt, aligned).mentions] == [masked]
