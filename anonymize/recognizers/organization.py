@@ -13,6 +13,8 @@ import regex
 from ...text import fold
 from ..aliases import abbreviates
 from ..chains import ORDINAL, Chain, ChainRules
+from ..dictionary import lemma_or_inflection
+from ..lexicons import zipf
 from ..recognizer import Gated, Recognizer, Segment, alternation, case_blind_gate, register
 
 # a town after a registry's dotted abbreviation, without "de" ("C.R.C. Aveiro")
@@ -42,6 +44,20 @@ def org_rule(ch: Chain, crules: ChainRules) -> tuple[str, str]:
 NAME_BEFORE_DASH = regex.compile(r"(?:^|(?<=[\s(,;:]))(?P<name>\p{Lu}[\p{L}\p{M}.'’&-]*(?:\s+(?:d[aeo]s?|e|&|\p{Lu}"
                                  r"[\p{L}\p{M}.'’&-]*)){0,7})\s+[–—]\s+$")
 DASH = regex.compile(r"\s+[–—]\s+")
+# a singular feminine article before a plural noun that opens a name: a company's elided noun ("a Sistemas Ribatejo",
+# "pela Têxteis Cávado": "a [empresa] ..."); a kind of thing takes an article that agrees ("os Sistemas de Navegação")
+SINGULAR_ARTICLE_BEFORE = regex.compile(r"(?<![\p{L}])(?:[Aa]|à|[dn]a|pela)\s+\Z")
+PLURAL_WORD = regex.compile(r"\p{Lu}\p{Ll}{2,}s")
+
+
+def elided_company(text: str, ch: Chain, lex) -> bool:
+    """A name after a singular article that opens with a plural word of the language (``a Cabos do Norte``): a
+    company named after its trade, its noun ``empresa`` or ``sociedade`` left out; not a person (``a Inês``)."""
+    first = ch.words[0]
+    return bool(PLURAL_WORD.fullmatch(first)) and not ch.title and not ch.hum \
+        and SINGULAR_ARTICLE_BEFORE.search(text, max(0, ch.start - 6), ch.start) is not None \
+        and (f := fold(first)) not in lex.first and (f not in lex.last or len(ch.content) > 1) and not lex.is_place(first) \
+        and (lemma_or_inflection(f) or lex.is_common(first) or zipf(first.lower()) >= 3.0)
 
 # the capitalized words and English "of" before a company's name that ends in a legal form ("Bank of ", "The
 # Royal Bank of "): one English name
@@ -122,6 +138,8 @@ class OrganizationRecognizer(Recognizer):
                     and ch.places < len(ch.content) and not ch.extra.get("territory") \
                     and self.role_before.search(seg.text, max(0, ch.start - 40), ch.start):
                 subtype, rule = "COMPANY", "company-role"  # "na qualidade de gerentes da GRANITOS DO CÁVADO"
+            elif not rule and not ch.inverted and not ch.extra.get("territory") and elided_company(seg.text, ch, self.lex):
+                subtype, rule = "COMPANY", "elided-noun"  # "a Sistemas Ribatejo instalou", "pela Têxteis Cávado"
             if not rule and not ch.inverted and not self._names_in(ch):
                 # (a chain with names is left whole to the person recognizers, which skip covered chains; a
                 # surname that is also a place does not count: "Associação dos Amigos do Porto")
