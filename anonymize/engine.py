@@ -27,7 +27,7 @@ from .chains import ChainRules, analyse, lower_vocabulary
 from .lexicons import lexicons
 from .numbering import Constraints, Numberer, companies_named_short, entity_key, name_tokens, organization_aliases
 from .operators import Operators
-from .recognizer import REGISTRY, DocumentMemory, Recognizer, Segment, SegmentAnalysis, alternation
+from .recognizer import REGISTRY, DocumentMemory, Recognizer, Segment, SegmentAnalysis, alternation, numbered_act_nouns
 
 DATA = Path(__file__).parent / "data"
 NO_BREAK_SPACES = str.maketrans({"\xa0": " ", "\u202f": " "})
@@ -237,7 +237,7 @@ class Anonymizer:
         self.name_break = name_breaks(self.rules)
         # a legal act's numbered title, opening a document ("Decisão n.o 3/2019 do Conselho ...", "DECISÃO DO
         # COMITÉ MISTO DO EEE N.o 12/2019"): the document is legislation (its dates are public, see date.py)
-        self.act_title = regex.compile(rf"\s*(?i:{alternation(self.rules['act_nouns'])})(?![\p{{L}}])[^.;]{{0,120}}?"
+        self.act_title = regex.compile(rf"\s*(?i:{alternation(numbered_act_nouns(self.rules))})(?![\p{{L}}])[^.;]{{0,120}}?"
                                        rf"(?:(?<![\p{{L}}])(?i:n)\.?\s?[º°o]\.?\s*\d{{1,4}}/\d{{4}}(?!\d)"
                                        rf"|\((?:UE|CE|CEE|Euratom)[^)]{{0,20}}\)\s*\d{{4}}/\d{{1,4}}(?!\d))")
         self.recognizers = build_recognizers(a, self.rules, self.lex)

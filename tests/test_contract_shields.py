@@ -65,3 +65,19 @@ def test_public_text_stays_visible(anonymizer, text, public):
 ])
 def test_a_womans_name_after_her_article_stays_a_person(anonymizer, text, name):
     assert (name, "PERSON") in _masked(anonymizer, text)
+
+
+# an agreement numbered by its parties opens a contract, no public act: its number is an identifier and its dates,
+# the date it takes effect too, are the parties' (a state's "presente Acordo", capitalized, stays an act)
+AGREEMENTS = [
+    ["Protocolo de Cooperação n.º 7/2025", "O presente protocolo produz efeitos a 2 de maio de 2025."],
+    ["Acordo de Parceria n.º 31/2024", "A primeira reunião realiza-se a 9 de outubro de 2024."],
+    ["Protocolo n.º 2/2023 entre o Município de Arganil e o Clube Naval", "As partes assinam em 14 de julho de 2023."],
+]
+
+
+@pytest.mark.parametrize("texts", AGREEMENTS)
+def test_a_numbered_agreement_between_parties_is_no_public_act(anonymizer, texts):
+    found = anonymizer.recognize_document(texts)
+    assert [m.category for m in found[0] if "/" in m.text] == ["NAMEID"]
+    assert [m.category for m in found[1]] == ["DATE"]

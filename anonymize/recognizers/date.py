@@ -7,7 +7,7 @@ from __future__ import annotations
 import regex
 from text_to_num import text2num
 
-from ..recognizer import Recognizer, Segment, alternation, case_blind_gate, register
+from ..recognizer import Recognizer, Segment, alternation, case_blind_gate, numbered_act_nouns, register
 
 NUMERIC_DATE = regex.compile(r"(?<![\d/.-])(?:\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2})(?![\d/-]|\.\d)")
 DATE_SEPARATOR = regex.compile(r"[/.-]")
@@ -77,7 +77,10 @@ class DateRecognizer(Recognizer):
         # a capitalized act noun in the clause before the date, or "a presente decisão": the act's date
         self.decision_before = regex.compile(
             rf"(?<![\p{{L}}])(?:{alternation(rules['date'].get('decision_nouns', []))})\s+de\s*\Z")
-        self.act_before = regex.compile(rf"(?:(?<![\p{{L}}])(?:{acts})(?![\p{{L}}])|(?i:presente)\s+(?i:{acts})(?![\p{{L}}]))")
+        # (an agreement in lower case is a contract's, whose dates are the parties': "o presente protocolo produz
+        # efeitos a ..."; "o presente Acordo" between states is an act)
+        self.act_before = regex.compile(rf"(?:(?<![\p{{L}}])(?:{acts})(?![\p{{L}}])|(?i:presente)\s+"
+                                        rf"(?:(?i:{alternation(numbered_act_nouns(rules))})|{acts})(?![\p{{L}}]))")
         leads = alternation(rules["date_effect_leads"])
         participles = alternation(rules["date_act_participles"])
         joined = rf"(?![\p{{L}}])[^.;:]{{0,80}}\s(?:em|a)\s*\Z"

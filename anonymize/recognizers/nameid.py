@@ -19,7 +19,7 @@ from stdnum.pt import cc as citizen_card
 from stdnum.pt import nif as pt_nif
 
 from ...text import fold
-from ..recognizer import Gated, Recognizer, Segment, alternation, case_blind_gate, literal_gate, register
+from ..recognizer import Gated, Recognizer, Segment, alternation, case_blind_gate, literal_gate, numbered_act_nouns, register
 
 EMAIL = regex.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 URL = regex.compile(r"(?:https?://|www\.)[^\s<>\"“”«»]+[^\s<>\"“”«».,;:!?)\]]")
@@ -49,6 +49,9 @@ NATIONAL_DIGITS = (10, 11)  # how many digits such a number has
 # a registration's number after the bare noun "número"/"number" (no act noun): six digits or more, no "/" or "."
 LONG_PLAIN_NUMBER = regex.compile(r"\d{6,}")
 BARE_NUMBER_NOUN = regex.compile(r"(?i)(?:número|number)(?![\p{L}])")
+# a number and its year ("4/2024"): after an agreement's noun, the number its parties gave it ("Protocolo n.º 2/2023"),
+# no treaty's protocol ("Protocolo n.º 36")
+NUMBER_YEAR = regex.compile(r"\d{1,5}/(?:19|20)\d{2}")
 # a web domain named after its noun ("o domínio lojaexemplo.pt", "the website example.co.uk"): the domain is
 # the holder's; a domain inside an address or URL is taken whole by EMAIL and URL first
 DOMAIN = regex.compile(r"(?<![\w.@/-])[\p{Ll}\d](?:[\p{Ll}\d-]*[\p{Ll}\d])?(?:\.[a-z0-9-]+)*\.(?:[a-z]{2,3}|com|info)(?![\w@/-]|\.\w)")
@@ -248,6 +251,7 @@ class NameIdRecognizer(Recognizer):
         self.number_re = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(r['number_words'])})(?![\p{{L}}])\s*",
                                        regex.IGNORECASE)
         self.public = {fold(w) for w in r["public_nouns"]}
+        self.agreement_words = {fold(w) for w in rules["agreement_nouns"]}
         # (the case-blind words each of those patterns opens with, read in ``Segment.folded``: cheap gates)
         self.gates = {k: case_blind_gate(r[k]) for k in ("triggers", "number_words", "public_nouns")}
         self.document_before = regex.compile(rf"(?<![\p{{L}}])(?i:{alternation(r['document_nouns'])})(?![\p{{L}}])"
@@ -259,9 +263,9 @@ class NameIdRecognizer(Recognizer):
         # an act's number after "n.º" in its title: a capitalized act noun earlier in the phrase and the number
         # in the acts' layout, number/year ("Decisão do Comité Misto do EEE n.o 12/2019")
         self.act_number = Gated(regex.compile(
-            rf"(?<![\p{{L}}])(?:{alternation(rules['act_nouns'])})(?![\p{{L}}])[^.;:\n]{{0,90}}?"
+            rf"(?<![\p{{L}}])(?:{alternation(numbered_act_nouns(rules))})(?![\p{{L}}])[^.;:\n]{{0,90}}?"
             rf"(?<![\p{{L}}])(?:n\.?\s?[º°o]s?\.?|nº)\s*(?P<num>\d{{1,4}}/(?:19|20)?\d{{2}})(?![\d/])"),
-            literal_gate(alternation(rules["act_nouns"])))
+            literal_gate(alternation(numbered_act_nouns(rules))))
         self.month_after = regex.compile(rf"\s+de\s+(?i:{alternation(rules['date']['months'])})(?![\p{{L}}])")
         self.public_re = regex.compile(
             rf"(?<![\p{{L}}])(?:{alternation(r['public_nouns'])})(?:-\p{{L}}+)?\s*(?:\([^)]{{1,12}}\)\s*)?{GAP}"
@@ -408,7 +412,8 @@ class NameIdRecognizer(Recognizer):
         for m in self.public_re.finditer(t) if self.gates["public_nouns"].search(folded) else ():
             # (a bare "número" before a long plain run of digits names a registration, not a law's subdivision:
             # "com o número 09876543")
-            bare = LONG_PLAIN_NUMBER.fullmatch(m.group(1)) and BARE_NUMBER_NOUN.match(t, m.start(), m.start(1))
+            bare = LONG_PLAIN_NUMBER.fullmatch(m.group(1)) and BARE_NUMBER_NOUN.match(t, m.start(), m.start(1)) \
+                or NUMBER_YEAR.fullmatch(m.group(1)) and fold(m.group().split()[0]) in self.agreement_words
             add(m.start(1), m.end(1), "NAMEID" if bare else "PUBLIC_ID", "trigger:number" if bare else "public_noun")
         for m in self.act_number.finditer(t) if "/" in t else ():
             add(m.start("num"), m.end("num"), "PUBLIC_ID", "act_number")
