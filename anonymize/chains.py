@@ -210,7 +210,7 @@ def analyse(doc: Doc, rules: ChainRules, lex: Lexicons, lower_vocab: set[str] | 
             if title and not ch.title:
                 ch.title = title
             if k > i:
-                ch.extra["run_start"] = i  # (the ordinary words left out: a company's name may claim them)
+                ch.extra["run_start"] = next(x for x in range(i, k + 1) if x == k or fold(toks[x].text) not in rules.function_words)  # (ordinary words left out, no article: a company's name may claim them)
             if k > i and toks[k - 1].text not in SENTENCE_END:
                 ch.sentence_initial = ch.sentence_initial or all(
                     fold(t.text) in rules.function_words or fold(t.text) in lex.common for t in toks[i:k]) and (
@@ -351,8 +351,8 @@ def _merge_company(chains: list[Chain], toks: list, doc: Doc, rules: ChainRules,
         between = [t.text for t in toks[a.end_tok:b.start_tok]]
         # touching, or joined by a dash ("Teixeira Irmãos – Comércio de Equipamentos, Lda.") or, in a list of
         # partners' names before "&", a comma ("MOTA, PINTO & ASSOCIADOS – SROC, LDA.")
-        joined = not between or between in (["–"], ["—"], ["-"]) or between == [","] and len(a.words) == 1 \
-            and "&" in b.words
+        joined = not between or between in (["–"], ["—"], ["-"]) or between == ["e"] and not (a.org_tail or a.org_head) \
+            or between == [","] and len(a.words) == 1 and "&" in b.words
         if b.org_tail and joined and not b.title and fold(b.words[0]) not in rules.titles:
             # a company's name keeps its first words however ordinary ("QUINTA DA FRAGA – VINHOS, S.A.")
             start = a.extra.get("run_start", a.start_tok) if between and not a.title else a.start_tok

@@ -64,6 +64,7 @@ def find_words(text: str, words: dict[str, Any] | list[str]) -> list[tuple[int, 
 
 COMPANY_TAIL = regex.compile(r"[\s,]+\S+$")
 DASHED_SHORT_NAME = regex.compile(r"\p{Lu}[\p{L}\d'’-]{2,}\s+[–—]\s+\p{Lu}")
+DASH_BREAK = regex.compile(r"\s+[–—]\s+")
 LEADING_ARTICLE = regex.compile(r"^(?:A|O|As|Os|The)\s+(?=\p{Lu})")  # the legal form that ends a company's name, with its comma
 
 
@@ -85,6 +86,10 @@ def company_short_forms(name: str, name_break: regex.Pattern) -> list[str]:
         # (one capitalized word set off by a dash is the short name too: "Fidelidade – Companhia de Seguros, S.A.")
         if head != bare and (len(head.split()) >= 2 or DASHED_SHORT_NAME.match(bare)):
             out.append(head)
+        # (the whole part before a dash, an inner "e" or "&" in it: "Sal e Pimenta – Restauração, Lda.")
+        dashed = DASH_BREAK.split(bare, 1)[0].strip()
+        if dashed not in (bare, head) and len(dashed.split()) >= 2:
+            out.append(dashed)
         words = head.split()
         if len(words) >= 3 and all(w[:1].isupper() for w in words[:3]):
             out.append(" ".join(words[:2]))

@@ -81,3 +81,42 @@ def test_a_numbered_agreement_between_parties_is_no_public_act(anonymizer, texts
     found = anonymizer.recognize_document(texts)
     assert [m.category for m in found[0] if "/" in m.text] == ["NAMEID"]
     assert [m.category for m in found[1]] == ["DATE"]
+
+
+def _orgs(anonymizer, texts: list[str]) -> list[list[str]]:
+    return [[m.text for m in ms if m.category == "ORGANIZATION"] for ms in anonymizer.recognize_document(texts)]
+
+
+# company and association names as contracts write them: the sentence's article stays out of a dash-joined name,
+# ordinary words before a dash name the body after an article, two words joined by "e" open a name, and the legal
+# forms of groupings, inter-municipal companies and social solidarity institutions end one
+ORG_NAMES = [
+    ("A Ponte & Arco – Carpintaria, Lda. entregou as portas.", "Ponte & Arco – Carpintaria, Lda."),
+    ("A Vale Fundo – Sociedade Agrícola, Lda. vendeu a colheita.", "Vale Fundo – Sociedade Agrícola, Lda."),
+    ("Os Companheiros da Serra – Associação Desportiva organizam a corrida.",
+     "Companheiros da Serra – Associação Desportiva"),
+    ("Contratou-se a Rio Claro – Associação Juvenil para o campo de férias.", "Rio Claro – Associação Juvenil"),
+    ("O donativo foi entregue à Mão Amiga – Instituição Particular de Solidariedade Social.",
+     "Mão Amiga – Instituição Particular de Solidariedade Social"),
+    ("A Pedra e Cal – Restauro de Edifícios, Lda. apresentou a proposta.",
+     "Pedra e Cal – Restauro de Edifícios, Lda."),
+    ("A Lã e Linho Confeções, Lda. encomendou os tecidos.", "Lã e Linho Confeções, Lda."),
+    ("O consórcio Vias do Centro, ACE executa a obra.", "Vias do Centro, ACE"),
+    ("A Resíduos do Planalto, EIM, S.A. recolhe o lixo.", "Resíduos do Planalto, EIM, S.A."),
+    ("O Centro Paroquial de Gondar, IPSS, acolhe as crianças.", "Centro Paroquial de Gondar, IPSS"),
+]
+
+
+@pytest.mark.parametrize("text, name", ORG_NAMES)
+def test_a_company_or_association_name_is_one_span(anonymizer, text, name):
+    assert name in _orgs(anonymizer, [text])[0]
+
+
+# the words before a dash, "e" inside them, are the company's short name later in the document
+@pytest.mark.parametrize("texts, short", [
+    (["A Pão e Mel – Pastelaria, Lda. arrendou a loja.", "A Pão e Mel pagou a renda."], "Pão e Mel"),
+    (["A Cor e Forma – Design, Lda. criou o logótipo.", "A Cor e Forma cede os direitos."], "Cor e Forma"),
+    (["A Fio e Agulha – Retrosaria, Lda. fornece os botões.", "A Fio e Agulha fatura mensalmente."], "Fio e Agulha"),
+])
+def test_a_dashed_companys_first_part_is_its_short_name(anonymizer, texts, short):
+    assert short in _orgs(anonymizer, texts)[1]

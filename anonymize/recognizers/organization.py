@@ -44,6 +44,9 @@ def org_rule(ch: Chain, crules: ChainRules) -> tuple[str, str]:
 NAME_BEFORE_DASH = regex.compile(r"(?:^|(?<=[\s(,;:]))(?P<name>\p{Lu}[\p{L}\p{M}.'’&-]*(?:\s+(?:d[aeo]s?|e|&|\p{Lu}"
                                  r"[\p{L}\p{M}.'’&-]*)){0,7})\s+[–—]\s+$")
 DASH = regex.compile(r"\s+[–—]\s+")
+# a sentence's article before that name is no part of it ("A Luz do Sol – Associação de Pais ..."), and names it
+LEADING_ARTICLE = regex.compile(r"(?:[OA]s?|D[oa]s?|N[oa]s?|Pel[oa]s?|À|Ao)\s+(?=\p{Lu})")
+ARTICLE_BEFORE = regex.compile(r"(?<![\p{L}])(?:[oa]s?|d[oa]s?|n[oa]s?|pel[oa]s?|à|ao)\s+\Z")
 # a singular feminine article before a plural noun that opens a name: a company's elided noun ("a Sistemas Ribatejo",
 # "pela Têxteis Cávado": "a [empresa] ..."); a kind of thing takes an article that agrees ("os Sistemas de Navegação")
 SINGULAR_ARTICLE_BEFORE = regex.compile(r"(?<![\p{L}])(?:[Aa]|à|[dn]a|pela)\s+\Z")
@@ -131,15 +134,8 @@ class OrganizationRecognizer(Recognizer):
                         long.start:long.end]):
                     seg.analysis.learn_acronym(ch.words[0], "ORGANIZATION", lsub, long_text)
                     subtype, rule = lsub, "acronym:after-long-form"
-            if not rule and not ch.title and not ch.hum and not ch.inverted and len(ch.content) >= 2 \
-                    and self.holder.match(seg.text, ch.end):
-                subtype, rule = "COMPANY", "number-holder"  # "a Quinta da Fraga Alta tem o NIPC ..."
-            elif not rule and not ch.title and not ch.inverted and not self._names_in(ch) \
-                    and ch.places < len(ch.content) and not ch.extra.get("territory") \
-                    and self.role_before.search(seg.text, max(0, ch.start - 40), ch.start):
-                subtype, rule = "COMPANY", "company-role"  # "na qualidade de gerentes da GRANITOS DO CÁVADO"
-            elif not rule and not ch.inverted and not ch.extra.get("territory") and elided_company(seg.text, ch, self.lex):
-                subtype, rule = "COMPANY", "elided-noun"  # "a Sistemas Ribatejo instalou", "pela Têxteis Cávado"
+            if not rule:
+                subtype, rule = self._by_context(seg, ch)
             if not rule and not ch.inverted and not self._names_in(ch):
                 # (a chain with names is left whole to the person recognizers, which skip covered chains; a
                 # surname that is also a place does not count: "Associação dos Amigos do Porto")
@@ -176,6 +172,20 @@ class OrganizationRecognizer(Recognizer):
                 out.append(self.mention(seg, s, e, "ORGANIZATION", "numbered", subtype="ADMIN"))
         return self._dash_joined(seg, out) if "–" in seg.text or "—" in seg.text else out
 
+    def _by_context(self, seg: Segment, ch) -> tuple[str, str]:
+        """(subtype, rule) of a company named by what surrounds it: its legal person's number after it, a company's
+        role or kind before it, a singular article before a plural word of the language opening it."""
+        if not ch.title and not ch.hum and not ch.inverted and len(ch.content) >= 2 \
+                and self.holder.match(seg.text, ch.end):
+            return "COMPANY", "number-holder"  # "a Quinta da Fraga Alta tem o NIPC ..."
+        if not ch.title and not ch.inverted and not self._names_in(ch) \
+                and ch.places < len(ch.content) and not ch.extra.get("territory") \
+                and self.role_before.search(seg.text, max(0, ch.start - 40), ch.start):
+            return "COMPANY", "company-role"  # "na qualidade de gerentes da GRANITOS DO CÁVADO"
+        if not ch.inverted and not ch.extra.get("territory") and elided_company(seg.text, ch, self.lex):
+            return "COMPANY", "elided-noun"  # "a Sistemas Ribatejo instalou", "pela Têxteis Cávado"
+        return "", ""
+
     def _quoted(self, seg: Segment, out: list) -> list:
         """A company's name in quotes before its legal form ("«Vinhos Velhos do Dão», Lda."), over the mentions
         found inside it ("«X», Unipessoal, Lda." is one company, not "Unipessoal, Lda.")."""
@@ -202,13 +212,25 @@ class OrganizationRecognizer(Recognizer):
                 if prev is not None and DASH.fullmatch(t, prev.end, m.start):
                     joined.pop()  # two bodies in a row: the court and its section
                     m = self.mention(seg, prev.start, m.end, "ORGANIZATION", prev.rule, prev.subtype)
-                elif before and self._name_like(before.group("name")) and not seg.covered(before.start(), m.start):
-                    m = self.mention(seg, before.start("name"), m.end, "ORGANIZATION", m.rule, m.subtype)
+                elif before and not seg.covered(before.start(), m.start) and (start := self._named_before(t, before)) is not None:
+                    m = self.mention(seg, start, m.end, "ORGANIZATION", m.rule, m.subtype)
             after = self.section_after.match(t, m.end)
             if after:
                 m = self.mention(seg, m.start, after.end(), "ORGANIZATION", m.rule, m.subtype)
             joined.append(m)
         return joined
+
+    def _named_before(self, t: str, before) -> int | None:
+        """Where the name set off by a dash before a body starts: its capitalized words after a sentence's article;
+        ordinary words are a name there after an article (``a Norte Vivo – Associação Cultural``)."""
+        start, name = before.start("name"), before.group("name")
+        if art := LEADING_ARTICLE.match(name):
+            start, name = start + art.end(), name[art.end():]
+        named = art is not None or ARTICLE_BEFORE.search(t, max(0, start - 6), start) is not None
+        words = [w for w in name.split() if w[:1].isupper()]
+        if words and (self._name_like(name) or named and not all(self.lex.is_place(w) for w in words)):
+            return start
+        return None
 
     def _name_like(self, name: str) -> bool:
         words = [w for w in name.split() if w[:1].isupper()]
