@@ -120,3 +120,26 @@ def test_a_company_or_association_name_is_one_span(anonymizer, text, name):
 ])
 def test_a_dashed_companys_first_part_is_its_short_name(anonymizer, texts, short):
     assert short in _orgs(anonymizer, texts)[1]
+
+
+def _addresses(anonymizer, text: str) -> list[str]:
+    return [m.text for m in anonymizer.recognize_document([text])[0] if m.category == "ADDRESS"]
+
+
+# before a Portuguese postcode, the parts an address's opening word announces are the address's, with no street
+# word among them (a house's or an estate's name, a hamlet); a street "sem número" goes on to its locality
+ADDRESSES = [
+    ("residente em Vivenda Os Pinheiros, Casal da Serra, 2490-123 Ourém, desde 2010.",
+     "Vivenda Os Pinheiros, Casal da Serra, 2490-123 Ourém"),
+    ("com domicílio em Monte da Azinheira, Vale de Água, 7570-001 Grândola.",
+     "Monte da Azinheira, Vale de Água, 7570-001 Grândola"),
+    ("Morada: Chalé n.º 7, Aldeia da Luz, 7240-100 Mourão", "Chalé n.º 7, Aldeia da Luz, 7240-100 Mourão"),
+    ("residente na Rua do Castelo, sem número, Vila Cova, Penafiel.", "Rua do Castelo, sem número, Vila Cova"),
+    ("com sede na Travessa da Eira, sem número, Aldeia Nova, Alandroal.", "Travessa da Eira, sem número, Aldeia Nova"),
+    ("residente no Caminho Velho, sem número, Lugar do Souto, Tondela.", "Caminho Velho, sem número, Lugar do Souto"),
+]
+
+
+@pytest.mark.parametrize("text, address", ADDRESSES)
+def test_an_address_announced_before_its_postcode_is_one_span(anonymizer, text, address):
+    assert address in _addresses(anonymizer, text)

@@ -27,6 +27,7 @@ POSTCODE_NL = r"\b\d{4}\s?[A-Z]{2}\b(?:\s+[\p{Lu}][\p{L}-]+)?"
 POSTCODE_EU = r"\b(?:[A-Z]{1,2}-)?(?:\d{5}|\d{3}\s\d{2})\s+[\p{Lu}][\p{L}-]+"
 CAPITAL_WORD = regex.compile(r"\s\p{Lu}")
 DIGIT = regex.compile(r"\d")
+PT_CODE = regex.compile(r"\d{4}-\d{3}(?!\d)")  # (a Portuguese postcode closes an address)
 # the particles a greedy street name may end with ("… da Rua de São João e": the "e" is the sentence's)
 PARTICLES_AT_END = regex.compile(r"(?:\s+(?:d[aeo]s?|e|de|d'|of|the|la|le|les|des|du|del|aos?|às?))+$")
 # the repeated house number of French and Belgian addresses ("14 bis, rue …", "3 ter avenue …")
@@ -83,6 +84,7 @@ class AddressRecognizer(Recognizer):
             rf"(?:\s+(?:{alternation(rules['address_name_particles'])}|(?:[ld]['’])?[\p{{Lu}}][\p{{L}}'’-]+)){{1,5}}")
         self.number_first_gate = case_blind_gate(rules["address_number_first_heads"])
         self.head_start = regex.compile(rf"(?:{heads})(?![\p{{L}}])")
+        self.labels = tuple(w[:-1] for w in rules["address_announcers"] if w.endswith(":"))  # ("Morada", "Sede")
         self.piece_words = {w.lower() for w in a["sub_words"]} | {w.lower() for w in rules["address_unit_words"]} \
             | {w.lower() for w in rules["address_name_particles"]} | {w.lower() for w in a["heads"]} \
             | {w.lower() for w in rules["address_area_words"]}
@@ -266,7 +268,10 @@ class AddressRecognizer(Recognizer):
             longest = 8 if self.head_start.match(piece) else 5
             if comma < 0 or t[comma + 1:start].strip() or not piece or not self._pieces_only(f", {piece}, ", longest):
                 break
-            if self.head_start.match(piece):
+            # (or, before a postcode, the farthest part an address's opening word or label announces: "residente em
+            # Moradia Sol Nascente, Vale da Pinta, 2065-000 Alcoentre"; not "Cliente: <name>, NIF ..., Rua ...")
+            if self.head_start.match(piece) or PT_CODE.search(m.text) and piece_start > lo \
+                    and (piece_start - 1 in after_word or t[piece_start - 1] == ":" and t.endswith(self.labels, 0, piece_start - 1)):
                 best = piece_start + len(t[piece_start:comma]) - len(t[piece_start:comma].lstrip())
             start = piece_start
         return self.mention_like(m, t, best, m.end) if best < m.start else m
