@@ -143,3 +143,14 @@ ADDRESSES = [
 @pytest.mark.parametrize("text, address", ADDRESSES)
 def test_an_address_announced_before_its_postcode_is_one_span(anonymizer, text, address):
     assert address in _addresses(anonymizer, text)
+
+
+# a region or state between a postcode's town and the country is the address's last part (the country is not)
+@pytest.mark.parametrize("text, address", [
+    ("com sede em 500 Main Street, Austin 78701, Texas, Estados Unidos.", "500 Main Street, Austin 78701, Texas"),
+    ("com sede em 12 Queen Street, Brisbane 4000, Queensland, Austrália.", "12 Queen Street, Brisbane 4000, Queensland"),
+    ("residente em Plot No. 9, Sector 4, Vashi, Navi Mumbai 400703, Maharashtra, Índia.",
+     "Plot No. 9, Sector 4, Vashi, Navi Mumbai 400703, Maharashtra"),
+])
+def test_a_region_before_the_country_ends_the_address(anonymizer, text, address):
+    assert _addresses(anonymizer, text) == [address]
