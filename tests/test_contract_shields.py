@@ -154,3 +154,13 @@ def test_an_address_announced_before_its_postcode_is_one_span(anonymizer, text, 
 ])
 def test_a_region_before_the_country_ends_the_address(anonymizer, text, address):
     assert _addresses(anonymizer, text) == [address]
+
+
+# a VAT number's country code, a space, then a number that opens with a letter (Spanish, Irish, Dutch layouts)
+@pytest.mark.parametrize("text, vat", [
+    ("A compradora, com o VAT number: ES A28017895, paga a 60 dias.", "ES A28017895"),
+    ("NIF/IVA: ES B84345678", "ES B84345678"),
+    ("registada com o n.º de IVA IE 9S99999L na Irlanda.", "IE 9S99999L"),
+])
+def test_a_vat_number_with_a_letter_after_its_country_is_one_identifier(anonymizer, text, vat):
+    assert (vat, "NAMEID") in _masked(anonymizer, text)

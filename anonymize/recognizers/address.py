@@ -270,7 +270,7 @@ class AddressRecognizer(Recognizer):
                 break
             # (or, before a postcode, the farthest part an address's opening word or label announces: "residente em
             # Moradia Sol Nascente, Vale da Pinta, 2065-000 Alcoentre"; not "Cliente: <name>, NIF ..., Rua ...")
-            if self.head_start.match(piece) or PT_CODE.search(m.text) and piece_start > lo \
+            if self.head_start.match(piece) or PT_CODE.search(m.text) and piece_start > lo and not self.lex.is_place(piece) \
                     and (piece_start - 1 in after_word or t[piece_start - 1] == ":" and t.endswith(self.labels, 0, piece_start - 1)):
                 best = piece_start + len(t[piece_start:comma]) - len(t[piece_start:comma].lstrip())
             start = piece_start

@@ -103,10 +103,11 @@ DIGIT = regex.compile(r"\d")
 MONEY = regex.compile(r"^\d{1,3}(?:[.\s]\d{3})+(?:,\d+)?$")
 # a period of years ("2015-2019", "2015-19", "2020–2024"): a time span, never an identifier
 YEAR_SPAN = regex.compile(r"(?:1[89]|20)\d{2}\s?[-–]\s?(?:(?:1[89]|20)\d{2}|\d{2})(?![\d/-])")
-# a code after a trigger: letters/digits with - / . inside, at least two digits; an area code in brackets
+# a code after a trigger: letters/digits with - / . inside (a space before a digit, or before a letter and a digit:
+# "ES B12345678", a VAT number's country code), at least two digits; an area code in brackets
 # before it ("(853) 2833 1746") and a check digit in brackets after it ("1284719(3)") belong to it
 CODE = regex.compile(r"(?:\(\+?\d{1,4}\)\s?)?(?=[\p{L}\d./ -]*\d[\p{L}\d./ -]*\d)[\p{Lu}\d][\p{L}\d]*"
-                     r"(?:(?:[./-]| (?=\d))[\p{L}\d]+)*(?:\(\d\))?")
+                     r"(?:(?:[./-]| (?=\d|\p{Lu}\d))[\p{L}\d]+)*(?:\(\d\))?")
 # a document's number of one digit, with a letter or not ("Recibo n.º 4", "Fatura n.º 7-A"), nothing after it
 ONE_DIGIT = regex.compile(r"\d(?:-?[A-Z])?(?![\p{L}\d]|[./-][\p{L}\d]|\s?[º°ª])")
 COUNTRY_PREFIX = regex.compile(r"[A-Z]{2}\s?(?=\d)")  # a VAT number's country code
