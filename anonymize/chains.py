@@ -140,7 +140,7 @@ def _starts_new_chain(toks: list, j: int, first: str, rules: ChainRules, lex: Le
     t, prev = toks[j].text, toks[j - 1].text
     if prev == "/":
         return False
-    return fold(t) in rules.titles \
+    return fold(t) in rules.titles and fold(prev) != "nossa" \
         or not ORDINAL.match(prev) and _case_break(first, prev, t, rules, lex) \
         or not is_upper_word(prev) and is_upper_word(t) and rules.head_at(toks, j, len(toks)) \
         or _code_or_abbreviation(toks, j, lex)

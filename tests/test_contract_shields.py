@@ -164,3 +164,20 @@ def test_a_region_before_the_country_ends_the_address(anonymizer, text, address)
 ])
 def test_a_vat_number_with_a_letter_after_its_country_is_one_identifier(anonymizer, text, vat):
     assert (vat, "NAMEID") in _masked(anonymizer, text)
+
+
+# a trade's or a care home's noun opens a business's name (a letterhead's first line, a party in running text), and
+# "Nossa Senhora" inside a name is no title that ends it
+@pytest.mark.parametrize("text, name", [
+    ("Serralharia Nova do Lis", "Serralharia Nova do Lis"),
+    ("A Tipografia Progresso Bracarense imprimiu os folhetos.", "Tipografia Progresso Bracarense"),
+    ("Pagámos à Garrafeira Boa Cepa a encomenda de vinho.", "Garrafeira Boa Cepa"),
+    ("O Lar Sol Poente acolhe vinte utentes.", "Lar Sol Poente"),
+    ("A Creche Os Traquinas fecha em agosto.", "Creche Os Traquinas"),
+    ("O Externato Jardim Azul matriculou a menor.", "Externato Jardim Azul"),
+    ("A Farmácia Nossa Senhora da Luz, Lda. fornece os medicamentos.", "Farmácia Nossa Senhora da Luz, Lda."),
+    ("O Centro Social Nossa Senhora das Dores acolhe idosos.", "Centro Social Nossa Senhora das Dores"),
+    ("A Pastelaria Nossa Senhora do Carmo, Lda. forneceu os bolos.", "Pastelaria Nossa Senhora do Carmo, Lda."),
+])
+def test_a_trade_or_care_noun_opens_a_business_name(anonymizer, text, name):
+    assert name in _orgs(anonymizer, [text])[0]
