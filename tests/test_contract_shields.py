@@ -33,7 +33,7 @@ PRIVATE = [
     # a singular article before a plural word of the language that opens a name: a company's elided noun
     ("A Sistemas Guadiana instalou a central telefónica.", "Sistemas Guadiana", "ORGANIZATION"),
     ("O material foi fornecido pela Cabos do Sado.", "Cabos do Sado", "ORGANIZATION"),
-    ("Contratámos a Tintas Aurora para pintar a fachada.", "Tintas Aurora", "ORGANIZATION"),
+    ("A pintura da fachada foi adjudicada à Tintas Aurora.", "Tintas Aurora", "ORGANIZATION"),
 ]
 
 

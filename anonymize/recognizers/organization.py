@@ -15,7 +15,7 @@ from ..aliases import abbreviates
 from ..chains import ORDINAL, Chain, ChainRules
 from ..dictionary import lemma_or_inflection
 from ..lexicons import zipf
-from ..recognizer import Gated, Recognizer, Segment, alternation, case_blind_gate, register
+from ..recognizer import Gated, Recognizer, Segment, alternation, case_blind_gate, literal_gate, register
 
 # a town after a registry's dotted abbreviation, without "de" ("C.R.C. Aveiro")
 TOWN_AFTER = r"\s+(?P<town>\p{Lu}\p{Ll}+(?:\s+(?:d[aeo]s?\s+)?\p{Lu}\p{Ll}+){0,2})"
@@ -44,12 +44,15 @@ def org_rule(ch: Chain, crules: ChainRules) -> tuple[str, str]:
 NAME_BEFORE_DASH = regex.compile(r"(?:^|(?<=[\s(,;:]))(?P<name>\p{Lu}[\p{L}\p{M}.'’&-]*(?:\s+(?:d[aeo]s?|e|&|\p{Lu}"
                                  r"[\p{L}\p{M}.'’&-]*)){0,7})\s+[–—]\s+$")
 DASH = regex.compile(r"\s+[–—]\s+")
+NAME_RUN = regex.compile(r"(?:^|(?<=[\s(,;:]))(?P<name>\p{Lu}[\p{L}\p{M}.'’&-]*(?:\s+(?:d[aeo]s?|e|&|\p{Lu}"
+                      r"[\p{L}\p{M}.'’&-]*)){0,7})\Z")  # (capitalized words right before a legal form in words)
 # a sentence's article before that name is no part of it ("A Luz do Sol – Associação de Pais ..."), and names it
 LEADING_ARTICLE = regex.compile(r"(?:[OA]s?|D[oa]s?|N[oa]s?|Pel[oa]s?|À|Ao)\s+(?=\p{Lu})")
 ARTICLE_BEFORE = regex.compile(r"(?<![\p{L}])(?:[oa]s?|d[oa]s?|n[oa]s?|pel[oa]s?|à|ao)\s+\Z")
-# a singular feminine article before a plural noun that opens a name: a company's elided noun ("a Sistemas Ribatejo",
-# "pela Têxteis Cávado": "a [empresa] ..."); a kind of thing takes an article that agrees ("os Sistemas de Navegação")
-SINGULAR_ARTICLE_BEFORE = regex.compile(r"(?<![\p{L}])(?:[Aa]|à|[dn]a|pela)\s+\Z")
+# a singular feminine article before a plural noun that opens a name: a company's elided noun ("A Sistemas Ribatejo",
+# "pela Têxteis Cávado": "a [empresa] ..."); a kind of thing takes an article that agrees ("os Sistemas de Navegação");
+# a bare "a" in lower case may be the preposition ("relativo a Pessoas Transportadas")
+SINGULAR_ARTICLE_BEFORE = regex.compile(r"(?<![\p{L}])(?:A|à|[dn]a|pela)\s+\Z")
 PLURAL_WORD = regex.compile(r"\p{Lu}\p{Ll}{2,}s")
 
 
@@ -115,6 +118,8 @@ class OrganizationRecognizer(Recognizer):
             rf"(?<![\p{{L}}\d])(?:\d{{1,3}}\s?\.?\s?[ªºa°o](?![\p{{L}}])|(?i:{words}))\s+(?i:{heads})(?![\p{{L}}])"
             rf"(?:\s+(?!(?i:de|do|da|e)\b)\p{{Lu}}[\p{{L}}\p{{M}}]+)*")
         self.numbered_gate = case_blind_gate(o.get("numbered_heads", []))  # (every match holds a head)
+        self.form_phrase = Gated(regex.compile(rf"\s+[–—,]\s+(?:{alternation(o['form_phrases'])})(?![\p{{L}}])"),
+                                 literal_gate(alternation(o["form_phrases"])))
 
     def find(self, seg: Segment) -> list:
         out = []
@@ -170,6 +175,11 @@ class OrganizationRecognizer(Recognizer):
             s, e = m.start(), m.end()
             if not seg.covered(s, e) and not any(x.start < e and s < x.end for x in out):
                 out.append(self.mention(seg, s, e, "ORGANIZATION", "numbered", subtype="ADMIN"))
+        for m in self.form_phrase.finditer(seg.text):  # "Mão Amiga – Instituição Particular de Solidariedade Social"
+            name = NAME_RUN.search(seg.text, max(0, m.start() - 80), m.start())
+            if name and (s := self._named_before(seg.text, name)) is not None and not seg.covered(s, m.end()) \
+                    and not any(x.start < m.end() and s < x.end for x in out):
+                out.append(self.mention(seg, s, m.end(), "ORGANIZATION", "tail", subtype="INSTITUTION"))
         return self._dash_joined(seg, out) if "–" in seg.text or "—" in seg.text else out
 
     def _by_context(self, seg: Segment, ch) -> tuple[str, str]:
