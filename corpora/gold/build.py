@@ -13,13 +13,14 @@ starting with ``#`` and blank lines are ignored. See GUIDELINES.md for what is m
 
 Usage::
 
-    python corpora/gold/build.py            # writes contracts_tune.jsonl, contracts_test.jsonl, contracts_extra.jsonl
+    python corpora/gold/build.py            # writes contracts_tune/test/extra/extra2.jsonl
     python corpora/gold/build.py --check    # exit 1 when the committed files are not up to date
     python corpora/gold/build.py --stats    # pairs per genre and half, mentions per category
 
 Documents alternate between the halves within each genre: odd-numbered files (01-, 03-) are the tuning
 half, even-numbered ones (02-, 04-) the test half. The documents of ``extra/<genre>/`` (a second
-tuning set, written later and apart) all go to contracts_extra.jsonl, with no split.
+tuning set, written later and apart) all go to contracts_extra.jsonl, with no split; those of
+``extra2/<genre>/`` (a third tuning set, written later still) all go to contracts_extra2.jsonl.
 Any markup error stops the build with one line naming the file and line (exit 2).
 """
 
@@ -35,8 +36,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 SRC_DIR = HERE / "src"
 EXTRA_DIR = HERE / "extra"
+EXTRA2_DIR = HERE / "extra2"
 HALVES = {"tune": HERE / "contracts_tune.jsonl", "test": HERE / "contracts_test.jsonl",
-          "extra": HERE / "contracts_extra.jsonl"}
+          "extra": HERE / "contracts_extra.jsonl", "extra2": HERE / "contracts_extra2.jsonl"}
 
 CATEGORIES = ("PERSON", "ORGANIZATION", "ADDRESS", "NAMEID", "DATE")
 SUBTYPES = ("ADMIN", "COMPANY", "INSTITUTION")
@@ -160,11 +162,13 @@ def read_document(path: Path, doc: str) -> list[dict]:
     return records
 
 
-def build(src_dir: Path = SRC_DIR, extra_dir: Path = EXTRA_DIR) -> dict[str, list[dict]]:
+def build(src_dir: Path = SRC_DIR, extra_dir: Path = EXTRA_DIR,
+          extra2_dir: Path = EXTRA2_DIR) -> dict[str, list[dict]]:
     """Records of each file: odd-numbered documents of each genre of ``src_dir`` -> tune, even-numbered ->
-    test; every document of ``extra_dir`` -> extra."""
-    halves: dict[str, list[dict]] = {"tune": [], "test": [], "extra": []}
-    for folder in (src_dir, extra_dir):
+    test; every document of ``extra_dir`` -> extra, of ``extra2_dir`` -> extra2."""
+    halves: dict[str, list[dict]] = {"tune": [], "test": [], "extra": [], "extra2": []}
+    tuning_only = {extra_dir: "extra", extra2_dir: "extra2"}
+    for folder in (src_dir, extra_dir, extra2_dir):
         genres = sorted(p for p in folder.iterdir() if p.is_dir())
         if not genres:
             raise GoldSourceError(f"{folder}: no genre folders")
@@ -174,7 +178,7 @@ def build(src_dir: Path = SRC_DIR, extra_dir: Path = EXTRA_DIR) -> dict[str, lis
                 if not number:
                     raise GoldSourceError(f"{path}: a source file name starts with its number (01-slug.txt)")
                 doc = f"{genre.name}-{path.stem}"
-                half = "extra" if folder == extra_dir else ("tune" if int(number.group(1)) % 2 else "test")
+                half = tuning_only.get(folder) or ("tune" if int(number.group(1)) % 2 else "test")
                 halves[half].extend(read_document(path, doc))
     return halves
 
