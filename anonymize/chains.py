@@ -109,7 +109,7 @@ class ChainRules:
 
 @lru_cache(maxsize=1 << 17)  # asked a dozen times per token by the chain rules; words recur
 def is_cap(text: str) -> bool:
-    c = text[:1]
+    c = text[2:3] if text[:2] in ("d'", "d’") else text[:1]  # (an elided particle glued on: "Chave d'Ouro")
     return c.isupper() and any(ch.isalpha() for ch in text) and NAME_WORD.match(text) is not None
 
 
@@ -140,7 +140,7 @@ def _starts_new_chain(toks: list, j: int, first: str, rules: ChainRules, lex: Le
     t, prev = toks[j].text, toks[j - 1].text
     if prev == "/":
         return False
-    return fold(t) in rules.titles and fold(prev) != "nossa" \
+    return fold(t) in rules.titles and not (fold(t) in ("senhora", "senhor") and (fold(prev) == "nossa" or j + 1 < len(toks) and toks[j + 1].text in ("da", "do", "dos", "das"))) \
         or not ORDINAL.match(prev) and _case_break(first, prev, t, rules, lex) \
         or not is_upper_word(prev) and is_upper_word(t) and rules.head_at(toks, j, len(toks)) \
         or _code_or_abbreviation(toks, j, lex)

@@ -181,3 +181,59 @@ def test_a_vat_number_with_a_letter_after_its_country_is_one_identifier(anonymiz
 ])
 def test_a_trade_or_care_noun_opens_a_business_name(anonymizer, text, name):
     assert name in _orgs(anonymizer, [text])[0]
+
+
+# a deed's date in words ("dias de", digits repeated in brackets) is a private party's, its signature formula too;
+# a day before an abbreviated month and its year, no "de" between
+DATES = [
+    ("Feito em Tomar, aos doze dias de março de dois mil e vinte e quatro, em duplicado.",
+     "doze dias de março de dois mil e vinte e quatro"),
+    ("aos três (03) dias do mês de junho (06) do ano de dois mil e vinte e três (2023), compareceu o outorgante.",
+     "três (03) dias do mês de junho (06) do ano de dois mil e vinte e três (2023)"),
+    ("Assinado em Évora, aos vinte e um dias de abril de dois mil e vinte e cinco.",
+     "vinte e um dias de abril de dois mil e vinte e cinco"),
+    ("A segunda prestação vence em 15 Mar. 2025.", "15 Mar. 2025"),
+    ("A inspeção foi feita em 3 out. 2024 no centro de Évora.", "3 out. 2024"),
+    ("Recebemos a sua carta de 27 Nov. 2024, que agradecemos.", "27 Nov. 2024"),
+]
+
+
+@pytest.mark.parametrize("text, date", DATES)
+def test_a_contracts_date_layout_is_one_private_date(anonymizer, text, date):
+    assert (date, "DATE") in _masked(anonymizer, text)
+
+
+# identifiers: a registry entry's "AP." belongs to its number; a registered letter's number (UPU S10 check digit)
+IDENTIFIERS = [
+    ("Insc. 3 – AP. 12/20190405 – ALTERAÇÃO DO CONTRATO", "AP. 12/20190405"),
+    ("Av. 1 – Ap. 44/20220118 – CESSAÇÃO DE FUNÇÕES", "Ap. 44/20220118"),
+    ("Dep. 5 – AP. 9/20240730 – PRESTAÇÃO DE CONTAS", "AP. 9/20240730"),
+    ("Carta registada com aviso de receção RR 1234 5678 5 PT", "RR 1234 5678 5 PT"),
+    ("A notificação seguiu por correio registado RM908172638PT.", "RM908172638PT"),
+    ("Objeto postal n.º RH 5550 1234 7 PT, entregue a 3 de março.", "RH 5550 1234 7 PT"),
+]
+
+
+@pytest.mark.parametrize("text, code", IDENTIFIERS)
+def test_a_registry_entry_or_postal_item_is_one_identifier(anonymizer, text, code):
+    assert (code, "NAMEID") in _masked(anonymizer, text)
+
+
+# an apartment's or dwelling's unit word inside an address; an elided particle inside a company's name; a saint's
+# invocation ("Senhora da Lapa") inside a body's name is no title
+@pytest.mark.parametrize("text, span, category", [
+    ("residente na Rua Padre Eustáquio, 900, apto 31, Belo Horizonte – MG, CEP 30720-100.",
+     "Rua Padre Eustáquio, 900, apto 31, Belo Horizonte – MG, CEP 30720-100", "ADDRESS"),
+    ("residente na Rua do Bolhão, n.º 75, habitação 4, 4000-110 Porto.",
+     "Rua do Bolhão, n.º 75, habitação 4, 4000-110 Porto", "ADDRESS"),
+    ("residente na Avenida da Boavista, 300, hab. 21, 4050-115 Porto.",
+     "Avenida da Boavista, 300, hab. 21, 4050-115 Porto", "ADDRESS"),
+    ("A Pão d'Avó Padaria, Lda. fornece a cantina.", "Pão d'Avó Padaria, Lda.", "ORGANIZATION"),
+    ("O contrato com a Vinhos d'Alentejo, S.A. foi renovado.", "Vinhos d'Alentejo, S.A.", "ORGANIZATION"),
+    ("A Estrela d'Alva Turismo, Lda. reservou os quartos.", "Estrela d'Alva Turismo, Lda.", "ORGANIZATION"),
+    ("A doente teve alta do Hospital Particular Senhora da Guia.", "Hospital Particular Senhora da Guia", "ORGANIZATION"),
+    ("O Colégio Senhora do Rosário contratou o professor.", "Colégio Senhora do Rosário", "ORGANIZATION"),
+    ("A Associação Senhor dos Aflitos recebeu o donativo.", "Associação Senhor dos Aflitos", "ORGANIZATION"),
+])
+def test_units_particles_and_invocations_stay_inside_the_name(anonymizer, text, span, category):
+    assert (span, category) in _masked(anonymizer, text)

@@ -10,6 +10,8 @@ the config enables that category.
 
 from __future__ import annotations
 
+import re
+
 import phonenumbers
 import regex
 from stdnum import iban as stdnum_iban
@@ -22,6 +24,11 @@ from ...text import fold
 from ..recognizer import Gated, Recognizer, Segment, alternation, case_blind_gate, literal_gate, numbered_act_nouns, register
 
 EMAIL = regex.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+POSTAL_GATE = re.compile(r"[A-Z]{2} ?\d{4}")  # (stdlib re: a cheap necessary condition)
+ENTRY_ABBREVIATION = regex.compile(r"(?i:ap)\.\s*\d")  # a registry entry's "Ap." right before its number
+# a registered letter's or parcel's number (UPU S10: two letters, nine digits, the country's two letters), in any
+# spacing ("RH 4471 0293 5 PT", "RR123456785PT")
+POSTAL_ITEM = regex.compile(r"(?<![\p{L}\d])[A-Z]{2}\s?\d{4}\s?\d{4}\s?\d\s?[A-Z]{2}(?![\p{L}\d])")
 URL = regex.compile(r"(?:https?://|www\.)[^\s<>\"“”«»]+[^\s<>\"“”«».,;:!?)\]]")
 IBAN = regex.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?\b")
 NIB = regex.compile(r"\b\d{4}[ .]?\d{4}[ .]?\d{11}[ .]?\d{2}\b")
@@ -214,6 +221,13 @@ def iban_valid(text: str) -> bool:
         return False
 
 
+def s10_valid(text: str) -> bool:
+    """A postal item's UPU S10 check digit: weights 8, 6, 4, 2, 3, 5, 9, 7 on its first eight digits, mod 11."""
+    digits = [int(c) for c in text if c.isdigit()]
+    rest = 11 - sum(d * w for d, w in zip(digits, (8, 6, 4, 2, 3, 5, 9, 7), strict=False)) % 11
+    return len(digits) == 9 and digits[8] == {10: 0, 11: 5}.get(rest, rest)
+
+
 def nib_valid(text: str) -> bool:
     d = "".join(c for c in text if c.isdigit())
     return len(d) == 21 and (98 - (int(d[:19]) * 100) % 97) == int(d[19:])
@@ -338,6 +352,9 @@ class NameIdRecognizer(Recognizer):
                     add(m.start(), m.end(), "NAMEID", f"{rule}:check-digit")
                 elif rule == "vat" and VAT_BEFORE.search(t, max(0, m.start() - 30), m.start()):
                     add(m.start(), m.end(), "NAMEID", "vat:trigger", 0.8)
+        for m in POSTAL_ITEM.finditer(t) if POSTAL_GATE.search(t) else ():
+            if s10_valid(m.group()):
+                add(m.start(), m.end(), "NAMEID", "postal-item:check-digit")
         if "OAB" in t:
             for m in OAB.finditer(t):
                 add(m.start("num"), m.end("num"), "NAMEID", "oab")
@@ -421,7 +438,8 @@ class NameIdRecognizer(Recognizer):
         for m in EU_DOCUMENT.finditer(t) if "[" in t else ():
             add(m.start("num"), m.end("num"), "PUBLIC_ID", "eu_document")
         for m in self.trigger_re.finditer(t) if self.gates["triggers"].search(folded) else ():
-            self._code_after(t, m.end(), add, 3)
+            # (a registry entry's abbreviation is part of its number: "AP. 7/20080915")
+            self._code_after(t, m.end(), add, 3, start=m.start() if ENTRY_ABBREVIATION.match(t, m.start()) else None)
         for m in NUMBER_OF.finditer(t) if " de " in t and ("º" in t or "mero" in t) else ():
             self._code_after(t, m.end(), add, 4, "trigger:number")
         for m in self.number_re.finditer(t) if self.gates["number_words"].search(folded) else ():
@@ -432,7 +450,8 @@ class NameIdRecognizer(Recognizer):
             if nif_valid(m.group()):
                 add(m.start(), m.end(), "NAMEID", "nif:check-digit")
 
-    def _code_after(self, t: str, at: int, add, min_len: int, rule: str = "trigger", amounts_too: bool = False) -> None:
+    def _code_after(self, t: str, at: int, add, min_len: int, rule: str = "trigger", amounts_too: bool = False,
+                    start: int | None = None) -> None:
         """The code a trigger word announces: letters and digits, two digits at least, not an amount (a
         nine-digit number in threes is a NIF or phone layout, twelve digits or more are no amount in a text, and
         a code that passes a check is no amount)."""
@@ -449,7 +468,8 @@ class NameIdRecognizer(Recognizer):
         if MONEY.match(code) and not checked and not NINE_DIGITS.match(code) and sum(ch.isdigit() for ch in code) < 12 \
                 and not amounts_too:  # (a registration phrase names a number, whatever its layout: "marca n.º 712 884")
             return
-        add(c.start(), c.end(), "NAMEID", f"{rule}:check-digit" if checked else rule, 1.0 if checked else 0.8)
+        add(c.start() if start is None else start, c.end(), "NAMEID", f"{rule}:check-digit" if checked else rule,
+            1.0 if checked else 0.8)
         # a list of codes of one layout after the trigger: "passaportes n.os EJ4471093 e EK0836215"
         for _ in range(MOST_LISTED):
             nxt = LIST_JOIN.match(t, c.end())
