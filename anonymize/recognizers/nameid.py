@@ -25,7 +25,6 @@ from ..recognizer import Gated, Recognizer, Segment, alternation, case_blind_gat
 
 EMAIL = regex.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 POSTAL_GATE = re.compile(r"[A-Z]{2} ?\d{4}")  # (stdlib re: a cheap necessary condition)
-ENTRY_ABBREVIATION = regex.compile(r"(?i:ap)\.\s*\d")  # a registry entry's "Ap." right before its number
 # a registered letter's or parcel's number (UPU S10: two letters, nine digits, the country's two letters), in any
 # spacing ("RH 4471 0293 5 PT", "RR123456785PT")
 POSTAL_ITEM = regex.compile(r"(?<![\p{L}\d])[A-Z]{2}\s?\d{4}\s?\d{4}\s?\d\s?[A-Z]{2}(?![\p{L}\d])")
@@ -438,8 +437,7 @@ class NameIdRecognizer(Recognizer):
         for m in EU_DOCUMENT.finditer(t) if "[" in t else ():
             add(m.start("num"), m.end("num"), "PUBLIC_ID", "eu_document")
         for m in self.trigger_re.finditer(t) if self.gates["triggers"].search(folded) else ():
-            # (a registry entry's abbreviation is part of its number: "AP. 7/20080915")
-            self._code_after(t, m.end(), add, 3, start=m.start() if ENTRY_ABBREVIATION.match(t, m.start()) else None)
+            self._code_after(t, m.end(), add, 3)
         for m in NUMBER_OF.finditer(t) if " de " in t and ("º" in t or "mero" in t) else ():
             self._code_after(t, m.end(), add, 4, "trigger:number")
         for m in self.number_re.finditer(t) if self.gates["number_words"].search(folded) else ():
@@ -450,8 +448,7 @@ class NameIdRecognizer(Recognizer):
             if nif_valid(m.group()):
                 add(m.start(), m.end(), "NAMEID", "nif:check-digit")
 
-    def _code_after(self, t: str, at: int, add, min_len: int, rule: str = "trigger", amounts_too: bool = False,
-                    start: int | None = None) -> None:
+    def _code_after(self, t: str, at: int, add, min_len: int, rule: str = "trigger", amounts_too: bool = False) -> None:
         """The code a trigger word announces: letters and digits, two digits at least, not an amount (a
         nine-digit number in threes is a NIF or phone layout, twelve digits or more are no amount in a text, and
         a code that passes a check is no amount)."""
@@ -468,8 +465,7 @@ class NameIdRecognizer(Recognizer):
         if MONEY.match(code) and not checked and not NINE_DIGITS.match(code) and sum(ch.isdigit() for ch in code) < 12 \
                 and not amounts_too:  # (a registration phrase names a number, whatever its layout: "marca n.º 712 884")
             return
-        add(c.start() if start is None else start, c.end(), "NAMEID", f"{rule}:check-digit" if checked else rule,
-            1.0 if checked else 0.8)
+        add(c.start(), c.end(), "NAMEID", f"{rule}:check-digit" if checked else rule, 1.0 if checked else 0.8)
         # a list of codes of one layout after the trigger: "passaportes n.os EJ4471093 e EK0836215"
         for _ in range(MOST_LISTED):
             nxt = LIST_JOIN.match(t, c.end())
