@@ -234,3 +234,13 @@ def test_a_postal_item_is_one_identifier(anonymizer, text, code):
 ])
 def test_units_particles_and_invocations_stay_inside_the_name(anonymizer, text, span, category):
     assert (span, category) in _masked(anonymizer, text)
+
+
+# a letterhead's address line: the parts before a Portuguese postcode make one address when they are the whole line
+@pytest.mark.parametrize("text", [
+    "Palácio da Justiça, Campo Mártires da Pátria, 4050-366 Porto",
+    "Edifício Atrium, Rua Castilho, 50, 1250-071 Lisboa",
+    "Torre Norte, Campo Grande, n.º 30, 1700-093 Lisboa",
+])
+def test_a_letterheads_address_line_is_one_address(anonymizer, text):
+    assert _addresses(anonymizer, text) == [text]

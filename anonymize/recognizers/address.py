@@ -271,7 +271,8 @@ class AddressRecognizer(Recognizer):
             # (or, before a postcode, the farthest part an address's opening word or label announces: "residente em
             # Moradia Sol Nascente, Vale da Pinta, 2065-000 Alcoentre"; not "Cliente: <name>, NIF ..., Rua ...")
             if self.head_start.match(piece) or PT_CODE.search(m.text) and piece_start > lo and not self.lex.is_place(piece) \
-                    and (piece_start - 1 in after_word or t[piece_start - 1] == ":" and t.endswith(self.labels, 0, piece_start - 1)):
+                    and (piece_start - 1 in after_word or t[piece_start - 1] == ":" and t.endswith(self.labels, 0, piece_start - 1)
+                         or piece_start == 0 and start == m.start and not t[m.end:].strip(" .;")):  # (a letterhead's line)
                 best = piece_start + len(t[piece_start:comma]) - len(t[piece_start:comma].lstrip())
             start = piece_start
         return self.mention_like(m, t, best, m.end) if best < m.start else m
