@@ -244,3 +244,17 @@ def test_units_particles_and_invocations_stay_inside_the_name(anonymizer, text, 
 ])
 def test_a_letterheads_address_line_is_one_address(anonymizer, text):
     assert _addresses(anonymizer, text) == [text]
+
+
+# digits in spaced thousands after a number sign are a register's number; an amount has its currency after it
+@pytest.mark.parametrize("text, code", [
+    ("Médica, cédula profissional da Ordem dos Médicos n.º 41 903", "41 903"),
+    ("Advogado, inscrito na Ordem dos Advogados com o n.º 27 118-L.", "27 118-L"),
+    ("Engenheira, membro da Ordem dos Engenheiros n.º 63 540, assina o termo.", "63 540"),
+])
+def test_spaced_thousands_after_a_number_sign_are_an_identifier(anonymizer, text, code):
+    assert (code, "NAMEID") in _masked(anonymizer, text)
+
+
+def test_an_amount_after_a_number_sign_stays_an_amount(anonymizer):
+    assert not any("1 250" in t for t, _ in _masked(anonymizer, "O cheque n.º 1 250 € foi devolvido."))

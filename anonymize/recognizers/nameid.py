@@ -24,6 +24,9 @@ from ...text import fold
 from ..recognizer import Gated, Recognizer, Segment, alternation, case_blind_gate, literal_gate, numbered_act_nouns, register
 
 EMAIL = regex.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+SPACED_THOUSANDS = regex.compile(r"\d{1,3}(?: \d{3})+")
+NUMBER_SIGN_ONLY = regex.compile(r"(?i:n\.?\s?[º°o]\.?|nº|n°)")  # "n.º" (not "número": "número 1 000 de ...")
+CURRENCY_AFTER = regex.compile(r"\s*(?:€|euros?|EUR|USD|US\$|\$|£|GBP|reais|R\$|kz|kwanzas?)(?![\p{L}])", regex.IGNORECASE)
 POSTAL_GATE = re.compile(r"[A-Z]{2} ?\d{4}")  # (stdlib re: a cheap necessary condition)
 # a registered letter's or parcel's number (UPU S10: two letters, nine digits, the country's two letters), in any
 # spacing ("RH 4471 0293 5 PT", "RR123456785PT")
@@ -443,7 +446,13 @@ class NameIdRecognizer(Recognizer):
         for m in self.number_re.finditer(t) if self.gates["number_words"].search(folded) else ():
             # (a private document's number, however short, after its noun: "Recibo de renda n.º 58")
             short = self.document_before.search(t, max(0, m.start() - 40), m.start())
-            self._code_after(t, m.end(), add, 1 if short else 4, "trigger:document" if short else "trigger:number")
+            # (digits in thousands spaced after a number sign are a register's number, no amount, unless a currency
+            # follows: "cédula profissional n.º 58 217"; dotted ones are a law's or a case's: "n.º 971.113")
+            code = CODE.match(t, m.end())
+            sign = NUMBER_SIGN_ONLY.fullmatch(m.group().strip()) is not None
+            self._code_after(t, m.end(), add, 1 if short else 4, "trigger:document" if short else "trigger:number",
+                             amounts_too=sign and code is not None and SPACED_THOUSANDS.fullmatch(code.group()) is not None
+                             and not CURRENCY_AFTER.match(t, code.end()))
         for m in NIF.finditer(t):
             if nif_valid(m.group()):
                 add(m.start(), m.end(), "NAMEID", "nif:check-digit")
