@@ -258,3 +258,14 @@ def test_spaced_thousands_after_a_number_sign_are_an_identifier(anonymizer, text
 
 def test_an_amount_after_a_number_sign_stays_an_amount(anonymizer):
     assert not any("1 250" in t for t, _ in _masked(anonymizer, "O cheque n.º 1 250 € foi devolvido."))
+
+
+# a plot's, a pavilion's or a warehouse's number before its estate, as prose writes it
+@pytest.mark.parametrize("text, address", [
+    ("com sede no Lote 12 da Zona Industrial de Rio Maior, 2040-000 Rio Maior.",
+     "Lote 12 da Zona Industrial de Rio Maior, 2040-000 Rio Maior"),
+    ("residente no lote 8 da Urbanização Quinta Nova, Ílhavo.", "lote 8 da Urbanização Quinta Nova, Ílhavo"),
+    ("As máquinas estão no Pavilhão 3 do Parque Empresarial de Tondela.", "Pavilhão 3 do Parque Empresarial de Tondela"),
+])
+def test_a_plot_before_its_estate_is_one_address(anonymizer, text, address):
+    assert address in _addresses(anonymizer, text)

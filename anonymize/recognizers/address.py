@@ -30,6 +30,7 @@ DIGIT = regex.compile(r"\d")
 PT_CODE = regex.compile(r"\d{4}-\d{3}(?!\d)")  # (a Portuguese postcode closes an address)
 # the particles a greedy street name may end with ("… da Rua de São João e": the "e" is the sentence's)
 PARTICLES_AT_END = regex.compile(r"(?:\s+(?:d[aeo]s?|e|de|d'|of|the|la|le|les|des|du|del|aos?|às?))+$")
+SENTENCE_STOP = regex.compile(r"(?<=\p{L}{4})\.$")  # a sentence's full stop after a name, no abbreviation's dot
 # the repeated house number of French and Belgian addresses ("14 bis, rue …", "3 ter avenue …")
 NUMBER_REPEAT = r"(?:bis|ter|quater)(?![\p{L}])"
 
@@ -120,10 +121,12 @@ class AddressRecognizer(Recognizer):
             rf"(?:{alternation(announcers)})\s+(?P<a>(?:{heads})(?:\s+{NAME_WORD}){{1,8}})"),
             literal_gate(alternation(sorted({k for w in rules["address_announcers"]
                                               for k in (max(w.split(), key=len),) for k in (k, k.capitalize())}))))
-        # the house number before its street, as Portuguese prose writes it ("no n.º 15 da Rua de São João")
+        # the house number before its street, as Portuguese prose writes it ("no n.º 15 da Rua de São João"), or a
+        # plot's, a pavilion's or a warehouse's before its estate ("no Lote 7 da Zona Industrial de X")
         self.number_before = Gated(regex.compile(
-            rf"(?<![\p{{L}}])(?:{NUMBER_SIGN}|número)\s*\d{{1,5}}(?:-?[A-Z](?![\p{{L}}]))?\s+d[aeo]\s+(?:{heads})"
-            rf"(?:\s+{NAME_WORD}){{1,8}}"), regex.compile(r"(?:[º°o.r]|mero)\s*\d{1,5}(?:-?[A-Z])?\s+d[aeo]\s"))
+            rf"(?<![\p{{L}}])(?:{NUMBER_SIGN}|número|[Ll]ote|[Pp]avilhão|[Aa]rmazém)\s*\d{{1,5}}(?:-?[A-Z](?![\p{{L}}]))?\s+d[aeo]\s+"
+            rf"(?:{heads})(?:\s+{NAME_WORD}){{1,8}}"),
+            regex.compile(r"(?:[º°o.r]|mero|ote|hão|zém)\s*\d{1,5}(?:-?[A-Z])?\s+d[aeo]\s"))
 
     def find(self, seg: Segment) -> list:
         t = seg.text
@@ -149,7 +152,7 @@ class AddressRecognizer(Recognizer):
         for m in self.number_first.finditer(t) if digits and self.number_first_gate.search(seg.folded) else ():
             add(m.start(), m.end(), "address:number-first")
         for m in self.number_before.finditer(t) if digits else ():
-            add(m.start(), m.start() + len(PARTICLES_AT_END.sub("", m.group())), "address:number-before")
+            add(m.start(), m.start() + len(SENTENCE_STOP.sub("", PARTICLES_AT_END.sub("", m.group()))), "address:number-before")
         for m in chain(self.pt.finditer(t), self.pt_lower.finditer(t)):
             if inside_org[m.start()] or t[m.start()].islower() and (not CAPITAL_WORD.search(m.group())
                                                                      or m.start() and t[m.start() - 1].isalpha()):
