@@ -269,3 +269,17 @@ def test_an_amount_after_a_number_sign_stays_an_amount(anonymizer):
 ])
 def test_a_plot_before_its_estate_is_one_address(anonymizer, text, address):
     assert address in _addresses(anonymizer, text)
+
+
+# two names joined by "&" are a firm's (no kind of product, no person), not a field's initials
+@pytest.mark.parametrize("text, name", [
+    ("O contrato foi celebrado com a Cor & Traço para o design.", "Cor & Traço"),
+    ("A Mendes & Mendes assegura a contabilidade.", "Mendes & Mendes"),
+    ("A auditoria coube à Vaz & Pimentel, que emitiu parecer.", "Vaz & Pimentel"),
+])
+def test_names_joined_by_an_ampersand_are_a_firm(anonymizer, text, name):
+    assert name in _orgs(anonymizer, [text])[0]
+
+
+def test_a_fields_initials_joined_by_an_ampersand_stay_visible(anonymizer):
+    assert _masked(anonymizer, "Os custos de I&D e de P & D são elegíveis.") == []

@@ -44,6 +44,7 @@ def org_rule(ch: Chain, crules: ChainRules) -> tuple[str, str]:
 NAME_BEFORE_DASH = regex.compile(r"(?:^|(?<=[\s(,;:]))(?P<name>\p{Lu}[\p{L}\p{M}.'’&-]*(?:\s+(?:d[aeo]s?|e|&|\p{Lu}"
                                  r"[\p{L}\p{M}.'’&-]*)){0,7})\s+[–—]\s+$")
 DASH = regex.compile(r"\s+[–—]\s+")
+AMPERSAND_INITIALS = regex.compile(r"\b\p{Lu}\s?&\s?\p{Lu}\b")  # "I&D", "P & D": a field's initials, no firm
 NAME_RUN = regex.compile(r"(?:^|(?<=[\s(,;:]))(?P<name>\p{Lu}[\p{L}\p{M}.'’&-]*(?:\s+(?:d[aeo]s?|e|&|\p{Lu}"
                       r"[\p{L}\p{M}.'’&-]*)){0,7})\Z")  # (capitalized words right before a legal form in words)
 # a sentence's article before that name is no part of it ("A Luz do Sol – Associação de Pais ..."), and names it
@@ -151,7 +152,7 @@ class OrganizationRecognizer(Recognizer):
                 if ch.start_tok > 0 and ORDINAL.match(toks[ch.start_tok - 1].text):
                     start = toks[ch.start_tok - 1].idx  # "8ª Turma Cível", "2ª Auditoria"
                 end = ch.end
-                while rule == "tail" and (more := self.tail_suffix.match(seg.text, end)):
+                while rule in ("tail", "ampersand") and (more := self.tail_suffix.match(seg.text, end)):
                     end = more.end()  # "Sociedade de Advogados, SP, RL"
                 if subtype in ("ADMIN", "INSTITUTION") and (more := COMPETENCES.match(seg.text, end)):
                     end = more.end()  # "Conservatória do Registo Civil, Predial e Comercial de Amares"
@@ -184,7 +185,7 @@ class OrganizationRecognizer(Recognizer):
 
     def _by_context(self, seg: Segment, ch) -> tuple[str, str]:
         """(subtype, rule) of a company named by what surrounds it: its legal person's number after it, a company's
-        role or kind before it, a singular article before a plural word of the language opening it."""
+        role or kind before it, an "&" between names, a singular article before a plural word of the language."""
         if not ch.title and not ch.hum and not ch.inverted and len(ch.content) >= 2 \
                 and self.holder.match(seg.text, ch.end):
             return "COMPANY", "number-holder"  # "a Quinta da Fraga Alta tem o NIPC ..."
@@ -192,6 +193,9 @@ class OrganizationRecognizer(Recognizer):
                 and ch.places < len(ch.content) and not ch.extra.get("territory") \
                 and self.role_before.search(seg.text, max(0, ch.start - 40), ch.start):
             return "COMPANY", "company-role"  # "na qualidade de gerentes da GRANITOS DO CÁVADO"
+        if "&" in ch.words and not ch.title and not ch.hum and not ch.inverted \
+                and sum(1 for w in ch.content if len(w) > 1) >= 2 and not AMPERSAND_INITIALS.search(seg.text, ch.start, ch.end):
+            return "COMPANY", "ampersand"  # two names joined by "&": partners' firm (Luz & Sombra, Ribeiro & Ribeiro)
         if not ch.inverted and not ch.extra.get("territory") and elided_company(seg.text, ch, self.lex):
             return "COMPANY", "elided-noun"  # "a Sistemas Ribatejo instalou", "pela Têxteis Cávado"
         return "", ""

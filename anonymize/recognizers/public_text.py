@@ -308,8 +308,8 @@ class PublicTextRecognizer(Recognizer):
         """A kind of product named by its head noun (in the chain or just before it) and an ordinary qualifier, no
         legal-form tail: ``Embarcações de Socorro Rápidas``, ``Equipamento Sonar Doppler`` (not ``Equipamentos
         Fonseca``: a name after the head)."""
-        if ch.org_tail or ch.all_upper or any(fold(w) in self.scope_words for w in ch.words):
-            return False  # (an administration's scope: "Sistema Único de Saúde", a public programme or body)
+        if ch.org_tail or ch.all_upper or "&" in ch.words or any(fold(w) in self.scope_words for w in ch.words):
+            return False  # (an administration's scope: "Sistema Único de Saúde", a public programme or body; partners)
         folded = [fold(w) for w in ch.words[:2]]
         n = 2 if tuple(folded) in self.product_heads else 1 if (folded[0],) in self.product_heads else 0
         if ch.org_head or any((fold(w),) in self.body_heads for w in ch.content):
