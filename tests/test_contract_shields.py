@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-
-def _masked(anonymizer, text: str) -> list[tuple[str, str]]:
-    return [(m.text, m.category) for m in anonymizer.recognize_document([text])[0]]
+from tests.test_contract_layouts import _spans
+from tests.test_public_private_shapes import _masked
 
 
 PRIVATE = [
@@ -123,7 +122,7 @@ def test_a_dashed_companys_first_part_is_its_short_name(anonymizer, texts, short
 
 
 def _addresses(anonymizer, text: str) -> list[str]:
-    return [m.text for m in anonymizer.recognize_document([text])[0] if m.category == "ADDRESS"]
+    return _spans(anonymizer, text, "ADDRESS")
 
 
 # before a Portuguese postcode, the parts an address's opening word announces are the address's, with no street
