@@ -282,15 +282,3 @@ def test_names_joined_by_an_ampersand_are_a_firm(anonymizer, text, name):
 
 def test_a_fields_initials_joined_by_an_ampersand_stay_visible(anonymizer):
     assert _masked(anonymizer, "Os custos de I&D e de P & D são elegíveis.") == []
-
-
-# an acronym after an agreement's noun and "da/do" is the party that owns it, no agreement's name: masked where the
-# document names the body (the states of a group and an agreement's parties stay public: "os Estados da EFTA")
-@pytest.mark.parametrize("texts, acronym", [
-    (["A Associação de Apoio ao Idoso de Loulé (AAIL) é parte.", "O Acordo da AAIL com o município foi renovado."],
-     "AAIL"),
-    (["O Centro de Recuperação Infantil de Seia (CRIS) assina.", "O Protocolo do CRIS vigora até 2026."], "CRIS"),
-    (["A Cooperativa de Ensino do Vale (CEVAL) assina.", "Aplica-se a Norma da CEVAL aos alunos."], "CEVAL"),
-])
-def test_an_acronym_after_an_agreements_noun_and_da_is_its_party(anonymizer, texts, acronym):
-    assert acronym in _orgs(anonymizer, texts)[1]

@@ -80,7 +80,6 @@ OWNER_BEFORE = regex.compile(r"(?<![\p{L}])d[ao]s?\s+\Z")  # an article's partic
 BARE_DE_BEFORE = regex.compile(r"(?<![\p{L}])de\s+\Z")  # a kind after its noun: "Equipamento de Socorro"
 # a number right before letters and a number: one identifier, a car plate ("12 AB 34"), no designation
 NUMBER_BEFORE = regex.compile(r"\d[\s-]\Z")
-OWNER_PARTICLE = regex.compile(r"\sd[aeo]s?\s+\S*$")  # a particle right before the acronym: "Acordo da XPTO"
 NATIVE_LETTER = regex.compile(r"[ÁÀÂÃÉÊÍÓÔÕÚÇ]")
 PORTFOLIO_LINK = regex.compile(r"(?<![\p{L}])d[aeo]s?\s+\Z")
 
@@ -159,9 +158,6 @@ class PublicTextRecognizer(Recognizer):
             spans.append((m.start(), m.end(), "term-acronym"))
         # (with the agreement's own acronym: "os Estados do APE SADC")
         for m in self.after_noun.finditer(text) if SPACED_CAPS.search(text) else ():
-            if OWNER_PARTICLE.search(text, m.start(), m.start("acr")) and not m.group().startswith("Estado") \
-                    and fold(m.group("acr")) not in self.parties:
-                continue  # the acronym after "da/do" is a party's, the instrument's owner ("o Protocolo da APPACDM")
             spans.append((m.start("ape") if m.group("ape") else m.start("acr"), m.end("acr"), "agreement-acronym"))
         for m in self.joint_body.finditer(text) if "Mist" in text or "Conjunt" in text else ():
             spans.append((m.start(), m.end(), "role-nouns"))
@@ -235,10 +231,7 @@ class PublicTextRecognizer(Recognizer):
                 and not ch.org_head and not any((fold(w),) in self.body_heads for w in ch.content[1:]) \
                 and not any(self.lex.is_name(b) and a[:1].isupper() and fold(a) not in self.particles
                             for a, b in zip(ch.words, ch.words[1:], strict=False)) \
-                and not any(unknown_name(w, self.lex) for w in ch.content[1:]) \
-                and not (len(ch.words) == 3 and fold(ch.words[1]) in self.particles and ch.words[2].isupper()
-                         and fold(ch.words[2]) not in self.parties):  # (no name: "da Casa Teixeira", "da Sonae"; no
-            # untitled instrument of an acronym's body: "o Protocolo da APPACDM" names its party)
+                and not any(unknown_name(w, self.lex) for w in ch.content[1:]):  # (no name: "da Casa Teixeira", "da Sonae")
             return "instrument-title"  # "Regulamento de Arbitragem da CNUDCI", "Código de Conduta dos Árbitros"
         if fold(ch.title).startswith(("ministr", "secretari")) and not ch.org_head \
                 and PORTFOLIO_LINK.search(text, max(0, ch.start - 6), ch.start) and self._portfolio(ch):
