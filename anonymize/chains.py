@@ -352,8 +352,8 @@ def _merge_company(chains: list[Chain], toks: list, doc: Doc, rules: ChainRules,
         # touching, or joined by a dash ("Teixeira Irmãos – Comércio de Equipamentos, Lda.") or, in a list of
         # partners' names before "&", a comma ("MOTA, PINTO & ASSOCIADOS – SROC, LDA.")
         joined = not between or between in (["–"], ["—"], ["-"]) or between == ["e"] and not (a.org_tail or a.org_head) \
-            or between == [","] and len(a.words) == 1 and "&" in b.words
-        if b.org_tail and joined and not b.title and fold(b.words[0]) not in rules.titles:
+            or between == [","] and len(a.words) <= 3 and "&" in b.words and not a.org_tail  # (partners: "X Y, Z & W")
+        if (b.org_tail or between == [","] and "&" in b.words) and joined and not b.title and fold(b.words[0]) not in rules.titles:
             # a company's name keeps its first words however ordinary ("QUINTA DA FRAGA – VINHOS, S.A.")
             start = a.extra.get("run_start", a.start_tok) if between and not a.title else a.start_tok
             chains[k - 1:k + 1] = [_remake(a, b, toks, doc, rules, lex, lower_vocab, start)]

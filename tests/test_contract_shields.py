@@ -282,3 +282,13 @@ def test_names_joined_by_an_ampersand_are_a_firm(anonymizer, text, name):
 
 def test_a_fields_initials_joined_by_an_ampersand_stay_visible(anonymizer):
     assert _masked(anonymizer, "Os custos de I&D e de P & D são elegíveis.") == []
+
+
+# partners' names listed with commas before "&" are one firm, with or without a legal form after them
+@pytest.mark.parametrize("text, name", [
+    ("O processo segue para a sociedade de advogados Teles, Amaral & Pinho.", "Teles, Amaral & Pinho"),
+    ("A Borges Leal, Matos & Associados, Lda. emitiu a fatura.", "Borges Leal, Matos & Associados, Lda."),
+    ("Representa a ré a firma Nunes, Cabral & Frade, com escritório em Braga.", "Nunes, Cabral & Frade"),
+])
+def test_partners_listed_before_an_ampersand_are_one_firm(anonymizer, text, name):
+    assert name in _orgs(anonymizer, [text])[0]
