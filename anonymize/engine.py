@@ -22,12 +22,27 @@ from ..settings import AnonymizeSettings
 from ..text import fold, fold_same_length, phrase_key
 from . import recognizers as _recognizers  # noqa: F401  (registers the plug-ins)
 from .aliases import defined_aliases
-from .labels import RecordLabels
 from .chains import ChainRules, analyse, lower_vocabulary
+from .labels import RecordLabels
 from .lexicons import lexicons
-from .numbering import Constraints, Numberer, companies_named_short, entity_key, name_tokens, organization_aliases
+from .numbering import (
+    Constraints,
+    Numberer,
+    companies_named_short,
+    entity_key,
+    name_tokens,
+    organization_aliases,
+)
 from .operators import Operators
-from .recognizer import REGISTRY, DocumentMemory, Recognizer, Segment, SegmentAnalysis, alternation, numbered_act_nouns
+from .recognizer import (
+    REGISTRY,
+    DocumentMemory,
+    Recognizer,
+    Segment,
+    SegmentAnalysis,
+    alternation,
+    numbered_act_nouns,
+)
 
 DATA = Path(__file__).parent / "data"
 NO_BREAK_SPACES = str.maketrans({"\xa0": " ", "\u202f": " "})

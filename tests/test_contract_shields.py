@@ -10,7 +10,6 @@ import pytest
 from tests.test_contract_layouts import _spans
 from tests.test_public_private_shapes import _masked
 
-
 PRIVATE = [
     # a body of a named town, in a sentence that cites an EU act, is a local body: masked like a party
     ("Os dados são tratados nos termos do Regulamento (UE) 2016/679, sendo competente o Tribunal Judicial da Comarca "

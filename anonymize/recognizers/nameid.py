@@ -21,7 +21,16 @@ from stdnum.pt import cc as citizen_card
 from stdnum.pt import nif as pt_nif
 
 from ...text import fold
-from ..recognizer import Gated, Recognizer, Segment, alternation, case_blind_gate, literal_gate, numbered_act_nouns, register
+from ..recognizer import (
+    Gated,
+    Recognizer,
+    Segment,
+    alternation,
+    case_blind_gate,
+    literal_gate,
+    numbered_act_nouns,
+    register,
+)
 
 EMAIL = regex.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 SPACED_THOUSANDS = regex.compile(r"\d{1,3}(?: \d{3})+")
