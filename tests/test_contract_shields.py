@@ -291,3 +291,13 @@ def test_a_fields_initials_joined_by_an_ampersand_stay_visible(anonymizer):
 ])
 def test_partners_listed_before_an_ampersand_are_one_firm(anonymizer, text, name):
     assert name in _orgs(anonymizer, [text])[0]
+
+
+# a company's name that opens with a word holding digits, up to its legal form
+@pytest.mark.parametrize("text, name", [
+    ("A 3 Pinheiros – Turismo Rural, Lda. reservou os quartos.", "3 Pinheiros – Turismo Rural, Lda."),
+    ("O software foi licenciado pela Soft4You Sistemas, Lda.", "Soft4You Sistemas, Lda."),
+    ("A 24Horas Vigilância, S.A. e a Byte2Byte, Lda. assinam.", "24Horas Vigilância, S.A."),
+])
+def test_a_company_name_with_digits_is_one_span(anonymizer, text, name):
+    assert name in _orgs(anonymizer, [text])[0]

@@ -45,6 +45,7 @@ NAME_BEFORE_DASH = regex.compile(r"(?:^|(?<=[\s(,;:]))(?P<name>\p{Lu}[\p{L}\p{M}
                                  r"[\p{L}\p{M}.'’&-]*)){0,7})\s+[–—]\s+$")
 DASH = regex.compile(r"\s+[–—]\s+")
 AMPERSAND_INITIALS = regex.compile(r"\b\p{Lu}\s?&\s?\p{Lu}\b")  # "I&D", "P & D": a field's initials, no firm
+START_ARTICLE = regex.compile(r"(?:^|[.;:!?]\s+)[OA]s?\s+\Z")  # a sentence's article: "A 2 Rodas, Lda."
 NAME_RUN = regex.compile(r"(?:^|(?<=[\s(,;:]))(?P<name>\p{Lu}[\p{L}\p{M}.'’&-]*(?:\s+(?:d[aeo]s?|e|&|\p{Lu}"
                       r"[\p{L}\p{M}.'’&-]*)){0,7})\Z")  # (capitalized words right before a legal form in words)
 # a sentence's article before that name is no part of it ("A Luz do Sol – Associação de Pais ..."), and names it
@@ -119,6 +120,12 @@ class OrganizationRecognizer(Recognizer):
             rf"(?<![\p{{L}}\d])(?:\d{{1,3}}\s?\.?\s?[ªºa°o](?![\p{{L}}])|(?i:{words}))\s+(?i:{heads})(?![\p{{L}}])"
             rf"(?:\s+(?!(?i:de|do|da|e)\b)\p{{Lu}}[\p{{L}}\p{{M}}]+)*")
         self.numbered_gate = case_blind_gate(o.get("numbered_heads", []))  # (every match holds a head)
+        # a name word with digits before a legal form ("Tech4U, Lda.", "4Life Nutrição, Lda.", "A 2 Rodas – ..., Lda."):
+        # chains hold no digits, so the company is read here
+        self.digit_name = Gated(regex.compile(
+            rf"(?<![\p{{L}}\d.,/-])(?:(?:[\p{{Lu}}\d][\p{{L}}\d]*\d[\p{{L}}\d]*|\d+\p{{Lu}}[\p{{L}}\d]*)(?=[\s,])"
+            rf"|\d{{1,4}}(?=\s+\p{{Lu}}))(?=(?:\s+(?:[–—]\s+)?\p{{Lu}}[\p{{L}}\p{{M}}'’-]*|\s+d[aeo]s?|\s+e){{0,6}},?\s+"
+            rf"(?:{alternation(o['tails'])})(?![\p{{L}}\d]))"), regex.compile(r"\d"))
         self.form_phrase = Gated(regex.compile(rf"\s+[–—,]\s+(?:{alternation(o['form_phrases'])})(?![\p{{L}}])"),
                                  literal_gate(alternation(o["form_phrases"])))
 
@@ -176,11 +183,7 @@ class OrganizationRecognizer(Recognizer):
             s, e = m.start(), m.end()
             if not seg.covered(s, e) and not any(x.start < e and s < x.end for x in out):
                 out.append(self.mention(seg, s, e, "ORGANIZATION", "numbered", subtype="ADMIN"))
-        for m in self.form_phrase.finditer(seg.text):  # "Mão Amiga – Instituição Particular de Solidariedade Social"
-            name = NAME_RUN.search(seg.text, max(0, m.start() - 80), m.start())
-            if name and (s := self._named_before(seg.text, name)) is not None and not seg.covered(s, m.end()) \
-                    and not any(x.start < m.end() and s < x.end for x in out):
-                out.append(self.mention(seg, s, m.end(), "ORGANIZATION", "tail", subtype="INSTITUTION"))
+        out = self._form_phrases(seg, self._digit_names(seg, out))
         return self._dash_joined(seg, out) if "–" in seg.text or "—" in seg.text else out
 
     def _by_context(self, seg: Segment, ch) -> tuple[str, str]:
@@ -199,6 +202,33 @@ class OrganizationRecognizer(Recognizer):
         if not ch.inverted and not ch.extra.get("territory") and elided_company(seg.text, ch, self.lex):
             return "COMPANY", "elided-noun"  # "a Sistemas Ribatejo instalou", "pela Têxteis Cávado"
         return "", ""
+
+    def _form_phrases(self, seg: Segment, out: list) -> list:
+        """The capitalized name before a legal form written in words: "Mão Amiga – Instituição Particular de
+        Solidariedade Social"."""
+        for m in self.form_phrase.finditer(seg.text):
+            name = NAME_RUN.search(seg.text, max(0, m.start() - 80), m.start())
+            if name and (s := self._named_before(seg.text, name)) is not None and not seg.covered(s, m.end()) \
+                    and not any(x.start < m.end() and s < x.end for x in out):
+                out.append(self.mention(seg, s, m.end(), "ORGANIZATION", "tail", subtype="INSTITUTION"))
+        return out
+
+    def _digit_names(self, seg: Segment, out: list) -> list:
+        """A company whose name opens with a word holding digits (``Tech4U, Lda.``, ``2 Rodas – Motociclos, Lda.``):
+        from that word to its legal form, over the mention found in it (after an article or a sentence's start)."""
+        t = seg.text
+        for m in self.digit_name.finditer(t):
+            s = m.start()
+            if not (s == 0 or ARTICLE_BEFORE.search(t, max(0, s - 6), s) or START_ARTICLE.search(t, max(0, s - 6), s)):
+                continue
+            tail = self.tail_suffix.search(t, m.end())
+            end = tail.end() if tail else m.end()
+            while more := self.tail_suffix.match(t, end):
+                end = more.end()
+            if not seg.covered(s, end) and not any(x.start < end and s < x.end and not (s <= x.start and x.end <= end) for x in out):
+                out = [x for x in out if not (s <= x.start and x.end <= end)]
+                out.append(self.mention(seg, s, end, "ORGANIZATION", "tail", subtype="COMPANY"))
+        return out
 
     def _quoted(self, seg: Segment, out: list) -> list:
         """A company's name in quotes before its legal form ("«Vinhos Velhos do Dão», Lda."), over the mentions
