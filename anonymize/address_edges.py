@@ -166,8 +166,9 @@ class AddressEdges:
             pending.append(town.end("part"))  # the town before "e"/"and" and a lower-case word ("…, Lisboa e filial")
         if len(pending) > 1 and not town_taken and (DISTRICT.match(first_place) or len(pending) == 2 and country_after):
             best = max(best, pending[1])  # a district and its town ("…, Bairro Maianga, Luanda"; "…, Alvalade, Lisboa, Portugal")
-        if pending and not town_taken:
-            best = max(best, pending[0])  # the town after the last numbered part
+        if pending and (not town_taken or len(pending) == 1 and country_after):
+            best = max(best, pending[0])  # the town after the last numbered part; a region between the postcode's town
+            # and the country ("Ahmedabad 382445, Gujarat, Índia")
         return best, sure
 
     def unit_first(self, text: str) -> list[tuple[int, int]]:

@@ -20,7 +20,7 @@ from ..text import fold
 DEFINER = (r"(?:doravante|adiante|abreviadamente|a seguir|de ora em diante|hereinafter)\s*,?\s*"
            r"(?:(?:designad[ao]s?|denominad[ao]s?|referid[ao]s?|abreviad[ao]s?|called|referred to as)\s+)?"
            r"(?:(?:por|como|apenas|simplesmente|as)\s+)?")
-ALIAS = r"\p{Lu}[\p{L}\d&'’.-]*(?:\s+(?:d[aoe]s?\s+|&\s+)?\p{Lu}[\p{L}\d&'’.-]*){0,3}|\p{Han}{2,20}"
+ALIAS = r"\p{Lu}[\p{L}\d&'’.-]*(?:\s+(?:d[aoe]s?\s+|[&e]\s+)?\p{Lu}[\p{L}\d&'’.-]*){0,3}|\p{Han}{2,20}"
 # (or after a comma with no bracket, the alias then in quotes: ", adiante designada por «Quintas do Sado»")
 DEFINITION = regex.compile(
     rf"\s*,?\s*(?:\(\s*(?P<defined>{DEFINER})?(?:(?:a|o|as|os|the)\s+)?[\"“«']?(?P<alias>{ALIAS})[\"”»']?\s*\)"

@@ -109,7 +109,7 @@ class ChainRules:
 
 @lru_cache(maxsize=1 << 17)  # asked a dozen times per token by the chain rules; words recur
 def is_cap(text: str) -> bool:
-    c = text[:1]
+    c = text[2:3] if text[:2] in ("d'", "d’") else text[:1]  # (an elided particle glued on: "Chave d'Ouro")
     return c.isupper() and any(ch.isalpha() for ch in text) and NAME_WORD.match(text) is not None
 
 
@@ -140,7 +140,7 @@ def _starts_new_chain(toks: list, j: int, first: str, rules: ChainRules, lex: Le
     t, prev = toks[j].text, toks[j - 1].text
     if prev == "/":
         return False
-    return fold(t) in rules.titles \
+    return fold(t) in rules.titles and not (fold(t) in ("senhora", "senhor") and (fold(prev) == "nossa" or j + 1 < len(toks) and toks[j + 1].text in ("da", "do", "dos", "das"))) \
         or not ORDINAL.match(prev) and _case_break(first, prev, t, rules, lex) \
         or not is_upper_word(prev) and is_upper_word(t) and rules.head_at(toks, j, len(toks)) \
         or _code_or_abbreviation(toks, j, lex)
@@ -210,7 +210,7 @@ def analyse(doc: Doc, rules: ChainRules, lex: Lexicons, lower_vocab: set[str] | 
             if title and not ch.title:
                 ch.title = title
             if k > i:
-                ch.extra["run_start"] = i  # (the ordinary words left out: a company's name may claim them)
+                ch.extra["run_start"] = next(x for x in range(i, k + 1) if x == k or fold(toks[x].text) not in rules.function_words)  # (ordinary words left out, no article: a company's name may claim them)
             if k > i and toks[k - 1].text not in SENTENCE_END:
                 ch.sentence_initial = ch.sentence_initial or all(
                     fold(t.text) in rules.function_words or fold(t.text) in lex.common for t in toks[i:k]) and (
@@ -351,9 +351,9 @@ def _merge_company(chains: list[Chain], toks: list, doc: Doc, rules: ChainRules,
         between = [t.text for t in toks[a.end_tok:b.start_tok]]
         # touching, or joined by a dash ("Teixeira Irmãos – Comércio de Equipamentos, Lda.") or, in a list of
         # partners' names before "&", a comma ("MOTA, PINTO & ASSOCIADOS – SROC, LDA.")
-        joined = not between or between in (["–"], ["—"], ["-"]) or between == [","] and len(a.words) == 1 \
-            and "&" in b.words
-        if b.org_tail and joined and not b.title and fold(b.words[0]) not in rules.titles:
+        joined = not between or between in (["–"], ["—"], ["-"]) or between == ["e"] and not (a.org_tail or a.org_head) \
+            or between == [","] and len(a.words) <= 3 and "&" in b.words and not a.org_tail  # (partners: "X Y, Z & W")
+        if (b.org_tail or between == [","] and "&" in b.words) and joined and not b.title and fold(b.words[0]) not in rules.titles:
             # a company's name keeps its first words however ordinary ("QUINTA DA FRAGA – VINHOS, S.A.")
             start = a.extra.get("run_start", a.start_tok) if between and not a.title else a.start_tok
             chains[k - 1:k + 1] = [_remake(a, b, toks, doc, rules, lex, lower_vocab, start)]

@@ -22,12 +22,27 @@ from ..settings import AnonymizeSettings
 from ..text import fold, fold_same_length, phrase_key
 from . import recognizers as _recognizers  # noqa: F401  (registers the plug-ins)
 from .aliases import defined_aliases
-from .labels import RecordLabels
 from .chains import ChainRules, analyse, lower_vocabulary
+from .labels import RecordLabels
 from .lexicons import lexicons
-from .numbering import Constraints, Numberer, companies_named_short, entity_key, name_tokens, organization_aliases
+from .numbering import (
+    Constraints,
+    Numberer,
+    companies_named_short,
+    entity_key,
+    name_tokens,
+    organization_aliases,
+)
 from .operators import Operators
-from .recognizer import REGISTRY, DocumentMemory, Recognizer, Segment, SegmentAnalysis, alternation
+from .recognizer import (
+    REGISTRY,
+    DocumentMemory,
+    Recognizer,
+    Segment,
+    SegmentAnalysis,
+    alternation,
+    numbered_act_nouns,
+)
 
 DATA = Path(__file__).parent / "data"
 NO_BREAK_SPACES = str.maketrans({"\xa0": " ", "\u202f": " "})
@@ -64,6 +79,7 @@ def find_words(text: str, words: dict[str, Any] | list[str]) -> list[tuple[int, 
 
 COMPANY_TAIL = regex.compile(r"[\s,]+\S+$")
 DASHED_SHORT_NAME = regex.compile(r"\p{Lu}[\p{L}\d'’-]{2,}\s+[–—]\s+\p{Lu}")
+DASH_BREAK = regex.compile(r"\s+[–—]\s+")
 LEADING_ARTICLE = regex.compile(r"^(?:A|O|As|Os|The)\s+(?=\p{Lu})")  # the legal form that ends a company's name, with its comma
 
 
@@ -85,6 +101,10 @@ def company_short_forms(name: str, name_break: regex.Pattern) -> list[str]:
         # (one capitalized word set off by a dash is the short name too: "Fidelidade – Companhia de Seguros, S.A.")
         if head != bare and (len(head.split()) >= 2 or DASHED_SHORT_NAME.match(bare)):
             out.append(head)
+        # (the whole part before a dash, an inner "e" or "&" in it: "Sal e Pimenta – Restauração, Lda.")
+        dashed = DASH_BREAK.split(bare, 1)[0].strip()
+        if dashed not in (bare, head) and len(dashed.split()) >= 2:
+            out.append(dashed)
         words = head.split()
         if len(words) >= 3 and all(w[:1].isupper() for w in words[:3]):
             out.append(" ".join(words[:2]))
@@ -237,7 +257,7 @@ class Anonymizer:
         self.name_break = name_breaks(self.rules)
         # a legal act's numbered title, opening a document ("Decisão n.o 3/2019 do Conselho ...", "DECISÃO DO
         # COMITÉ MISTO DO EEE N.o 12/2019"): the document is legislation (its dates are public, see date.py)
-        self.act_title = regex.compile(rf"\s*(?i:{alternation(self.rules['act_nouns'])})(?![\p{{L}}])[^.;]{{0,120}}?"
+        self.act_title = regex.compile(rf"\s*(?i:{alternation(numbered_act_nouns(self.rules))})(?![\p{{L}}])[^.;]{{0,120}}?"
                                        rf"(?:(?<![\p{{L}}])(?i:n)\.?\s?[º°o]\.?\s*\d{{1,4}}/\d{{4}}(?!\d)"
                                        rf"|\((?:UE|CE|CEE|Euratom)[^)]{{0,20}}\)\s*\d{{4}}/\d{{1,4}}(?!\d))")
         self.recognizers = build_recognizers(a, self.rules, self.lex)

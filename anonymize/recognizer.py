@@ -147,6 +147,12 @@ class Recognizer:
                        rule=rule, subtype=subtype, score=score)
 
 
+def numbered_act_nouns(rules: dict) -> list[str]:
+    """The act nouns whose "n.º N/YYYY" numbers a public act: not an agreement's (``Protocolo de Colaboração n.º
+    4/2024`` between a town and an association, ``Acordo de Parceria n.º 12/2023``: numbered by their parties)."""
+    return [n for n in rules["act_nouns"] if n.split()[0] not in rules["agreement_nouns"]]
+
+
 def alternation(words: list[str]) -> str:
     """A regex matching any of ``words``, longest first, built as a trie (``no|nos|nº`` -> ``n(?:o(?:s)?|º)``).
 

@@ -27,8 +27,10 @@ POSTCODE_NL = r"\b\d{4}\s?[A-Z]{2}\b(?:\s+[\p{Lu}][\p{L}-]+)?"
 POSTCODE_EU = r"\b(?:[A-Z]{1,2}-)?(?:\d{5}|\d{3}\s\d{2})\s+[\p{Lu}][\p{L}-]+"
 CAPITAL_WORD = regex.compile(r"\s\p{Lu}")
 DIGIT = regex.compile(r"\d")
+PT_CODE = regex.compile(r"\d{4}-\d{3}(?!\d)")  # (a Portuguese postcode closes an address)
 # the particles a greedy street name may end with ("… da Rua de São João e": the "e" is the sentence's)
 PARTICLES_AT_END = regex.compile(r"(?:\s+(?:d[aeo]s?|e|de|d'|of|the|la|le|les|des|du|del|aos?|às?))+$")
+SENTENCE_STOP = regex.compile(r"(?<=\p{L}{4})\.$")  # a sentence's full stop after a name, no abbreviation's dot
 # the repeated house number of French and Belgian addresses ("14 bis, rue …", "3 ter avenue …")
 NUMBER_REPEAT = r"(?:bis|ter|quater)(?![\p{L}])"
 
@@ -83,6 +85,7 @@ class AddressRecognizer(Recognizer):
             rf"(?:\s+(?:{alternation(rules['address_name_particles'])}|(?:[ld]['’])?[\p{{Lu}}][\p{{L}}'’-]+)){{1,5}}")
         self.number_first_gate = case_blind_gate(rules["address_number_first_heads"])
         self.head_start = regex.compile(rf"(?:{heads})(?![\p{{L}}])")
+        self.labels = tuple(w[:-1] for w in rules["address_announcers"] if w.endswith(":"))  # ("Morada", "Sede")
         self.piece_words = {w.lower() for w in a["sub_words"]} | {w.lower() for w in rules["address_unit_words"]} \
             | {w.lower() for w in rules["address_name_particles"]} | {w.lower() for w in a["heads"]} \
             | {w.lower() for w in rules["address_area_words"]}
@@ -118,10 +121,12 @@ class AddressRecognizer(Recognizer):
             rf"(?:{alternation(announcers)})\s+(?P<a>(?:{heads})(?:\s+{NAME_WORD}){{1,8}})"),
             literal_gate(alternation(sorted({k for w in rules["address_announcers"]
                                               for k in (max(w.split(), key=len),) for k in (k, k.capitalize())}))))
-        # the house number before its street, as Portuguese prose writes it ("no n.º 15 da Rua de São João")
+        # the house number before its street, as Portuguese prose writes it ("no n.º 15 da Rua de São João"), or a
+        # plot's, a pavilion's or a warehouse's before its estate ("no Lote 7 da Zona Industrial de X")
         self.number_before = Gated(regex.compile(
-            rf"(?<![\p{{L}}])(?:{NUMBER_SIGN}|número)\s*\d{{1,5}}(?:-?[A-Z](?![\p{{L}}]))?\s+d[aeo]\s+(?:{heads})"
-            rf"(?:\s+{NAME_WORD}){{1,8}}"), regex.compile(r"(?:[º°o.r]|mero)\s*\d{1,5}(?:-?[A-Z])?\s+d[aeo]\s"))
+            rf"(?<![\p{{L}}])(?:{NUMBER_SIGN}|número|[Ll]ote|[Pp]avilhão|[Aa]rmazém)\s*\d{{1,5}}(?:-?[A-Z](?![\p{{L}}]))?\s+d[aeo]\s+"
+            rf"(?:{heads})(?:\s+{NAME_WORD}){{1,8}}"),
+            regex.compile(r"(?:[º°o.r]|mero|ote|hão|zém)\s*\d{1,5}(?:-?[A-Z])?\s+d[aeo]\s"))
 
     def find(self, seg: Segment) -> list:
         t = seg.text
@@ -147,7 +152,7 @@ class AddressRecognizer(Recognizer):
         for m in self.number_first.finditer(t) if digits and self.number_first_gate.search(seg.folded) else ():
             add(m.start(), m.end(), "address:number-first")
         for m in self.number_before.finditer(t) if digits else ():
-            add(m.start(), m.start() + len(PARTICLES_AT_END.sub("", m.group())), "address:number-before")
+            add(m.start(), m.start() + len(SENTENCE_STOP.sub("", PARTICLES_AT_END.sub("", m.group()))), "address:number-before")
         for m in chain(self.pt.finditer(t), self.pt_lower.finditer(t)):
             if inside_org[m.start()] or t[m.start()].islower() and (not CAPITAL_WORD.search(m.group())
                                                                      or m.start() and t[m.start() - 1].isalpha()):
@@ -266,7 +271,11 @@ class AddressRecognizer(Recognizer):
             longest = 8 if self.head_start.match(piece) else 5
             if comma < 0 or t[comma + 1:start].strip() or not piece or not self._pieces_only(f", {piece}, ", longest):
                 break
-            if self.head_start.match(piece):
+            # (or, before a postcode, the farthest part an address's opening word or label announces: "residente em
+            # Moradia Sol Nascente, Vale da Pinta, 2065-000 Alcoentre"; not "Cliente: <name>, NIF ..., Rua ...")
+            if self.head_start.match(piece) or PT_CODE.search(m.text) and piece_start > lo and not self.lex.is_place(piece) \
+                    and (piece_start - 1 in after_word or t[piece_start - 1] == ":" and t.endswith(self.labels, 0, piece_start - 1)
+                         or piece_start == 0 and start == m.start and not t[m.end:].strip(" .;")):  # (a letterhead's line)
                 best = piece_start + len(t[piece_start:comma]) - len(t[piece_start:comma].lstrip())
             start = piece_start
         return self.mention_like(m, t, best, m.end) if best < m.start else m

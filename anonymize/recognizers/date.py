@@ -7,7 +7,7 @@ from __future__ import annotations
 import regex
 from text_to_num import text2num
 
-from ..recognizer import Recognizer, Segment, alternation, case_blind_gate, register
+from ..recognizer import Recognizer, Segment, alternation, case_blind_gate, numbered_act_nouns, register
 
 NUMERIC_DATE = regex.compile(r"(?<![\d/.-])(?:\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2})(?![\d/-]|\.\d)")
 DATE_SEPARATOR = regex.compile(r"[/.-]")
@@ -15,6 +15,7 @@ ACT_DATE_LEAD = regex.compile(r"(?:^|[\s,])de\s*$")  # "..., de 25 de outubro de
 SENTENCE_BREAK = regex.compile(r"[.;:!?](?:\s|$)(?!\d)")  # a sentence ends between a citation and a date
 DAY = r"(?:\d{1,2}|1\.?[º°o])"
 DIGIT = regex.compile(r"\d")  # (what every written date holds: its day or year)
+DEED_DAYS = regex.compile(r"\sdias?\s+d[eo]\s", regex.IGNORECASE)  # "vinte e dois dias de agosto", "um dia do mês de"
 CLAUSE_WINDOW = 300  # characters before a date in which its clause is read
 YEAR = regex.compile(r"(?<!\d)(?:1[6-9]|20)\d{2}(?!\d)")  # what every date in another language holds
 
@@ -56,10 +57,12 @@ class DateRecognizer(Recognizer):
         number = rf"{word}(?:\s+(?:e\s+)?{word})*"  # vinte e dois; dois mil e vinte e três
         first = alternation(d.get("first_day", []))
         # a day in words, its month, and maybe a year in words or digits
+        # (a deed repeats each number in digits, in brackets: "aos cinco (05) dias do mês de maio (05) do ano de dois
+        # mil e vinte e cinco (2025)")
         self.in_words = regex.compile(
-            rf"\b(?P<day>{number}|{first})\s+(?:{alternation(d.get('day_month_links', ['de']))})\s+"
-            rf"(?P<month>{months})(?![\p{{L}}])"
-            rf"(?:\s+(?:{alternation(d.get('year_links', ['de']))})\s+(?P<year>\d{{4}}(?!\d)|{number}))?",
+            rf"\b(?P<day>{number}|{first})(?:\s*\(\d{{1,2}}\))?\s+(?:{alternation(d.get('day_month_links', ['de']))})\s+"
+            rf"(?P<month>{months})(?![\p{{L}}])(?:\s*\(\d{{1,2}}\))?"
+            rf"(?:\s+(?:{alternation(d.get('year_links', ['de']))})\s+(?P<year>\d{{4}}(?!\d)|{number})(?:\s*\(\d{{4}}\))?)?",
             regex.IGNORECASE)
         # every date in words holds a month's name: most segments hold none, and a substring test is cheap
         self.month_keys = tuple({m.lower() for m in d["months"]})
@@ -77,7 +80,10 @@ class DateRecognizer(Recognizer):
         # a capitalized act noun in the clause before the date, or "a presente decisão": the act's date
         self.decision_before = regex.compile(
             rf"(?<![\p{{L}}])(?:{alternation(rules['date'].get('decision_nouns', []))})\s+de\s*\Z")
-        self.act_before = regex.compile(rf"(?:(?<![\p{{L}}])(?:{acts})(?![\p{{L}}])|(?i:presente)\s+(?i:{acts})(?![\p{{L}}]))")
+        # (an agreement in lower case is a contract's, whose dates are the parties': "o presente protocolo produz
+        # efeitos a ..."; "o presente Acordo" between states is an act)
+        self.act_before = regex.compile(rf"(?:(?<![\p{{L}}])(?:{acts})(?![\p{{L}}])|(?i:presente)\s+"
+                                        rf"(?:(?i:{alternation(numbered_act_nouns(rules))})|{acts})(?![\p{{L}}]))")
         leads = alternation(rules["date_effect_leads"])
         participles = alternation(rules["date_act_participles"])
         joined = rf"(?![\p{{L}}])[^.;:]{{0,80}}\s(?:em|a)\s*\Z"
@@ -97,7 +103,7 @@ class DateRecognizer(Recognizer):
         self.signature = regex.compile(
             rf"(?<![\p{{L}}])(?:{alternation(rules['date_signature_leads'])})\s+em\s+\p{{Lu}}[\p{{L}}\s-]{{1,40}},?\s+(?:em\s+)?$")
         self.written = regex.compile(
-            rf"(?<![\p{{L}}\d])(?:{DAY}\s+de\s+)?(?:{months})(?:\s+de)?\s+\d{{4}}(?!\d)"
+            rf"(?<![\p{{L}}\d])(?:{DAY}\s+(?:de\s+)?)?(?:{months})(?:\s+de)?\s+\d{{4}}(?!\d)"
             rf"|(?<![\p{{L}}\d]){DAY}\s+de\s+(?:{months})(?![\p{{L}}])", regex.IGNORECASE)
 
     def find(self, seg: Segment) -> list:
@@ -140,6 +146,8 @@ class DateRecognizer(Recognizer):
         clause = near[max((b.end() for b in SENTENCE_BREAK.finditer(near)), default=0):]
         if self.decision_before.search(seg.text, max(0, m.start - 40), m.start):
             return m  # "por decisão de 3 de abril de 2024": a decision's own date, whatever act the clause cites
+        if m.rule == "date:words" and DEED_DAYS.search(m.text) and not seg.memory.act_document:
+            return m  # a deed's formula is a private party's date ("Feito em Beja, aos vinte e dois dias de agosto ...")
         if seg.memory.act_document and not self.private_event.search(seg.text):
             m.category, m.rule = "PUBLIC_ID", "act_date"  # a legal act's dates: meetings, deadlines, acts cited
             return m

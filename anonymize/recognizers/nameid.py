@@ -10,6 +10,8 @@ the config enables that category.
 
 from __future__ import annotations
 
+import re
+
 import phonenumbers
 import regex
 from stdnum import iban as stdnum_iban
@@ -19,9 +21,25 @@ from stdnum.pt import cc as citizen_card
 from stdnum.pt import nif as pt_nif
 
 from ...text import fold
-from ..recognizer import Gated, Recognizer, Segment, alternation, case_blind_gate, literal_gate, register
+from ..recognizer import (
+    Gated,
+    Recognizer,
+    Segment,
+    alternation,
+    case_blind_gate,
+    literal_gate,
+    numbered_act_nouns,
+    register,
+)
 
 EMAIL = regex.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+SPACED_THOUSANDS = regex.compile(r"\d{1,3}(?: \d{3})+")
+NUMBER_SIGN_ONLY = regex.compile(r"(?i:n\.?\s?[º°o]\.?|nº|n°)")  # "n.º" (not "número": "número 1 000 de ...")
+CURRENCY_AFTER = regex.compile(r"\s*(?:€|euros?|EUR|USD|US\$|\$|£|GBP|reais|R\$|kz|kwanzas?)(?![\p{L}])", regex.IGNORECASE)
+POSTAL_GATE = re.compile(r"[A-Z]{2} ?\d{4}")  # (stdlib re: a cheap necessary condition)
+# a registered letter's or parcel's number (UPU S10: two letters, nine digits, the country's two letters), in any
+# spacing ("RH 4471 0293 5 PT", "RR123456785PT")
+POSTAL_ITEM = regex.compile(r"(?<![\p{L}\d])[A-Z]{2}\s?\d{4}\s?\d{4}\s?\d\s?[A-Z]{2}(?![\p{L}\d])")
 URL = regex.compile(r"(?:https?://|www\.)[^\s<>\"“”«»]+[^\s<>\"“”«».,;:!?)\]]")
 IBAN = regex.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?\b")
 NIB = regex.compile(r"\b\d{4}[ .]?\d{4}[ .]?\d{11}[ .]?\d{2}\b")
@@ -49,6 +67,9 @@ NATIONAL_DIGITS = (10, 11)  # how many digits such a number has
 # a registration's number after the bare noun "número"/"number" (no act noun): six digits or more, no "/" or "."
 LONG_PLAIN_NUMBER = regex.compile(r"\d{6,}")
 BARE_NUMBER_NOUN = regex.compile(r"(?i)(?:número|number)(?![\p{L}])")
+# a number and its year ("4/2024"): after an agreement's noun, the number its parties gave it ("Protocolo n.º 2/2023"),
+# no treaty's protocol ("Protocolo n.º 36")
+NUMBER_YEAR = regex.compile(r"\d{1,5}/(?:19|20)\d{2}")
 # a web domain named after its noun ("o domínio lojaexemplo.pt", "the website example.co.uk"): the domain is
 # the holder's; a domain inside an address or URL is taken whole by EMAIL and URL first
 DOMAIN = regex.compile(r"(?<![\w.@/-])[\p{Ll}\d](?:[\p{Ll}\d-]*[\p{Ll}\d])?(?:\.[a-z0-9-]+)*\.(?:[a-z]{2,3}|com|info)(?![\w@/-]|\.\w)")
@@ -100,10 +121,11 @@ DIGIT = regex.compile(r"\d")
 MONEY = regex.compile(r"^\d{1,3}(?:[.\s]\d{3})+(?:,\d+)?$")
 # a period of years ("2015-2019", "2015-19", "2020–2024"): a time span, never an identifier
 YEAR_SPAN = regex.compile(r"(?:1[89]|20)\d{2}\s?[-–]\s?(?:(?:1[89]|20)\d{2}|\d{2})(?![\d/-])")
-# a code after a trigger: letters/digits with - / . inside, at least two digits; an area code in brackets
+# a code after a trigger: letters/digits with - / . inside (a space before a digit, or before a letter and a digit:
+# "ES B12345678", a VAT number's country code), at least two digits; an area code in brackets
 # before it ("(853) 2833 1746") and a check digit in brackets after it ("1284719(3)") belong to it
 CODE = regex.compile(r"(?:\(\+?\d{1,4}\)\s?)?(?=[\p{L}\d./ -]*\d[\p{L}\d./ -]*\d)[\p{Lu}\d][\p{L}\d]*"
-                     r"(?:(?:[./-]| (?=\d))[\p{L}\d]+)*(?:\(\d\))?")
+                     r"(?:(?:[./-]| (?=\d|\p{Lu}\d))[\p{L}\d]+)*(?:\(\d\))?")
 # a document's number of one digit, with a letter or not ("Recibo n.º 4", "Fatura n.º 7-A"), nothing after it
 ONE_DIGIT = regex.compile(r"\d(?:-?[A-Z])?(?![\p{L}\d]|[./-][\p{L}\d]|\s?[º°ª])")
 COUNTRY_PREFIX = regex.compile(r"[A-Z]{2}\s?(?=\d)")  # a VAT number's country code
@@ -210,6 +232,13 @@ def iban_valid(text: str) -> bool:
         return False
 
 
+def s10_valid(text: str) -> bool:
+    """A postal item's UPU S10 check digit: weights 8, 6, 4, 2, 3, 5, 9, 7 on its first eight digits, mod 11."""
+    digits = [int(c) for c in text if c.isdigit()]
+    rest = 11 - sum(d * w for d, w in zip(digits, (8, 6, 4, 2, 3, 5, 9, 7), strict=False)) % 11
+    return len(digits) == 9 and digits[8] == {10: 0, 11: 5}.get(rest, rest)
+
+
 def nib_valid(text: str) -> bool:
     d = "".join(c for c in text if c.isdigit())
     return len(d) == 21 and (98 - (int(d[:19]) * 100) % 97) == int(d[19:])
@@ -248,6 +277,7 @@ class NameIdRecognizer(Recognizer):
         self.number_re = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(r['number_words'])})(?![\p{{L}}])\s*",
                                        regex.IGNORECASE)
         self.public = {fold(w) for w in r["public_nouns"]}
+        self.agreement_words = {fold(w) for w in rules["agreement_nouns"]}
         # (the case-blind words each of those patterns opens with, read in ``Segment.folded``: cheap gates)
         self.gates = {k: case_blind_gate(r[k]) for k in ("triggers", "number_words", "public_nouns")}
         self.document_before = regex.compile(rf"(?<![\p{{L}}])(?i:{alternation(r['document_nouns'])})(?![\p{{L}}])"
@@ -259,9 +289,9 @@ class NameIdRecognizer(Recognizer):
         # an act's number after "n.º" in its title: a capitalized act noun earlier in the phrase and the number
         # in the acts' layout, number/year ("Decisão do Comité Misto do EEE n.o 12/2019")
         self.act_number = Gated(regex.compile(
-            rf"(?<![\p{{L}}])(?:{alternation(rules['act_nouns'])})(?![\p{{L}}])[^.;:\n]{{0,90}}?"
+            rf"(?<![\p{{L}}])(?:{alternation(numbered_act_nouns(rules))})(?![\p{{L}}])[^.;:\n]{{0,90}}?"
             rf"(?<![\p{{L}}])(?:n\.?\s?[º°o]s?\.?|nº)\s*(?P<num>\d{{1,4}}/(?:19|20)?\d{{2}})(?![\d/])"),
-            literal_gate(alternation(rules["act_nouns"])))
+            literal_gate(alternation(numbered_act_nouns(rules))))
         self.month_after = regex.compile(rf"\s+de\s+(?i:{alternation(rules['date']['months'])})(?![\p{{L}}])")
         self.public_re = regex.compile(
             rf"(?<![\p{{L}}])(?:{alternation(r['public_nouns'])})(?:-\p{{L}}+)?\s*(?:\([^)]{{1,12}}\)\s*)?{GAP}"
@@ -333,6 +363,9 @@ class NameIdRecognizer(Recognizer):
                     add(m.start(), m.end(), "NAMEID", f"{rule}:check-digit")
                 elif rule == "vat" and VAT_BEFORE.search(t, max(0, m.start() - 30), m.start()):
                     add(m.start(), m.end(), "NAMEID", "vat:trigger", 0.8)
+        for m in POSTAL_ITEM.finditer(t) if POSTAL_GATE.search(t) else ():
+            if s10_valid(m.group()):
+                add(m.start(), m.end(), "NAMEID", "postal-item:check-digit")
         if "OAB" in t:
             for m in OAB.finditer(t):
                 add(m.start("num"), m.end("num"), "NAMEID", "oab")
@@ -408,7 +441,8 @@ class NameIdRecognizer(Recognizer):
         for m in self.public_re.finditer(t) if self.gates["public_nouns"].search(folded) else ():
             # (a bare "número" before a long plain run of digits names a registration, not a law's subdivision:
             # "com o número 09876543")
-            bare = LONG_PLAIN_NUMBER.fullmatch(m.group(1)) and BARE_NUMBER_NOUN.match(t, m.start(), m.start(1))
+            bare = LONG_PLAIN_NUMBER.fullmatch(m.group(1)) and BARE_NUMBER_NOUN.match(t, m.start(), m.start(1)) \
+                or NUMBER_YEAR.fullmatch(m.group(1)) and fold(m.group().split()[0]) in self.agreement_words
             add(m.start(1), m.end(1), "NAMEID" if bare else "PUBLIC_ID", "trigger:number" if bare else "public_noun")
         for m in self.act_number.finditer(t) if "/" in t else ():
             add(m.start("num"), m.end("num"), "PUBLIC_ID", "act_number")
@@ -421,7 +455,13 @@ class NameIdRecognizer(Recognizer):
         for m in self.number_re.finditer(t) if self.gates["number_words"].search(folded) else ():
             # (a private document's number, however short, after its noun: "Recibo de renda n.º 58")
             short = self.document_before.search(t, max(0, m.start() - 40), m.start())
-            self._code_after(t, m.end(), add, 1 if short else 4, "trigger:document" if short else "trigger:number")
+            # (digits in thousands spaced after a number sign are a register's number, no amount, unless a currency
+            # follows: "cédula profissional n.º 58 217"; dotted ones are a law's or a case's: "n.º 971.113")
+            code = CODE.match(t, m.end())
+            sign = NUMBER_SIGN_ONLY.fullmatch(m.group().strip()) is not None
+            self._code_after(t, m.end(), add, 1 if short else 4, "trigger:document" if short else "trigger:number",
+                             amounts_too=sign and code is not None and SPACED_THOUSANDS.fullmatch(code.group()) is not None
+                             and not CURRENCY_AFTER.match(t, code.end()))
         for m in NIF.finditer(t):
             if nif_valid(m.group()):
                 add(m.start(), m.end(), "NAMEID", "nif:check-digit")

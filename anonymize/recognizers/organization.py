@@ -13,7 +13,9 @@ import regex
 from ...text import fold
 from ..aliases import abbreviates
 from ..chains import ORDINAL, Chain, ChainRules
-from ..recognizer import Gated, Recognizer, Segment, alternation, case_blind_gate, register
+from ..dictionary import lemma_or_inflection
+from ..lexicons import zipf
+from ..recognizer import Gated, Recognizer, Segment, alternation, case_blind_gate, literal_gate, register
 
 # a town after a registry's dotted abbreviation, without "de" ("C.R.C. Aveiro")
 TOWN_AFTER = r"\s+(?P<town>\p{Lu}\p{Ll}+(?:\s+(?:d[aeo]s?\s+)?\p{Lu}\p{Ll}+){0,2})"
@@ -42,6 +44,28 @@ def org_rule(ch: Chain, crules: ChainRules) -> tuple[str, str]:
 NAME_BEFORE_DASH = regex.compile(r"(?:^|(?<=[\s(,;:]))(?P<name>\p{Lu}[\p{L}\p{M}.'’&-]*(?:\s+(?:d[aeo]s?|e|&|\p{Lu}"
                                  r"[\p{L}\p{M}.'’&-]*)){0,7})\s+[–—]\s+$")
 DASH = regex.compile(r"\s+[–—]\s+")
+AMPERSAND_INITIALS = regex.compile(r"\b\p{Lu}\s?&\s?\p{Lu}\b")  # "I&D", "P & D": a field's initials, no firm
+START_ARTICLE = regex.compile(r"(?:^|[.;:!?]\s+)[OA]s?\s+\Z")  # a sentence's article: "A 2 Rodas, Lda."
+NAME_RUN = regex.compile(r"(?:^|(?<=[\s(,;:]))(?P<name>\p{Lu}[\p{L}\p{M}.'’&-]*(?:\s+(?:d[aeo]s?|e|&|\p{Lu}"
+                      r"[\p{L}\p{M}.'’&-]*)){0,7})\Z")  # (capitalized words right before a legal form in words)
+# a sentence's article before that name is no part of it ("A Luz do Sol – Associação de Pais ..."), and names it
+LEADING_ARTICLE = regex.compile(r"(?:[OA]s?|D[oa]s?|N[oa]s?|Pel[oa]s?|À|Ao)\s+(?=\p{Lu})")
+ARTICLE_BEFORE = regex.compile(r"(?<![\p{L}])(?:[oa]s?|d[oa]s?|n[oa]s?|pel[oa]s?|à|ao)\s+\Z")
+# a singular feminine article before a plural noun that opens a name: a company's elided noun ("A Sistemas Ribatejo",
+# "pela Têxteis Cávado": "a [empresa] ..."); a kind of thing takes an article that agrees ("os Sistemas de Navegação");
+# a bare "a" in lower case may be the preposition ("relativo a Pessoas Transportadas")
+SINGULAR_ARTICLE_BEFORE = regex.compile(r"(?<![\p{L}])(?:A|à|[dn]a|pela)\s+\Z")
+PLURAL_WORD = regex.compile(r"\p{Lu}\p{Ll}{2,}s")
+
+
+def elided_company(text: str, ch: Chain, lex) -> bool:
+    """A name after a singular article that opens with a plural word of the language (``a Cabos do Norte``): a
+    company named after its trade, its noun ``empresa`` or ``sociedade`` left out; not a person (``a Inês``)."""
+    first = ch.words[0]
+    return bool(PLURAL_WORD.fullmatch(first)) and not ch.title and not ch.hum \
+        and SINGULAR_ARTICLE_BEFORE.search(text, max(0, ch.start - 6), ch.start) is not None \
+        and (f := fold(first)) not in lex.first and (f not in lex.last or len(ch.content) > 1) and not lex.is_place(first) \
+        and (lemma_or_inflection(f) or lex.is_common(first) or zipf(first.lower()) >= 3.0)
 
 # the capitalized words and English "of" before a company's name that ends in a legal form ("Bank of ", "The
 # Royal Bank of "): one English name
@@ -96,6 +120,14 @@ class OrganizationRecognizer(Recognizer):
             rf"(?<![\p{{L}}\d])(?:\d{{1,3}}\s?\.?\s?[ªºa°o](?![\p{{L}}])|(?i:{words}))\s+(?i:{heads})(?![\p{{L}}])"
             rf"(?:\s+(?!(?i:de|do|da|e)\b)\p{{Lu}}[\p{{L}}\p{{M}}]+)*")
         self.numbered_gate = case_blind_gate(o.get("numbered_heads", []))  # (every match holds a head)
+        # a name word with digits before a legal form ("Tech4U, Lda.", "4Life Nutrição, Lda.", "A 2 Rodas – ..., Lda."):
+        # chains hold no digits, so the company is read here
+        self.digit_name = Gated(regex.compile(
+            rf"(?<![\p{{L}}\d.,/-])(?:(?:[\p{{Lu}}\d][\p{{L}}\d]*\d[\p{{L}}\d]*|\d+\p{{Lu}}[\p{{L}}\d]*)(?=[\s,])"
+            rf"|\d{{1,4}}(?=\s+\p{{Lu}}))(?=(?:\s+(?:[–—]\s+)?\p{{Lu}}[\p{{L}}\p{{M}}'’-]*|\s+d[aeo]s?|\s+e){{0,6}},?\s+"
+            rf"(?:{alternation(o['tails'])})(?![\p{{L}}\d]))"), regex.compile(r"\d"))
+        self.form_phrase = Gated(regex.compile(rf"\s+[–—,]\s+(?:{alternation(o['form_phrases'])})(?![\p{{L}}])"),
+                                 literal_gate(alternation(o["form_phrases"])))
 
     def find(self, seg: Segment) -> list:
         out = []
@@ -115,13 +147,8 @@ class OrganizationRecognizer(Recognizer):
                         long.start:long.end]):
                     seg.analysis.learn_acronym(ch.words[0], "ORGANIZATION", lsub, long_text)
                     subtype, rule = lsub, "acronym:after-long-form"
-            if not rule and not ch.title and not ch.hum and not ch.inverted and len(ch.content) >= 2 \
-                    and self.holder.match(seg.text, ch.end):
-                subtype, rule = "COMPANY", "number-holder"  # "a Quinta da Fraga Alta tem o NIPC ..."
-            elif not rule and not ch.title and not ch.inverted and not self._names_in(ch) \
-                    and ch.places < len(ch.content) and not ch.extra.get("territory") \
-                    and self.role_before.search(seg.text, max(0, ch.start - 40), ch.start):
-                subtype, rule = "COMPANY", "company-role"  # "na qualidade de gerentes da GRANITOS DO CÁVADO"
+            if not rule:
+                subtype, rule = self._by_context(seg, ch)
             if not rule and not ch.inverted and not self._names_in(ch):
                 # (a chain with names is left whole to the person recognizers, which skip covered chains; a
                 # surname that is also a place does not count: "Associação dos Amigos do Porto")
@@ -132,7 +159,7 @@ class OrganizationRecognizer(Recognizer):
                 if ch.start_tok > 0 and ORDINAL.match(toks[ch.start_tok - 1].text):
                     start = toks[ch.start_tok - 1].idx  # "8ª Turma Cível", "2ª Auditoria"
                 end = ch.end
-                while rule == "tail" and (more := self.tail_suffix.match(seg.text, end)):
+                while rule in ("tail", "ampersand") and (more := self.tail_suffix.match(seg.text, end)):
                     end = more.end()  # "Sociedade de Advogados, SP, RL"
                 if subtype in ("ADMIN", "INSTITUTION") and (more := COMPETENCES.match(seg.text, end)):
                     end = more.end()  # "Conservatória do Registo Civil, Predial e Comercial de Amares"
@@ -156,7 +183,52 @@ class OrganizationRecognizer(Recognizer):
             s, e = m.start(), m.end()
             if not seg.covered(s, e) and not any(x.start < e and s < x.end for x in out):
                 out.append(self.mention(seg, s, e, "ORGANIZATION", "numbered", subtype="ADMIN"))
+        out = self._form_phrases(seg, self._digit_names(seg, out))
         return self._dash_joined(seg, out) if "–" in seg.text or "—" in seg.text else out
+
+    def _by_context(self, seg: Segment, ch) -> tuple[str, str]:
+        """(subtype, rule) of a company named by what surrounds it: its legal person's number after it, a company's
+        role or kind before it, an "&" between names, a singular article before a plural word of the language."""
+        if not ch.title and not ch.hum and not ch.inverted and len(ch.content) >= 2 \
+                and self.holder.match(seg.text, ch.end):
+            return "COMPANY", "number-holder"  # "a Quinta da Fraga Alta tem o NIPC ..."
+        if not ch.title and not ch.inverted and not self._names_in(ch) \
+                and ch.places < len(ch.content) and not ch.extra.get("territory") \
+                and self.role_before.search(seg.text, max(0, ch.start - 40), ch.start):
+            return "COMPANY", "company-role"  # "na qualidade de gerentes da GRANITOS DO CÁVADO"
+        if "&" in ch.words and not ch.title and not ch.hum and not ch.inverted \
+                and sum(1 for w in ch.content if len(w) > 1) >= 2 and not AMPERSAND_INITIALS.search(seg.text, ch.start, ch.end):
+            return "COMPANY", "ampersand"  # two names joined by "&": partners' firm (Luz & Sombra, Ribeiro & Ribeiro)
+        if not ch.inverted and not ch.extra.get("territory") and elided_company(seg.text, ch, self.lex):
+            return "COMPANY", "elided-noun"  # "a Sistemas Ribatejo instalou", "pela Têxteis Cávado"
+        return "", ""
+
+    def _form_phrases(self, seg: Segment, out: list) -> list:
+        """The capitalized name before a legal form written in words: "Mão Amiga – Instituição Particular de
+        Solidariedade Social"."""
+        for m in self.form_phrase.finditer(seg.text):
+            name = NAME_RUN.search(seg.text, max(0, m.start() - 80), m.start())
+            if name and (s := self._named_before(seg.text, name)) is not None and not seg.covered(s, m.end()) \
+                    and not any(x.start < m.end() and s < x.end for x in out):
+                out.append(self.mention(seg, s, m.end(), "ORGANIZATION", "tail", subtype="INSTITUTION"))
+        return out
+
+    def _digit_names(self, seg: Segment, out: list) -> list:
+        """A company whose name opens with a word holding digits (``Tech4U, Lda.``, ``2 Rodas – Motociclos, Lda.``):
+        from that word to its legal form, over the mention found in it (after an article or a sentence's start)."""
+        t = seg.text
+        for m in self.digit_name.finditer(t):
+            s = m.start()
+            if not (s == 0 or ARTICLE_BEFORE.search(t, max(0, s - 6), s) or START_ARTICLE.search(t, max(0, s - 6), s)):
+                continue
+            tail = self.tail_suffix.search(t, m.end())
+            end = tail.end() if tail else m.end()
+            while more := self.tail_suffix.match(t, end):
+                end = more.end()
+            if not seg.covered(s, end) and not any(x.start < end and s < x.end and not (s <= x.start and x.end <= end) for x in out):
+                out = [x for x in out if not (s <= x.start and x.end <= end)]
+                out.append(self.mention(seg, s, end, "ORGANIZATION", "tail", subtype="COMPANY"))
+        return out
 
     def _quoted(self, seg: Segment, out: list) -> list:
         """A company's name in quotes before its legal form ("«Vinhos Velhos do Dão», Lda."), over the mentions
@@ -184,13 +256,25 @@ class OrganizationRecognizer(Recognizer):
                 if prev is not None and DASH.fullmatch(t, prev.end, m.start):
                     joined.pop()  # two bodies in a row: the court and its section
                     m = self.mention(seg, prev.start, m.end, "ORGANIZATION", prev.rule, prev.subtype)
-                elif before and self._name_like(before.group("name")) and not seg.covered(before.start(), m.start):
-                    m = self.mention(seg, before.start("name"), m.end, "ORGANIZATION", m.rule, m.subtype)
+                elif before and not seg.covered(before.start(), m.start) and (start := self._named_before(t, before)) is not None:
+                    m = self.mention(seg, start, m.end, "ORGANIZATION", m.rule, m.subtype)
             after = self.section_after.match(t, m.end)
             if after:
                 m = self.mention(seg, m.start, after.end(), "ORGANIZATION", m.rule, m.subtype)
             joined.append(m)
         return joined
+
+    def _named_before(self, t: str, before) -> int | None:
+        """Where the name set off by a dash before a body starts: its capitalized words after a sentence's article;
+        ordinary words are a name there after an article (``a Norte Vivo – Associação Cultural``)."""
+        start, name = before.start("name"), before.group("name")
+        if art := LEADING_ARTICLE.match(name):
+            start, name = start + art.end(), name[art.end():]
+        named = art is not None or ARTICLE_BEFORE.search(t, max(0, start - 6), start) is not None
+        words = [w for w in name.split() if w[:1].isupper()]
+        if words and (self._name_like(name) or named and not all(self.lex.is_place(w) for w in words)):
+            return start
+        return None
 
     def _name_like(self, name: str) -> bool:
         words = [w for w in name.split() if w[:1].isupper()]

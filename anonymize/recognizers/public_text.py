@@ -24,7 +24,7 @@ from ..dictionary import lemma_or_inflection, unknown_name
 from ..lexicons import zipf
 from ..ordinary import ordinary_min_zipf, ordinary_phrase
 from ..recognizer import Gated, Recognizer, Segment, alternation, register
-from .organization import org_rule
+from .organization import elided_company, org_rule
 
 ACRONYM = r"\p{Lu}{2,10}"
 # an issuer's short acronym (ITU-R, ISO/IEC; ETSI EN: a standards series after it) and the designation after it: a number of two digits or more,
@@ -139,6 +139,8 @@ class PublicTextRecognizer(Recognizer):
         self.scope_words = {fold(w) for w in p["scope_adjectives"]}
         self.company_nouns = {fold(w) for w in p["company_phrase_nouns"]}
         self.unit_words = {fold(w) for w in rules["address_unit_words"]}  # "Bloco CF 23": a building's unit
+        # a private document's noun: the code after it is its number ("a proposta PR 2024/15", "Guia de Remessa GR 12/24")
+        self.document_words = {fold(w.split()[-1]) for w in rules["nameid"]["document_nouns"]}
         self.system_words = self.product_words - {fold(w) for w in p["goods_nouns"]}  # (an acronym after them is a system's)
         self.period_owner = regex.compile(rf"(?<![\p{{L}}])(?i:{alternation(p['period_nouns'])})\s+d[aeo]s?\s+\Z")
 
@@ -206,7 +208,7 @@ class PublicTextRecognizer(Recognizer):
             if fold(acr) not in self.function_words and (not self.lex.is_name(acr) or "." in m.group()[len(acr):]) \
                     and not LONG_DIGITS.search(m.group()) and ("/" not in acr or FOUR_DIGITS.match(m.group("num"))) \
                     and not self._word_in_capitals(acr) and not NUMBER_BEFORE.search(text, max(0, m.start() - 8), m.start()) \
-                    and self._noun_before(text, m.start()) not in self.unit_words:
+                    and self._noun_before(text, m.start()) not in self.unit_words | self.document_words:
                 spans.append((m.start(), m.end(), "designation"))
                 if issuer := ISSUER_AFTER.match(text, m.end()):
                     spans.append((issuer.start("acr"), issuer.end("acr"), "issuer"))
@@ -306,12 +308,14 @@ class PublicTextRecognizer(Recognizer):
         """A kind of product named by its head noun (in the chain or just before it) and an ordinary qualifier, no
         legal-form tail: ``Embarcações de Socorro Rápidas``, ``Equipamento Sonar Doppler`` (not ``Equipamentos
         Fonseca``: a name after the head)."""
-        if ch.org_tail or ch.all_upper or any(fold(w) in self.scope_words for w in ch.words):
-            return False  # (an administration's scope: "Sistema Único de Saúde", a public programme or body)
+        if ch.org_tail or ch.all_upper or "&" in ch.words or any(fold(w) in self.scope_words for w in ch.words):
+            return False  # (an administration's scope: "Sistema Único de Saúde", a public programme or body; partners)
         folded = [fold(w) for w in ch.words[:2]]
         n = 2 if tuple(folded) in self.product_heads else 1 if (folded[0],) in self.product_heads else 0
         if ch.org_head or any((fold(w),) in self.body_heads for w in ch.content):
             return False  # a body or a company named in it: "o sistema do Banco X", "produto Y da Construções Z"
+        if n and elided_company(text, ch, self.lex) or n and any(self.lex.is_place(w) and fold(w) not in self.lex.territories for w in ch.content[n:]):
+            return False  # a company: "a Sistemas Ribatejo", "os Veículos Industriais de Viseu" (a town's)
         if ch.start >= 4 and self._noun_before(text, ch.start) in self.product_words:
             if OWNER_BEFORE.search(text, max(0, ch.start - 5), ch.start) or self.lex.is_name(ch.words[0]) \
                     and not self.lex.is_common(ch.words[0]) and not BARE_DE_BEFORE.search(text, max(0, ch.start - 4), ch.start):
@@ -352,4 +356,9 @@ class PublicTextRecognizer(Recognizer):
         if eu_only:
             return eu and subtype != "INSTITUTION"
         head = fold(ch.org_head[1]) if ch.org_head else ""
-        return head in self.admin_heads or eu and subtype != "INSTITUTION"
+        if eu:
+            return subtype != "INSTITUTION"
+        # a body of a named town (Tribunal Judicial da Comarca de Braga, Câmara Municipal de Seia, a town no list
+        # knows) is a local body, masked like a party wherever a contract cites an EU act; a country's body stays cited
+        return head in self.admin_heads and not any(
+            self.lex.is_place(w) and fold(w) not in self.lex.territories or unknown_name(w, self.lex) for w in ch.content[1:])
