@@ -29,8 +29,10 @@ def org_rule(ch: Chain, crules: ChainRules) -> tuple[str, str]:
         return "COMPANY", "tail"
     if ch.org_head:
         # a company's organs ("Conselho de Administração", "a Assembleia Geral") are not entities; three or more
-        # words after such a head name one ("Assembleia Legislativa do Estado", "Comissão de Constituição e Justiça")
+        # words after such a head name one ("Assembleia Legislativa do Estado", "Comissão de Constituição e Justiça");
+        # so does a place after it: the body of that place ("Conselho de Ourém", "Comissão de Lamego")
         if content in crules.sub_heads or ch.places + ch.common == len(content) and ch.all_upper is False \
+                and not ch.places \
                 and content[:1] in {h[:1] for h in crules.sub_heads} and len(content) <= 2:
             return "", ""
         return ch.org_head[0], "head"
