@@ -84,3 +84,67 @@ ORGANS_AND_BODIES_OF_PLACES = [
 @pytest.mark.parametrize("text,orgs", ORGANS_AND_BODIES_OF_PLACES)
 def test_an_organ_stays_and_a_places_body_is_masked(anonymizer, text, orgs):
     assert _spans(anonymizer, text) == orgs
+
+
+# a purpose after another preposition than "de" makes an organ's head a body ("Comissão para a X"); a body's name goes on
+# after a preposition where its capitalized chain breaks, but not over a place or another body
+BODY_NAMES_OVER_PREPOSITIONS = [
+    ("A Comissão para a Paridade reuniu-se ontem.", ["Comissão para a Paridade"]),
+    ("O Centro de Apoio a Jovens com Deficiência Auditiva abriu.", ["Centro de Apoio a Jovens com Deficiência Auditiva"]),
+    ("A Liga de Amigos dos Doentes com Esclerose Lateral doou camas.", ["Liga de Amigos dos Doentes com Esclerose Lateral"]),
+    ("O Ministério da Saúde com o Hospital de Faro assinou.", ["Ministério da Saúde", "Hospital de Faro"]),
+]
+
+
+@pytest.mark.parametrize("text,orgs", BODY_NAMES_OVER_PREPOSITIONS)
+def test_a_bodys_name_goes_on_over_a_preposition(anonymizer, text, orgs):
+    assert _spans(anonymizer, text) == orgs
+
+
+# a role people have in a body, before "da"/"do" and a name no dictionary knows (or an acronym), and a lower-case noun
+# of a body's kind right before a capitalized name: the name is an organisation's
+BODY_CONTEXTS = [
+    ("A presidente da Lusoflora demitiu-se ontem.", "Lusoflora"),
+    ("Os funcionários da Tecnivaz entraram em greve.", "Tecnivaz"),
+    ("Os membros da ABVQ votaram contra a proposta apresentada.", "ABVQ"),
+    ("O jornal Vespertino publicou a notícia.", "Vespertino"),
+    ("A banda Zirkões tocou no festival de verão.", "Zirkões"),
+    ("Ele assinou pelo clube Desportivo em maio.", "Desportivo"),
+]
+
+# the same nouns before a person, a place or an ordinary phrase: no organisation
+NOT_BODY_CONTEXTS = [
+    "O presidente da Silva falou aos jornalistas.",
+    "A sede da Covilhã fica junto ao rio.",
+    "O grupo de trabalho reuniu-se duas vezes.",
+]
+
+
+@pytest.mark.parametrize("text,org", BODY_CONTEXTS)
+def test_a_bodys_role_or_kind_noun_before_a_name(anonymizer, text, org):
+    assert _spans(anonymizer, text) == [org]
+
+
+@pytest.mark.parametrize("text", NOT_BODY_CONTEXTS)
+def test_role_and_kind_nouns_before_persons_places_and_words(anonymizer, text):
+    assert _spans(anonymizer, text) == []
+
+
+# a body's kind noun that comes last, after its name (clubs, publishers, English names)
+END_HEADS = [
+    ("O Vilarinho Futebol Clube venceu o torneio.", "Vilarinho Futebol Clube"),
+    ("O livro saiu pela Serrana Editores em 2003.", "Serrana Editores"),
+    ("A Northfield Rugby League anunciou a final.", "Northfield Rugby League"),
+]
+
+# a legislature named by its noun alone
+LEGISLATURES = [
+    ("O Senado aprovou a proposta ontem à noite.", "Senado"),
+    ("A lei voltou ao Congresso depois do veto.", "Congresso"),
+    ("No Parlamento, a oposição votou contra.", "Parlamento"),
+]
+
+
+@pytest.mark.parametrize("text,org", END_HEADS + LEGISLATURES)
+def test_end_heads_and_legislatures_are_organisations(anonymizer, text, org):
+    assert _spans(anonymizer, text) == [org]
