@@ -31,6 +31,7 @@ class UppercaseFallback(Recognizer):
         # (and countries' abbreviations, EUA, URSS: public places)
         self.not_names |= {fold(a.rstrip(".")) for a in rules.get("places", {}).get("abbreviations", [])}
         self.min_zipf = ordinary_min_zipf(rules)
+        self.symbols = {fold(w) for w in rules.get("fallbacks", {}).get("capital_symbols", [])}
         self.derived = tuple(rules.get("fallbacks", {}).get("derived_endings", []))
 
     def find(self, seg: Segment) -> list:
@@ -103,14 +104,16 @@ class UppercaseFallback(Recognizer):
         return any(len(w) <= 4 or not VOWELS.search(w) for w in sides)
 
     def _lone_acronym(self, seg: Segment, ch, content: list[str]) -> bool:
-        """A short capitals word in running text (``o CREA e o CAU têm``, ``Acórdão 2.634/2016 - TCU``) that the
+        """A short capitals word in running text (``o CREA e o CAU têm``, ``a PJ``, ``Acórdão 2.634/2016 - TCU``) that the
         document never writes in lower case and that is rare as a word (a wordfreq Zipf below 3.5): an acronym,
         though a word list knows a word spelt so (``crea``, ``cau``); ``a CONTA`` is a frequent word; a frequent one that no dictionary
         knows is a body's acronym all the same (wordfreq counts acronyms as words: the ABVQ, the UNEFA). A rare word in capitals
         that the document never writes otherwise is masked too (``o ÔNUS``): recall first."""
-        if len(content) != 1 or not 3 <= len(content[0]) <= 6 or ch.end_tok - ch.start_tok != 1:
+        if len(content) != 1 or not 2 <= len(content[0]) <= 6 or ch.end_tok - ch.start_tok != 1:
             return False
         w = content[0]
+        if len(w) == 2 and (VOWELS.search(w) or fold(w) in self.symbols):
+            return False  # two capitals: an acronym without a vowel (the PJ, a BTV), not a unit's symbol (KM, KW)
         f = fold(w)
         if f in self.not_names or f in seg.memory.lower_vocab or self.lex.is_name(w) or self.lex.is_place(w) \
                 or zipf(w.lower()) >= 3.5 and lemma_or_inflection(f):
