@@ -22,6 +22,7 @@ ACRONYMS_OF_BODIES = [
 CAPITALS_NOT_BODIES = [
     "O BANCO pode debitar a CONTA descrita no documento que assinou.",
     "O valor do IVA subiu e a taxa do IRS desceu no ano passado.",
+    "O município cobra o ISS e o estado cobra o ICMS sobre a venda.",
     "Os EUA e a URSS assinaram o tratado depois de longas negociações.",
 ]
 
@@ -46,6 +47,7 @@ INSTITUTION_HEADS = [
     ("A Orquestra Filarmónica de Alvaiázere tocou no sábado.", "Orquestra Filarmónica de Alvaiázere"),
     ("A notícia saiu no Jornal da Gandarela de quinta-feira.", "Jornal da Gandarela"),
     ("Ele escreve para a Revista Horizonte Verde desde 2001.", "Revista Horizonte Verde"),
+    ("O jogo passou na Radiotelevisão do Alto Tâmega ontem.", "Radiotelevisão do Alto Tâmega"),
     ("A entrevista passou na Rádio Clube de Almeirim.", "Rádio Clube de Almeirim"),
     ("A Divisão de Obras Particulares indeferiu o pedido.", "Divisão de Obras Particulares"),
     ("A Direção Central de Combate ao Contrabando abriu um inquérito.", "Direção Central de Combate ao Contrabando"),
@@ -93,6 +95,10 @@ BODY_NAMES_OVER_PREPOSITIONS = [
     ("O Centro de Apoio a Jovens com Deficiência Auditiva abriu.", ["Centro de Apoio a Jovens com Deficiência Auditiva"]),
     ("A Liga de Amigos dos Doentes com Esclerose Lateral doou camas.", ["Liga de Amigos dos Doentes com Esclerose Lateral"]),
     ("O Ministério da Saúde com o Hospital de Faro assinou.", ["Ministério da Saúde", "Hospital de Faro"]),
+    ("O Ministério da Cultura com a Companhia Teatral assinou.", ["Ministério da Cultura", "Companhia Teatral"]),
+    ("A Escola de Artes com Portugal inteiro colaborou.", ["Escola de Artes"]),
+    ("O Recurso de Revista Trabalhista Ordinário foi negado.", []),
+    ("Os Embargos de Revista Sumaríssima Especial foram negados.", []),
 ]
 
 
@@ -117,6 +123,7 @@ NOT_BODY_CONTEXTS = [
     "O presidente da Silva falou aos jornalistas.",
     "A sede da Covilhã fica junto ao rio.",
     "O grupo de trabalho reuniu-se duas vezes.",
+    "O presidente da Sessão Exmo. Sr. Juiz abriu a audiência.",
 ]
 
 
@@ -153,6 +160,8 @@ def test_end_heads_and_legislatures_are_organisations(anonymizer, text, org):
 # two capitals without a vowel in running text: a body's acronym; not a unit's symbol nor a Brazilian state
 TWO_LETTER_ACRONYMS = [
     ("A PJ deteve o suspeito na semana passada.", ["PJ"]),
+    ("O recurso cita a MP 2.301-4/2003 e pede a anulação do ato.", []),
+    ("O soldado serviu no 12º GC durante dois anos seguidos.", ["12º GC"]),
     ("O BC subiu os juros ontem à tarde, disse o ministro.", ["BC"]),
     ("Os deputados do PD votaram contra o orçamento.", ["PD"]),
     ("O carro tem 90 KW de potência e pesa pouco.", []),

@@ -8,13 +8,15 @@ import regex
 
 from ...text import fold
 from ..chains import ORDINAL, ChainRules
-from ..dictionary import lemma_or_inflection
+from ..dictionary import NameTest
 from ..lexicons import zipf
 from ..ordinary import ROMAN, VOWELS, ordinary_min_zipf, ordinary_phrase
 from ..recognizer import Recognizer, Segment, register
 
 # an acronym numbered with a hyphen, "SBDI-2", "SDI-1", "TRT-15": a body's section (not COVID-19: not_names)
 PARTICLES = frozenset(("de", "do", "da", "dos", "das"))
+# a definite article, alone or joined to a preposition, right before a word: the word is a name ("a PJ", "do BC")
+ARTICLE_BEFORE = regex.compile(r"(?<![\p{L}])(?i:[oa]s?|d[oa]s?|n[oa]s?|pel[oa]s?|aos?|às?)\s+\Z")
 NUMBERED_ACRONYM = regex.compile(r"(?<![\p{L}\d-])(?P<acr>\p{Lu}{2,6})-\d{1,2}(?![\p{L}\d/-])")
 
 
@@ -32,6 +34,7 @@ class UppercaseFallback(Recognizer):
         self.not_names |= {fold(a.rstrip(".")) for a in rules.get("places", {}).get("abbreviations", [])}
         self.min_zipf = ordinary_min_zipf(rules)
         self.symbols = {fold(w) for w in rules.get("fallbacks", {}).get("capital_symbols", [])}
+        self.dictionary = NameTest(rules, lex)
         self.derived = tuple(rules.get("fallbacks", {}).get("derived_endings", []))
 
     def find(self, seg: Segment) -> list:
@@ -112,11 +115,14 @@ class UppercaseFallback(Recognizer):
         if len(content) != 1 or not 2 <= len(content[0]) <= 6 or ch.end_tok - ch.start_tok != 1:
             return False
         w = content[0]
-        if len(w) == 2 and (VOWELS.search(w) or fold(w) in self.symbols):
-            return False  # two capitals: an acronym without a vowel (the PJ, a BTV), not a unit's symbol (KM, KW)
+        if len(w) == 2 and (VOWELS.search(w) or fold(w) in self.symbols
+                            or not ARTICLE_BEFORE.search(seg.text, max(0, ch.start - 8), ch.start)
+                            and not (ch.start_tok > 0 and ORDINAL.match(seg.doc[ch.start_tok - 1].text))):
+            return False  # two capitals after an article or ordinal: a body's acronym without a vowel (the PJ, 3.º BC), not a unit's
+            # symbol (KM, KW) nor an act's abbreviation before its number (MP 2.200-2/2001)
         f = fold(w)
         if f in self.not_names or f in seg.memory.lower_vocab or self.lex.is_name(w) or self.lex.is_place(w) \
-                or zipf(w.lower()) >= 3.5 and lemma_or_inflection(f):
+                or zipf(w.lower()) >= 3.5 and self.dictionary.is_dictionary_word(f):
             return False
         return seg.analysis.running_text  # running text, not a heading in capitals (once per segment)
 

@@ -99,6 +99,7 @@ class OrganizationRecognizer(Recognizer):
         self.body_role_before = regex.compile(
             rf"(?<![\p{{L}}-])(?i:{alternation(o.get('body_role_nouns', []))})\s+d[aeo]s?\s+\Z")
         self.end_heads = {fold(w) for w in o.get("end_heads", [])}
+        self.appeal_nouns = {fold(w) for w in o.get("appeal_nouns", [])}
         self.body_kind_before = regex.compile(rf"(?<![\p{{L}}-])(?-i:{alternation(o.get('body_kind_nouns', []))})\s+\Z")
         dotted = [h for h in o["heads"].get("ADMIN", []) if regex.fullmatch(r"(?:\p{Lu}\.)+\p{L}*\.?", h)]
         self.abbreviation_town = Gated(regex.compile(rf"(?<![\p{{L}}.])(?:{alternation(dotted)}){TOWN_AFTER}"),
@@ -168,7 +169,7 @@ class OrganizationRecognizer(Recognizer):
             end = more.end()  # "Sociedade de Advogados, SP, RL"
         if subtype in ("ADMIN", "INSTITUTION") and (more := COMPETENCES.match(seg.text, end)):
             end = more.end()  # "Conservatória do Registo Civil, Predial e Comercial de Amares"
-        if rule == "head" and subtype in ("ADMIN", "INSTITUTION"):
+        if rule == "head" and subtype == "INSTITUTION":
             end = self._name_goes_on(seg, k, end)
         if rule == "tail":
             if more := self.branch_after.match(seg.text, end):
@@ -204,8 +205,8 @@ class OrganizationRecognizer(Recognizer):
         if not ch.title and self.role_before.search(seg.text, max(0, ch.start - 40), ch.start):
             return "COMPANY", "company-role"  # "na qualidade de gerentes da GRANITOS DO CÁVADO"
         # (a title with "da" is the body's, not the name's: "a presidente da Lusoflora")
-        if self.body_role_before.search(seg.text, max(0, ch.start - 40), ch.start) and (ch.all_upper or any(
-                unknown_name(w, self.lex) for w in ch.content)):
+        if self.body_role_before.search(seg.text, max(0, ch.start - 40), ch.start) and (
+                ch.all_upper or unknown_name(ch.content[0], self.lex)):
             return "INSTITUTION", "body-role"  # "os membros da ABVQ"
         if not ch.title and self.body_kind_before.search(seg.text, max(0, ch.start - 20), ch.start):
             return "INSTITUTION", "body-kind"  # "a banda Zirkões", "o jornal Expresso"
@@ -278,6 +279,8 @@ class OrganizationRecognizer(Recognizer):
         folded = [fold(w) for w in ch.words]
         for p in range(2, len(folded) - 1):
             adjective = folded[p - 1] in HEAD_ADJECTIVES and ch.words[p - 1][:1].isupper()
+            if folded[p - 2] in self.appeal_nouns:
+                continue  # "Recurso de Revista": an appeal's name, not a body
             if (folded[p - 1] in crules.particles or adjective) and ch.words[p][:1].isupper() and crules.head_at(
                     seg.doc, ch.start_tok + p, ch.end_tok) and any(w[:1].isupper() for w in ch.words[p + 1:]):
                 tail = seg.doc[ch.start_tok + len(ch.words) - 1]
