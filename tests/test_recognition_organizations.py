@@ -156,20 +156,3 @@ LEGISLATURES = [
 def test_end_heads_and_legislatures_are_organisations(anonymizer, text, org):
     assert _spans(anonymizer, text) == [org]
 
-
-# two capitals without a vowel in running text: a body's acronym; not a unit's symbol nor a Brazilian state
-TWO_LETTER_ACRONYMS = [
-    ("A PJ deteve o suspeito na semana passada.", ["PJ"]),
-    ("O recurso cita a MP 2.301-4/2003 e pede a anulação do ato.", []),
-    ("O soldado serviu no 12º GC durante dois anos seguidos.", ["12º GC"]),
-    ("O BC subiu os juros ontem à tarde, disse o ministro.", ["BC"]),
-    ("Os deputados do PD votaram contra o orçamento.", ["PD"]),
-    ("O carro tem 90 KW de potência e pesa pouco.", []),
-    ("Ele mora em Campinas, SP, desde o ano passado e trabalha muito.", []),
-    ("A obra do DF foi entregue ontem ao governo local.", []),
-]
-
-
-@pytest.mark.parametrize("text,orgs", TWO_LETTER_ACRONYMS)
-def test_two_capitals_without_a_vowel_name_a_body(anonymizer, text, orgs):
-    assert _spans(anonymizer, text) == orgs

@@ -15,8 +15,6 @@ from ..recognizer import Recognizer, Segment, register
 
 # an acronym numbered with a hyphen, "SBDI-2", "SDI-1", "TRT-15": a body's section (not COVID-19: not_names)
 PARTICLES = frozenset(("de", "do", "da", "dos", "das"))
-# a definite article, alone or joined to a preposition, right before a word: the word is a name ("a PJ", "do BC")
-ARTICLE_BEFORE = regex.compile(r"(?<![\p{L}])(?i:[oa]s?|d[oa]s?|n[oa]s?|pel[oa]s?|aos?|às?)\s+\Z")
 NUMBERED_ACRONYM = regex.compile(r"(?<![\p{L}\d-])(?P<acr>\p{Lu}{2,6})-\d{1,2}(?![\p{L}\d/-])")
 
 
@@ -33,7 +31,6 @@ class UppercaseFallback(Recognizer):
         # (and countries' abbreviations, EUA, URSS: public places)
         self.not_names |= {fold(a.rstrip(".")) for a in rules.get("places", {}).get("abbreviations", [])}
         self.min_zipf = ordinary_min_zipf(rules)
-        self.symbols = {fold(w) for w in rules.get("fallbacks", {}).get("capital_symbols", [])}
         self.dictionary = NameTest(rules, lex)
         self.derived = tuple(rules.get("fallbacks", {}).get("derived_endings", []))
 
@@ -107,19 +104,15 @@ class UppercaseFallback(Recognizer):
         return any(len(w) <= 4 or not VOWELS.search(w) for w in sides)
 
     def _lone_acronym(self, seg: Segment, ch, content: list[str]) -> bool:
-        """A short capitals word in running text (``o CREA e o CAU têm``, ``a PJ``, ``Acórdão 2.634/2016 - TCU``) that the
+        """A short capitals word in running text (``o CREA e o CAU têm``, ``Acórdão 2.634/2016 - TCU``) that the
         document never writes in lower case and that is rare as a word (a wordfreq Zipf below 3.5): an acronym,
-        though a word list knows a word spelt so (``crea``, ``cau``); ``a CONTA`` is a frequent word; a frequent one that no dictionary
-        knows is a body's acronym all the same (wordfreq counts acronyms as words: the ABVQ, the UNEFA). A rare word in capitals
-        that the document never writes otherwise is masked too (``o ÔNUS``): recall first."""
-        if len(content) != 1 or not 2 <= len(content[0]) <= 6 or ch.end_tok - ch.start_tok != 1:
+        though a word list knows a word spelt so (``crea``, ``cau``); ``a CONTA`` is a frequent word; a frequent one
+        that no dictionary knows is a body's acronym all the same (wordfreq counts acronyms as words: the ABVQ, the
+        UNEFA). A rare word in capitals that the document never writes otherwise is masked too (``o ÔNUS``): recall
+        first."""
+        if len(content) != 1 or not 3 <= len(content[0]) <= 6 or ch.end_tok - ch.start_tok != 1:
             return False
         w = content[0]
-        if len(w) == 2 and (VOWELS.search(w) or fold(w) in self.symbols
-                            or not ARTICLE_BEFORE.search(seg.text, max(0, ch.start - 8), ch.start)
-                            and not (ch.start_tok > 0 and ORDINAL.match(seg.doc[ch.start_tok - 1].text))):
-            return False  # two capitals after an article or ordinal: a body's acronym without a vowel (the PJ, 3.º BC), not a unit's
-            # symbol (KM, KW) nor an act's abbreviation before its number (MP 2.200-2/2001)
         f = fold(w)
         if f in self.not_names or f in seg.memory.lower_vocab or self.lex.is_name(w) or self.lex.is_place(w) \
                 or zipf(w.lower()) >= 3.5 and self.dictionary.is_dictionary_word(f):
