@@ -20,6 +20,8 @@ from ..recognizer import Gated, Recognizer, Segment, alternation, case_blind_gat
 TOWN_AFTER = r"\s+(?P<town>\p{Lu}\p{Ll}+(?:\s+(?:d[aeo]s?\s+)?\p{Lu}\p{Ll}+){0,2})"
 
 
+ARTICLED_OF = frozenset(("da", "do", "das", "dos"))  # "de" and the article, between a role noun and its body
+OPENING = "(«\"“'‘["  # what may open a word before a name (a bracket, a quote)
 ORGAN_LINKS = frozenset(("de", "da", "do", "das", "dos", "e"))  # the words inside a company's organ's name
 
 
@@ -96,11 +98,11 @@ class OrganizationRecognizer(Recognizer):
             rf"(?<![\p{{L}}-])(?:(?i:{alternation(o.get('company_role_nouns', []))})\s+d[aeo]s?"
             rf"|(?-i:{alternation(o.get('company_kind_nouns', []))}))\s+\Z")
         # "a presidente da X": a body's role noun before a name no dictionary knows; "o jornal X": its kind noun
-        self.body_role_before = regex.compile(
-            rf"(?<![\p{{L}}-])(?i:{alternation(o.get('body_role_nouns', []))})\s+d[aeo]s?\s+\Z")
+        # (looked up in sets, word by word: two more searches per chain cost more than the rest of the check)
+        self.body_roles = {fold(w) for w in o.get("body_role_nouns", [])}
+        self.body_kinds = set(o.get("body_kind_nouns", []))
         self.end_heads = {fold(w) for w in o.get("end_heads", [])}
         self.appeal_nouns = {fold(w) for w in o.get("appeal_nouns", [])}
-        self.body_kind_before = regex.compile(rf"(?<![\p{{L}}-])(?-i:{alternation(o.get('body_kind_nouns', []))})\s+\Z")
         dotted = [h for h in o["heads"].get("ADMIN", []) if regex.fullmatch(r"(?:\p{Lu}\.)+\p{L}*\.?", h)]
         self.abbreviation_town = Gated(regex.compile(rf"(?<![\p{{L}}.])(?:{alternation(dotted)}){TOWN_AFTER}"),
                                        regex.compile(alternation(dotted)))
@@ -204,11 +206,13 @@ class OrganizationRecognizer(Recognizer):
             return "", ""
         if not ch.title and self.role_before.search(seg.text, max(0, ch.start - 40), ch.start):
             return "COMPANY", "company-role"  # "na qualidade de gerentes da GRANITOS DO CÁVADO"
+        before = seg.text[max(0, ch.start - 40):ch.start]
+        words = before.split()[-2:] if before[-1:].isspace() else []
         # (a title with "da" is the body's, not the name's: "a presidente da Lusoflora")
-        if self.body_role_before.search(seg.text, max(0, ch.start - 40), ch.start) and (
+        if len(words) == 2 and words[1] in ARTICLED_OF and fold(words[0].lstrip(OPENING)) in self.body_roles and (
                 ch.all_upper or unknown_name(ch.content[0], self.lex)):
             return "INSTITUTION", "body-role"  # "os membros da ABVQ"
-        if not ch.title and self.body_kind_before.search(seg.text, max(0, ch.start - 20), ch.start):
+        if not ch.title and words and words[-1].lstrip(OPENING) in self.body_kinds:
             return "INSTITUTION", "body-kind"  # "a banda Zirkões", "o jornal Expresso"
         return "", ""
 
