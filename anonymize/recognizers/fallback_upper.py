@@ -8,6 +8,7 @@ import regex
 
 from ...text import fold
 from ..chains import ORDINAL, ChainRules
+from ..dictionary import NameTest
 from ..lexicons import zipf
 from ..ordinary import ROMAN, VOWELS, ordinary_min_zipf, ordinary_phrase
 from ..recognizer import Recognizer, Segment, register
@@ -27,7 +28,10 @@ class UppercaseFallback(Recognizer):
         # trigger words, taxes, document parts; and role nouns and titles standing alone (IMPETRANTE, RELATOR)
         crules = ChainRules(rules)
         self.not_names = crules.not_names | crules.hum | crules.titles
+        # (and countries' abbreviations, EUA, URSS: public places)
+        self.not_names |= {fold(a.rstrip(".")) for a in rules.get("places", {}).get("abbreviations", [])}
         self.min_zipf = ordinary_min_zipf(rules)
+        self.dictionary = NameTest(rules, lex)
         self.derived = tuple(rules.get("fallbacks", {}).get("derived_endings", []))
 
     def find(self, seg: Segment) -> list:
@@ -102,14 +106,16 @@ class UppercaseFallback(Recognizer):
     def _lone_acronym(self, seg: Segment, ch, content: list[str]) -> bool:
         """A short capitals word in running text (``o CREA e o CAU têm``, ``Acórdão 2.634/2016 - TCU``) that the
         document never writes in lower case and that is rare as a word (a wordfreq Zipf below 3.5): an acronym,
-        though a word list knows a word spelt so (``crea``, ``cau``); ``a CONTA`` is a frequent word. A rare word in capitals
-        that the document never writes otherwise is masked too (``o ÔNUS``): recall first."""
-        if len(content) != 1 or not 3 <= len(content[0]) <= 5 or ch.end_tok - ch.start_tok != 1:
+        though a word list knows a word spelt so (``crea``, ``cau``); ``a CONTA`` is a frequent word; a frequent one
+        that no dictionary knows is a body's acronym all the same (wordfreq counts acronyms as words: the ABVQ, the
+        UNEFA). A rare word in capitals that the document never writes otherwise is masked too (``o ÔNUS``): recall
+        first."""
+        if len(content) != 1 or not 3 <= len(content[0]) <= 6 or ch.end_tok - ch.start_tok != 1:
             return False
         w = content[0]
         f = fold(w)
         if f in self.not_names or f in seg.memory.lower_vocab or self.lex.is_name(w) or self.lex.is_place(w) \
-                or zipf(w.lower()) >= 3.5:
+                or zipf(w.lower()) >= 3.5 and self.dictionary.is_dictionary_word(f):
             return False
         return seg.analysis.running_text  # running text, not a heading in capitals (once per segment)
 

@@ -13,12 +13,17 @@ import regex
 from ...text import fold
 from ..aliases import abbreviates
 from ..chains import ORDINAL, Chain, ChainRules
-from ..dictionary import lemma_or_inflection
+from ..dictionary import lemma_or_inflection, unknown_name
 from ..lexicons import zipf
 from ..recognizer import Gated, Recognizer, Segment, alternation, case_blind_gate, literal_gate, register
 
 # a town after a registry's dotted abbreviation, without "de" ("C.R.C. Aveiro")
 TOWN_AFTER = r"\s+(?P<town>\p{Lu}\p{Ll}+(?:\s+(?:d[aeo]s?\s+)?\p{Lu}\p{Ll}+){0,2})"
+
+
+ARTICLED_OF = frozenset(("da", "do", "das", "dos"))  # "de" and the article, between a role noun and its body
+OPENING = "(«\"“'‘["  # what may open a word before a name (a bracket, a quote)
+ORGAN_LINKS = frozenset(("de", "da", "do", "das", "dos", "e"))  # the words inside a company's organ's name
 
 
 def org_rule(ch: Chain, crules: ChainRules) -> tuple[str, str]:
@@ -31,8 +36,11 @@ def org_rule(ch: Chain, crules: ChainRules) -> tuple[str, str]:
         return "COMPANY", "tail"
     if ch.org_head:
         # a company's organs ("Conselho de Administração", "a Assembleia Geral") are not entities; three or more
-        # words after such a head name one ("Assembleia Legislativa do Estado", "Comissão de Constituição e Justiça")
+        # words after such a head name one ("Assembleia Legislativa do Estado", "Comissão de Constituição e Justiça");
+        # so does a place after it: the body of that place ("Conselho de Ourém", "Comissão de Lamego"), and a
+        # purpose after another preposition than "de" ("Comissão para a Paridade", "Conselho contra a Fraude")
         if content in crules.sub_heads or ch.places + ch.common == len(content) and ch.all_upper is False \
+                and not ch.places and all(w in ORGAN_LINKS for w in ch.words if not w[:1].isupper()) \
                 and content[:1] in {h[:1] for h in crules.sub_heads} and len(content) <= 2:
             return "", ""
         return ch.org_head[0], "head"
@@ -66,6 +74,9 @@ def elided_company(text: str, ch: Chain, lex) -> bool:
         and SINGULAR_ARTICLE_BEFORE.search(text, max(0, ch.start - 6), ch.start) is not None \
         and (f := fold(first)) not in lex.first and (f not in lex.last or len(ch.content) > 1) and not lex.is_place(first) \
         and (lemma_or_inflection(f) or lex.is_common(first) or zipf(first.lower()) >= 3.0)
+# a preposition inside a body's name, where its capitalized chain breaks ("Associação para a Defesa do Vale",
+# "Centro de Apoio a Jovens com Deficiência", "Instituto contra a Fome"); a place after it is no part of the name
+NAME_LINK = regex.compile(r"\s+(?:para|com|contra|sobre|sem|a)(?:\s+(?:o|a|os|as))?\s+(?=\p{Lu})")
 
 # the capitalized words and English "of" before a company's name that ends in a legal form ("Bank of ", "The
 # Royal Bank of "): one English name
@@ -109,6 +120,12 @@ class OrganizationRecognizer(Recognizer):
         self.role_before = regex.compile(
             rf"(?<![\p{{L}}-])(?:(?i:{alternation(o.get('company_role_nouns', []))})\s+d[aeo]s?"
             rf"|(?-i:{alternation(o.get('company_kind_nouns', []))}))\s+\Z")
+        # "a presidente da X": a body's role noun before a name no dictionary knows; "o jornal X": its kind noun
+        # (looked up in sets, word by word: two more searches per chain cost more than the rest of the check)
+        self.body_roles = {fold(w) for w in o.get("body_role_nouns", [])}
+        self.body_kinds = set(o.get("body_kind_nouns", []))
+        self.end_heads = {fold(w) for w in o.get("end_heads", [])}
+        self.appeal_nouns = {fold(w) for w in o.get("appeal_nouns", [])}
         dotted = [h for h in o["heads"].get("ADMIN", []) if regex.fullmatch(r"(?:\p{Lu}\.)+\p{L}*\.?", h)]
         self.abbreviation_town = Gated(regex.compile(rf"(?<![\p{{L}}.])(?:{alternation(dotted)}){TOWN_AFTER}"),
                                        regex.compile(alternation(dotted)))
@@ -154,20 +171,7 @@ class OrganizationRecognizer(Recognizer):
                 # surname that is also a place does not count: "Associação dos Amigos do Porto")
                 out += self._bodies_inside(seg, ch, crules)
             if rule:
-                start = ch.start
-                toks = seg.doc
-                if ch.start_tok > 0 and ORDINAL.match(toks[ch.start_tok - 1].text):
-                    start = toks[ch.start_tok - 1].idx  # "8ª Turma Cível", "2ª Auditoria"
-                end = ch.end
-                while rule in ("tail", "ampersand") and (more := self.tail_suffix.match(seg.text, end)):
-                    end = more.end()  # "Sociedade de Advogados, SP, RL"
-                if subtype in ("ADMIN", "INSTITUTION") and (more := COMPETENCES.match(seg.text, end)):
-                    end = more.end()  # "Conservatória do Registo Civil, Predial e Comercial de Amares"
-                if rule == "tail":
-                    if more := self.branch_after.match(seg.text, end):
-                        end = more.end()  # "Bank of China Limited – Sucursal em Portugal"
-                    if of := ENGLISH_OF_BEFORE.search(seg.text, max(0, start - 60), start):
-                        start = of.start()  # "Bank of China Limited", "Royal Bank of Scotland plc"
+                start, end = self._extent(seg, k, rule, subtype)
                 out.append(self.mention(seg, start, end, "ORGANIZATION", rule, subtype=subtype))
                 if k + 1 < len(chains) and chains[k + 1].in_parens and chains[k + 1].all_upper \
                         and ch.end_tok + 1 == chains[k + 1].start_tok and len(chains[k + 1].words) == 1 \
@@ -186,21 +190,68 @@ class OrganizationRecognizer(Recognizer):
         out = self._form_phrases(seg, self._digit_names(seg, out))
         return self._dash_joined(seg, out) if "–" in seg.text or "—" in seg.text else out
 
+    def _extent(self, seg: Segment, k: int, rule: str, subtype: str) -> tuple[int, int]:
+        """Where the organisation of chain ``k`` starts and ends: its ordinal before, its legal form's suffixes,
+        competences, branch and English words around it, the rest of a body's name after a preposition."""
+        ch = seg.analysis.chains[k]
+        start = ch.start
+        toks = seg.doc
+        if ch.start_tok > 0 and ORDINAL.match(toks[ch.start_tok - 1].text):
+            start = toks[ch.start_tok - 1].idx  # "8ª Turma Cível", "2ª Auditoria"
+        end = ch.end
+        while rule in ("tail", "ampersand") and (more := self.tail_suffix.match(seg.text, end)):
+            end = more.end()  # "Sociedade de Advogados, SP, RL"
+        if subtype in ("ADMIN", "INSTITUTION") and (more := COMPETENCES.match(seg.text, end)):
+            end = more.end()  # "Conservatória do Registo Civil, Predial e Comercial de Amares"
+        if rule == "head" and subtype == "INSTITUTION":
+            end = self._name_goes_on(seg, k, end)
+        if rule == "tail":
+            if more := self.branch_after.match(seg.text, end):
+                end = more.end()  # "Bank of China Limited – Sucursal em Portugal"
+            if of := ENGLISH_OF_BEFORE.search(seg.text, max(0, start - 60), start):
+                start = of.start()  # "Bank of China Limited", "Royal Bank of Scotland plc"
+        return start, end
+
+    def _name_goes_on(self, seg: Segment, k: int, end: int) -> int:
+        """A body's name goes on after a preposition that breaks the capitalized chain ("Associação para a
+        Defesa do Vale", "Centro de Apoio a Jovens com Deficiência Auditiva"), over the next chains that are
+        neither a place nor names nor another body."""
+        chains = seg.analysis.chains
+        while k + 1 < len(chains) and (link := NAME_LINK.match(seg.text, end)) and link.end() == chains[k + 1].start:
+            nxt = chains[k + 1]
+            if nxt.org_head or nxt.extra.get("territory") or all(self.lex.is_place(w) for w in nxt.content) \
+                    or self._names_in(nxt) or seg.covered(nxt.start, nxt.end):
+                break
+            k, end = k + 1, nxt.end
+        return end
+
     def _by_context(self, seg: Segment, ch) -> tuple[str, str]:
-        """(subtype, rule) of a company named by what surrounds it: its legal person's number after it, a company's
-        role or kind before it, an "&" between names, a singular article before a plural word of the language."""
-        if not ch.title and not ch.hum and not ch.inverted and len(ch.content) >= 2 \
-                and self.holder.match(seg.text, ch.end):
+        """(subtype, rule) when the words around a chain make it an organisation: a legal person's number after
+        it, an "&" between names, a singular article before a plural word of the language, a company's role or
+        kind noun before it, a body's role or kind noun before it, a kind noun that ends it."""
+        if not ch.title and not ch.hum and not ch.inverted and len(ch.content) >= 2 and self.holder.match(seg.text, ch.end):
             return "COMPANY", "number-holder"  # "a Quinta da Fraga Alta tem o NIPC ..."
-        if not ch.title and not ch.inverted and not self._names_in(ch) \
-                and ch.places < len(ch.content) and not ch.extra.get("territory") \
-                and self.role_before.search(seg.text, max(0, ch.start - 40), ch.start):
-            return "COMPANY", "company-role"  # "na qualidade de gerentes da GRANITOS DO CÁVADO"
         if "&" in ch.words and not ch.title and not ch.hum and not ch.inverted \
                 and sum(1 for w in ch.content if len(w) > 1) >= 2 and not AMPERSAND_INITIALS.search(seg.text, ch.start, ch.end):
             return "COMPANY", "ampersand"  # two names joined by "&": partners' firm (Luz & Sombra, Ribeiro & Ribeiro)
         if not ch.inverted and not ch.extra.get("territory") and elided_company(seg.text, ch, self.lex):
             return "COMPANY", "elided-noun"  # "a Sistemas Ribatejo instalou", "pela Têxteis Cávado"
+        if ch.inverted or ch.places >= len(ch.content) or ch.extra.get("territory"):
+            return "", ""
+        if len(ch.content) >= 2 and fold(ch.words[-1]) in self.end_heads:
+            return "INSTITUTION", "end-head"  # "Vilarinho Futebol Clube", "Harbour Press"
+        if self._names_in(ch):
+            return "", ""
+        if not ch.title and self.role_before.search(seg.text, max(0, ch.start - 40), ch.start):
+            return "COMPANY", "company-role"  # "na qualidade de gerentes da GRANITOS DO CÁVADO"
+        before = seg.text[max(0, ch.start - 40):ch.start]
+        words = before.split()[-2:] if before[-1:].isspace() else []
+        # (a title with "da" is the body's, not the name's: "a presidente da Lusoflora")
+        if len(words) == 2 and words[1] in ARTICLED_OF and fold(words[0].lstrip(OPENING)) in self.body_roles and (
+                ch.all_upper or unknown_name(ch.content[0], self.lex)):
+            return "INSTITUTION", "body-role"  # "os membros da ABVQ"
+        if not ch.title and words and words[-1].lstrip(OPENING) in self.body_kinds:
+            return "INSTITUTION", "body-kind"  # "a banda Zirkões", "o jornal Expresso"
         return "", ""
 
     def _form_phrases(self, seg: Segment, out: list) -> list:
@@ -309,6 +360,8 @@ class OrganizationRecognizer(Recognizer):
         folded = [fold(w) for w in ch.words]
         for p in range(2, len(folded) - 1):
             adjective = folded[p - 1] in HEAD_ADJECTIVES and ch.words[p - 1][:1].isupper()
+            if folded[p - 2] in self.appeal_nouns:
+                continue  # "Recurso de Revista": an appeal's name, not a body
             if (folded[p - 1] in crules.particles or adjective) and ch.words[p][:1].isupper() and crules.head_at(
                     seg.doc, ch.start_tok + p, ch.end_tok) and any(w[:1].isupper() for w in ch.words[p + 1:]):
                 tail = seg.doc[ch.start_tok + len(ch.words) - 1]
