@@ -22,6 +22,8 @@ from .lexicons import DERIVED_ENDINGS, _read
 
 # a name: letters only, an apostrophe inside (d'Almeida, O'Neill); no hyphen (Trata-se, Wi-Fi)
 NAME_WORD = regex.compile(r"^\p{Lu}\p{Ll}+(?:['’]\p{Lu}?\p{Ll}+)*$")
+# a hyphenated name: two or three capitalized parts of two letters or more, none a clitic (Merleau-Ponty, Moo-Hyun)
+HYPHENATED_NAME = regex.compile(r"^\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+){1,2}$")
 # inflections back to a lemma: (ending, replacement) -- plural, feminine, feminine plural (covas, advogada)
 INFLECTIONS = (("s", ""), ("es", ""), ("a", "o"), ("as", "o"), ("ns", "m"), ("ões", "ão"), ("ães", "ão"),
                ("is", "l"), ("eis", "el"), ("ais", "al"), ("inha", "a"), ("inho", "o"))
@@ -89,6 +91,9 @@ class NameTest:
             english_zipf("name")  # wordfreq's English list is read now, before the pipeline forks, not mid-run
 
     def is_name(self, word: str, lower_vocab: set[str] | frozenset[str]) -> bool:
+        if "-" in word and HYPHENATED_NAME.match(word):
+            # every part a name (Merleau-Ponty, Grimm-Hoffmann); a compound of words is none (Norte-Americano)
+            return fold(word) not in lower_vocab and all(self.is_name(p, lower_vocab) for p in word.split("-"))
         if not self.words or len(word) < 3 or not NAME_WORD.match(word):
             return False
         f = fold(word)

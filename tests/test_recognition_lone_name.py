@@ -139,3 +139,46 @@ def test_sentence_initial_false_leaves_the_first_word_to_the_other_rules(cfg, te
 ])
 def test_a_lone_name_after_an_occupation_or_kin_is_a_person(anonymizer, text, name):
     assert (name, "PERSON", "fallback:speaker") in _rules(anonymizer, text)
+
+
+# one capitalized word inside a sentence that no dictionary knows is a name, even one wordfreq counts as a word
+@pytest.mark.parametrize(("text", "name"), [
+    ("A equipa de Bolsonaro perdeu o jogo.", "Bolsonaro"),       # after a preposition
+    ("O livro foi oferecido a Macri pelo autor.", "Macri"),      # an indirect object
+    ("Encontrei ontem Rousseff no mercado.", "Rousseff"),        # a direct object
+])
+def test_a_lone_word_no_dictionary_knows_inside_a_sentence_is_a_person(anonymizer, text, name):
+    assert (name, "PERSON", "fallback:unknown-word") in _rules(anonymizer, text)
+
+
+@pytest.mark.parametrize("texts", [
+    ["A reunião decorreu em Quixeramobim no sábado."],           # a bare "em" locates: a place
+    ["Regulamento (UE) 2019/1234 do Conselho, de 3 de maio de 2019",
+     "A ajuda chega ao Macri em março."],                        # a legal act: wordfreq's word names a programme
+    ["Visitou a Sé e o Mosteiro de manhã."],                     # words of the dictionary
+])
+def test_a_lone_word_inside_a_sentence_that_is_no_unknown_name(anonymizer, texts):
+    found = anonymizer.recognize_document(texts)
+    assert not [m for ms in found for m in ms if m.rule == "fallback:unknown-word"]
+
+
+# the verb after a sentence's first unknown word may carry a clitic; the first word may be one wordfreq knows
+@pytest.mark.parametrize(("text", "name"), [
+    ("Okonjo tornou-se ministro em maio.", "Okonjo"),            # a clitic on the verb
+    ("Bolsonaro escreveu uma carta nova.", "Bolsonaro"),        # wordfreq knows the name
+    ("Macri mudou-se para o campo.", "Macri"),                   # both
+])
+def test_a_sentence_initial_name_before_any_conjugated_verb_is_a_person(anonymizer, text, name):
+    assert (name, "PERSON", "fallback:initial-subject") in _rules(anonymizer, text)
+
+
+# a hyphenated name: every part a name; a compound of words or a short loan word is none
+@pytest.mark.parametrize(("word", "name"), [
+    ("Kowalczyk-Nowak", True),
+    ("Merleau-Ponty", True),
+    ("Norte-Americano", False),
+    ("Wi-Fi", False),
+])
+def test_a_hyphenated_word_is_a_name_when_each_part_is_one(anonymizer, word, name):
+    rec = next(r for r in anonymizer.recognizers if isinstance(r, LoneNameFallback))
+    assert rec.names.is_name(word, set()) is name

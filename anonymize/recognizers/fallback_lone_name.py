@@ -11,11 +11,15 @@ writes in lower case) tells them from words. Such a word is a name only:
   ``person.name_nouns``: ``a testemunha Nandinho``, ``o avançado Nandinho``, ``a tia Quitéria``);
 * ``speaker`` holds in the whole document: once a word is a speaker, it is a name wherever it stands alone
   (a sentence's first word too);
-* ``initial-subject``: a sentence's first word that wordfreq does not know either (four letters or more), before
-  its verb (a conjugated verb of the dictionary, or ``fallbacks.predicate_openers``: ``Nandinho foi``,
+* ``initial-subject``: a sentence's first word (four letters or more; wordfreq may know it) before its verb (a
+  conjugated verb of the dictionary that is no noun's form, a clitic glued on or not, or
+  ``fallbacks.predicate_openers``: ``Nandinho foi``, ``Kowalczyk construirá``, ``Nandinho tornou-se``,
   ``Kowalczyk nunca``); option ``sentence_initial`` (default true);
 * ``unknown-words``: two or three capitalized words inside a sentence, none of them a word (``estavam Nandinho
   Kowalczyk``: wordfreq may know both; ``fallback_compound`` counts such words as ordinary);
+* ``unknown-word``: one such word inside a sentence, even one wordfreq counts (``dá de ombros Nandinho``, ``a
+  equipa de Kowalczyk``), unless a bare ``em`` before it makes it a place (``em Quixeramobim``) or the document
+  is a legal act and wordfreq knows the word (programmes and agencies: ``Erasmus``, ``Europol``);
 * ``regnal``: before a Roman numeral, one to three such words or given names (``Tutmósis III``,
   ``Ataulfo II``), never after a role or an ordinary word (``Anexo III``, ``Turma II``).
 
@@ -29,12 +33,14 @@ import regex
 from ...text import fold
 from ..dictionary import NameTest
 from ..recognizer import Recognizer, Segment, register
+from .fallback_compound import PLACE_PREPOSITION
 
 ROMAN_NUMERAL = regex.compile(r"^(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})$")
 # the words and commas of a text, for finding speakers (a word, then a comma or nothing between it and the next)
 WORD_OR_COMMA = regex.compile(r"[\p{L}'’-]+|,")
 NAME_FORM = regex.compile(r"\p{Lu}\p{Ll}+")  # a capitalized word (a name's form)
 NEXT_LOWER_WORD = regex.compile(r" (\p{Ll}[\p{Ll}-]*)\b")  # the word after a chain, in lower case
+CLITIC = regex.compile(r"-(?:me|te|se|nos|vos|lhe|lhes|o|a|os|as|lo|la|los|las|no|na)$")  # deixa-nos, tornou-se
 
 
 @register("fallback_lone_name")
@@ -83,6 +89,8 @@ class LoneNameFallback(Recognizer):
             elif self.options.get("sentence_initial", True) and len(ch.words) == 1 and ch.sentence_initial \
                     and not ch.title and self._subject(seg, ch):
                 out.append(self.mention(seg, ch.start, ch.end, "PERSON", "fallback:initial-subject", score=0.4))
+            elif len(ch.words) == 1 and not ch.sentence_initial and not ch.title and self._unknown_word(seg, ch):
+                out.append(self.mention(seg, ch.start, ch.end, "PERSON", "fallback:unknown-word", score=0.4))
             elif 2 <= len(ch.words) <= 3 and len(ch.content) == len(ch.words) and not ch.sentence_initial \
                     and not ch.title and all(self.names.is_name(w, lower) for w in ch.words):
                 out.append(self.mention(seg, ch.start, ch.end, "PERSON", "fallback:unknown-words", score=0.4))
@@ -97,8 +105,17 @@ class LoneNameFallback(Recognizer):
         its verb (a conjugated verb of the dictionary or a predicate opener: ``Nandinho marcou``, ``Kowalczyk
         nunca``)."""
         nxt = NEXT_LOWER_WORD.match(seg.text, ch.end)
-        if not nxt or len(ch.words[0]) < 4 or self.lex.is_common(ch.words[0]):
+        if not nxt or len(ch.words[0]) < 4:
             return False
-        f = fold(nxt.group(1))
+        f = fold(CLITIC.sub("", nxt.group(1)))
         verb = f in self.predicate_openers or not self.names.lemma_or_inflection(f) and self.names.verb_form(f)
         return verb and self.names.is_name(ch.words[0], seg.memory.lower_vocab)
+
+    def _unknown_word(self, seg: Segment, ch) -> bool:
+        """A lone word inside a sentence that the dictionary does not know (``NameTest.is_name``), four letters or
+        more, not after a bare ``em`` (a place: ``em Quixeramobim``)."""
+        word = ch.words[0]
+        if len(word) < 4 or seg.memory.act_document and self.lex.is_common(word):
+            return False  # (a legal act names programmes and bodies wordfreq knows, Erasmus, Europol, not people)
+        return self.names.is_name(word, seg.memory.lower_vocab) \
+            and not PLACE_PREPOSITION.search(seg.text, max(0, ch.start - 4), ch.start)
