@@ -162,14 +162,41 @@ def test_a_lone_word_inside_a_sentence_that_is_no_unknown_name(anonymizer, texts
     assert not [m for ms in found for m in ms if m.rule == "fallback:unknown-word"]
 
 
-# the verb after a sentence's first unknown word may carry a clitic; the first word may be one wordfreq knows
+# a sentence's first word no dictionary knows: before a verb with a clitic, before its relative clause, the first of
+# a list of such words, or a word a name list knows whatever follows it
 @pytest.mark.parametrize(("text", "name"), [
-    ("Okonjo tornou-se ministro em maio.", "Okonjo"),            # a clitic on the verb
-    ("Bolsonaro escreveu uma carta nova.", "Bolsonaro"),        # wordfreq knows the name
-    ("Macri mudou-se para o campo.", "Macri"),                   # both
+    ("Okonjo tornou-se ministro em maio.", "Okonjo"),             # a clitic on the verb
+    ("Tshabalala, que chegou ontem, falou.", "Tshabalala"),       # a relative clause
+    ("Vandermeer, Okonjo e Tshabalala jogaram.", "Vandermeer"),   # a list of names
+    ("Schneider com medo recuou.", "Schneider"),                  # a name list's word
 ])
-def test_a_sentence_initial_name_before_any_conjugated_verb_is_a_person(anonymizer, text, name):
+def test_a_sentence_initial_name_by_what_follows_it_is_a_person(anonymizer, text, name):
     assert (name, "PERSON", "fallback:initial-subject") in _rules(anonymizer, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Destarte, a decisão é justa.",                   # an adverb hunspell lacks, before its comma
+    "Pleiteia, no mérito, a concessão da ordem.",     # a verb hunspell lacks
+    "Kowalski sem pressa chegou.",                    # no verb right after an unknown word
+])
+def test_a_sentence_initial_unknown_word_without_a_name_context_stays_visible(anonymizer, text):
+    assert not [r for r in _rules(anonymizer, text) if r[1] == "PERSON"]
+
+
+# a word as frequent as everyday words is a word of another spelling, not a name (fallbacks.lone_name_max_zipf)
+@pytest.mark.parametrize("text", [
+    "O relator escreveu [...] Dessa maneira, nego provimento.",
+    "O texto continua [...] Faço saber que a lei vigora.",
+    "Lê-se adiante [...] Nela consta o pedido.",
+])
+def test_a_frequent_word_hunspell_lacks_is_no_lone_name(anonymizer, text):
+    assert not [r for r in _rules(anonymizer, text) if r[2] == "fallback:unknown-word"]
+
+
+def test_a_lone_name_inside_a_sentence_is_the_same_name_where_it_opens_one(anonymizer):
+    texts = ["Bolsonaro, hoje à tarde, vai a Lisboa.", "Os bens de Bolsonaro foram avaliados."]
+    assert [[(m.text, m.rule) for m in ms] for ms in anonymizer.recognize_document(texts)] == [
+        [("Bolsonaro", "same-document:fallback:unknown-word")], [("Bolsonaro", "fallback:unknown-word")]]
 
 
 # a hyphenated name: every part a name; a compound of words or a short loan word is none

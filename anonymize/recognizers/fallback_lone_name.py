@@ -14,12 +14,15 @@ writes in lower case) tells them from words. Such a word is a name only:
 * ``initial-subject``: a sentence's first word (four letters or more; wordfreq may know it) before its verb (a
   conjugated verb of the dictionary that is no noun's form, a clitic glued on or not, or
   ``fallbacks.predicate_openers``: ``Nandinho foi``, ``Kowalczyk construirá``, ``Nandinho tornou-se``,
-  ``Kowalczyk nunca``); option ``sentence_initial`` (default true);
+  ``Kowalczyk nunca``) or its relative clause (``Nandinho, que``), and wordfreq does not know it; one a name
+  list knows (``Kowalczyk com``); or the first of a list of such words (``Nandinho, Kowalczyk e``); option
+  ``sentence_initial`` (default true);
 * ``unknown-words``: two or three capitalized words inside a sentence, none of them a word (``estavam Nandinho
   Kowalczyk``: wordfreq may know both; ``fallback_compound`` counts such words as ordinary);
 * ``unknown-word``: one such word inside a sentence, even one wordfreq counts (``dá de ombros Nandinho``, ``a
-  equipa de Kowalczyk``), unless a bare ``em`` before it makes it a place (``em Quixeramobim``) or the document
-  is a legal act and wordfreq knows the word (programmes and agencies: ``Erasmus``, ``Europol``);
+  equipa de Kowalczyk``), unless a bare ``em`` before it makes it a place (``em Quixeramobim``), or wordfreq knows
+  the word and the document is a legal act (programmes and agencies: ``Erasmus``, ``Europol``) or the word is as
+  frequent as everyday words (``fallbacks.lone_name_max_zipf``: ``Dessa``, ``Faço``, spellings hunspell lacks);
 * ``regnal``: before a Roman numeral, one to three such words or given names (``Tutmósis III``,
   ``Ataulfo II``), never after a role or an ordinary word (``Anexo III``, ``Turma II``).
 
@@ -32,6 +35,7 @@ import regex
 
 from ...text import fold
 from ..dictionary import NameTest
+from ..lexicons import zipf
 from ..recognizer import Recognizer, Segment, register
 from .fallback_compound import PLACE_PREPOSITION
 
@@ -40,6 +44,9 @@ ROMAN_NUMERAL = regex.compile(r"^(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})$")
 WORD_OR_COMMA = regex.compile(r"[\p{L}'’-]+|,")
 NAME_FORM = regex.compile(r"\p{Lu}\p{Ll}+")  # a capitalized word (a name's form)
 NEXT_LOWER_WORD = regex.compile(r" (\p{Ll}[\p{Ll}-]*)\b")  # the word after a chain, in lower case
+# after a sentence's first word: a relative clause ("Nandinho, que ...", "Kowalczyk, cujo pai ...")
+LIST_NEXT = regex.compile(r"\s*[,;]\s*(\p{Lu}\p{Ll}+)\b")  # the next item of a list of capitalized words
+RELATIVE_AFTER = regex.compile(r"\s*,\s*(?:que|quem|cuj[oa]s?)\b")
 CLITIC = regex.compile(r"-(?:me|te|se|nos|vos|lhe|lhes|o|a|os|as|lo|la|los|las|no|na)$")  # deixa-nos, tornou-se
 
 
@@ -50,6 +57,7 @@ class LoneNameFallback(Recognizer):
     def __init__(self, rules, lex, options=None) -> None:
         super().__init__(rules, lex, options)
         self.names = NameTest(rules, lex)
+        self.max_zipf = float(rules.get("fallbacks", {}).get("lone_name_max_zipf", 4.6))
         self.predicate_openers = {fold(w) for w in rules.get("fallbacks", {}).get("predicate_openers", [])}
         p = rules["person"]
         self.speech = frozenset(p.get("speech_verbs", []))
@@ -101,21 +109,34 @@ class LoneNameFallback(Recognizer):
         return out
 
     def _subject(self, seg: Segment, ch) -> bool:
-        """A sentence's first word that neither the dictionary nor wordfreq knows, four letters or more, before
-        its verb (a conjugated verb of the dictionary or a predicate opener: ``Nandinho marcou``, ``Kowalczyk
-        nunca``)."""
+        """A sentence's first word that the dictionary does not know, four letters or more: one a name list knows,
+        the first of a list of such words, or one wordfreq does not know either before its verb (a conjugated
+        verb of the dictionary or a predicate opener: ``Nandinho marcou``, ``Kowalczyk nunca``) or its relative
+        clause (``Nandinho, que``)."""
+        if len(ch.words[0]) < 4 or not self.names.is_name(ch.words[0], seg.memory.lower_vocab):
+            return False
+        if self.lex.is_name(ch.words[0]):
+            return True  # a name list's word that no dictionary knows (Kowalczyk com ...)
+        nxt = LIST_NEXT.match(seg.text, ch.end)
+        if nxt and self.names.is_name(nxt.group(1), seg.memory.lower_vocab):
+            return True  # the first of a list of names (Nandinho, Kowalczyk e ...)
+        if self.lex.is_common(ch.words[0]):
+            return False
+        if RELATIVE_AFTER.match(seg.text, ch.end):
+            return True  # "Nandinho, que ...": a relative clause after a person
         nxt = NEXT_LOWER_WORD.match(seg.text, ch.end)
-        if not nxt or len(ch.words[0]) < 4:
+        if not nxt:
             return False
         f = fold(CLITIC.sub("", nxt.group(1)))
-        verb = f in self.predicate_openers or not self.names.lemma_or_inflection(f) and self.names.verb_form(f)
-        return verb and self.names.is_name(ch.words[0], seg.memory.lower_vocab)
+        return f in self.predicate_openers or not self.names.lemma_or_inflection(f) and self.names.verb_form(f)
 
     def _unknown_word(self, seg: Segment, ch) -> bool:
         """A lone word inside a sentence that the dictionary does not know (``NameTest.is_name``), four letters or
         more, not after a bare ``em`` (a place: ``em Quixeramobim``)."""
         word = ch.words[0]
-        if len(word) < 4 or seg.memory.act_document and self.lex.is_common(word):
-            return False  # (a legal act names programmes and bodies wordfreq knows, Erasmus, Europol, not people)
+        if len(word) < 4 or self.lex.is_common(word) and (
+                seg.memory.act_document or zipf(word.lower()) >= self.max_zipf):
+            return False  # (a legal act names programmes and bodies wordfreq knows, Erasmus, Europol, not people;
+            # an everyday word of another spelling is frequent: Dessa, Faço)
         return self.names.is_name(word, seg.memory.lower_vocab) \
             and not PLACE_PREPOSITION.search(seg.text, max(0, ch.start - 4), ch.start)
