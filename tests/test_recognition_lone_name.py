@@ -209,3 +209,23 @@ def test_a_lone_name_inside_a_sentence_is_the_same_name_where_it_opens_one(anony
 def test_a_hyphenated_word_is_a_name_when_each_part_is_one(anonymizer, word, name):
     rec = next(r for r in anonymizer.recognizers if isinstance(r, LoneNameFallback))
     assert rec.names.is_name(word, set()) is name
+
+
+# an occupation, kin or rank written capitalized before words no dictionary knows: the words are a name, the role
+# stays visible
+@pytest.mark.parametrize(("text", "name"), [
+    ("Falou depois o Rei Okonjo sobre a seca.", "Okonjo"),
+    ("No segundo tempo, o Treinador Vandermeer mudou a equipa.", "Vandermeer"),
+    ("Recebeu-os a Rainha Tshabalala no palácio.", "Tshabalala"),
+])
+def test_words_no_dictionary_knows_after_a_capitalized_role_are_a_name(anonymizer, text, name):
+    assert (name, "PERSON", "fallback:role-unknown-words") in _rules(anonymizer, text)
+
+
+@pytest.mark.parametrize("text", [
+    "A visita do Rei de Espanha foi adiada.",      # a place after the role's particle
+    "O filme do Rei Leão estreou.",                # a word of the dictionary
+    "O prémio do Jogador Revelação saiu.",
+])
+def test_a_capitalized_role_before_words_of_the_language_is_no_name(anonymizer, text):
+    assert not [r for r in _rules(anonymizer, text) if r[1] == "PERSON"]

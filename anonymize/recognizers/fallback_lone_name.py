@@ -23,6 +23,8 @@ writes in lower case) tells them from words. Such a word is a name only:
   equipa de Kowalczyk``), unless a bare ``em`` before it makes it a place (``em Quixeramobim``), or wordfreq knows
   the word and the document is a legal act (programmes and agencies: ``Erasmus``, ``Europol``) or the word is as
   frequent as everyday words (``fallbacks.lone_name_max_zipf``: ``Dessa``, ``Faço``, spellings hunspell lacks);
+* ``role-unknown-words``: one to three such words after an occupation, kin or rank written capitalized
+  (``person.name_nouns``: ``o Rei Nandinho``, ``a Tia Kowalczyk``), the role left visible;
 * ``regnal``: before a Roman numeral, one to three such words or given names (``Tutmósis III``,
   ``Ataulfo II``), never after a role or an ordinary word (``Anexo III``, ``Turma II``).
 
@@ -64,6 +66,8 @@ class LoneNameFallback(Recognizer):
         # the words a speaker follows: verbs of saying, +HUM nouns, occupations and kin
         self.after = self.speech | frozenset(p["hum_nouns"]) | frozenset(p.get("name_nouns", []))
         self.speakers: set[str] = set()
+        # occupations, kin and ranks written capitalized before a name (o Rei Nandinho, o Atacante Kowalczyk)
+        self.role_nouns = frozenset(fold(w) for w in p.get("name_nouns", []))
 
     def prepare(self, texts: list[str]) -> None:
         """The document's speakers: lone capitalized words after a verb of saying or a +HUM noun in lower case, or
@@ -102,6 +106,10 @@ class LoneNameFallback(Recognizer):
             elif 2 <= len(ch.words) <= 3 and len(ch.content) == len(ch.words) and not ch.sentence_initial \
                     and not ch.title and all(self.names.is_name(w, lower) for w in ch.words):
                 out.append(self.mention(seg, ch.start, ch.end, "PERSON", "fallback:unknown-words", score=0.4))
+            elif 2 <= len(ch.words) <= 4 and fold(ch.words[0]) in self.role_nouns and not ch.sentence_initial \
+                    and all(self.names.is_name(w, lower) for w in ch.words[1:]):
+                start = seg.text.index(ch.words[1], ch.start + len(ch.words[0]))  # (the role stays visible)
+                out.append(self.mention(seg, start, ch.end, "PERSON", "fallback:role-unknown-words", score=0.4))
             elif 2 <= len(ch.words) <= 4 and ROMAN_NUMERAL.match(ch.words[-1]) and all(
                     self.lex.is_name(w) and not self.names.is_dictionary_word(fold(w))
                     or self.names.is_name(w, lower) for w in ch.words[:-1]):
