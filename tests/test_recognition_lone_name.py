@@ -229,3 +229,25 @@ def test_words_no_dictionary_knows_after_a_capitalized_role_are_a_name(anonymize
 ])
 def test_a_capitalized_role_before_words_of_the_language_is_no_name(anonymizer, text):
     assert not [r for r in _rules(anonymizer, text) if r[1] == "PERSON"]
+
+
+# two capitalized words inside a sentence: one no dictionary knows (wordfreq may), the other a word of the
+# language (a surname that is also a word, a given name that is also an adjective)
+@pytest.mark.parametrize(("text", "name"), [
+    ("Ontem, Macri Leão ganhou a corrida.", "Macri Leão"),
+    ("A obra de Vital Rousseff saiu em março.", "Vital Rousseff"),
+    ("O golo foi de Bolsonaro Seixas no fim.", "Bolsonaro Seixas"),
+])
+def test_a_word_no_dictionary_knows_beside_a_word_of_the_language_is_a_name(anonymizer, text, name):
+    assert (name, "PERSON", "fallback:unknown-and-word") in _rules(anonymizer, text)
+
+
+@pytest.mark.parametrize("texts", [
+    ["Durante a Operação Bolsonaro, a polícia deteve dez."],        # a derived noun heads the phrase
+    ["Abriu o Internet Explorer de novo."],                         # both words frequent in English
+    ["Regulamento (UE) 2019/1234 do Conselho, de 3 de maio de 2019",
+     "O apoio à iniciativa Vital Rousseff termina."],               # a legal act
+])
+def test_a_word_no_dictionary_knows_in_a_phrase_is_no_name(anonymizer, texts):
+    found = anonymizer.recognize_document(texts)
+    assert not [m for ms in found for m in ms if m.rule == "fallback:unknown-and-word"]

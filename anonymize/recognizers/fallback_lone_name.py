@@ -23,6 +23,9 @@ writes in lower case) tells them from words. Such a word is a name only:
   equipa de Kowalczyk``), unless a bare ``em`` before it makes it a place (``em Quixeramobim``), or wordfreq knows
   the word and the document is a legal act (programmes and agencies: ``Erasmus``, ``Europol``) or the word is as
   frequent as everyday words (``fallbacks.lone_name_max_zipf``: ``Dessa``, ``Faço``, spellings hunspell lacks);
+* ``unknown-and-word``: two capitalized words inside a sentence, one of them no word and the other no role nor a
+  derived noun before it (``Revolução Francesa``), not both frequent in English (``Voodoo Child``): ``Nandinho
+  Coelho``, ``Rosa Kowalczyk``; outside legal acts;
 * ``role-unknown-words``: one to three such words after an occupation, kin or rank written capitalized
   (``person.name_nouns``: ``o Rei Nandinho``, ``a Tia Kowalczyk``), the role left visible;
 * ``regnal``: before a Roman numeral, one to three such words or given names (``Tutmósis III``,
@@ -36,7 +39,7 @@ from __future__ import annotations
 import regex
 
 from ...text import fold
-from ..dictionary import NameTest
+from ..dictionary import NameTest, english_zipf
 from ..lexicons import zipf
 from ..recognizer import Recognizer, Segment, register
 from .fallback_compound import PLACE_PREPOSITION
@@ -47,6 +50,7 @@ WORD_OR_COMMA = regex.compile(r"[\p{L}'’-]+|,")
 NAME_FORM = regex.compile(r"\p{Lu}\p{Ll}+")  # a capitalized word (a name's form)
 NEXT_LOWER_WORD = regex.compile(r" (\p{Ll}[\p{Ll}-]*)\b")  # the word after a chain, in lower case
 # after a sentence's first word: a relative clause ("Nandinho, que ...", "Kowalczyk, cujo pai ...")
+ENGLISH_PHRASE_ZIPF = 2.5  # two capitalized words both this frequent in English are an English phrase
 LIST_NEXT = regex.compile(r"\s*[,;]\s*(\p{Lu}\p{Ll}+)\b")  # the next item of a list of capitalized words
 RELATIVE_AFTER = regex.compile(r"\s*,\s*(?:que|quem|cuj[oa]s?)\b")
 CLITIC = regex.compile(r"-(?:me|te|se|nos|vos|lhe|lhes|o|a|os|as|lo|la|los|las|no|na)$")  # deixa-nos, tornou-se
@@ -106,6 +110,8 @@ class LoneNameFallback(Recognizer):
             elif 2 <= len(ch.words) <= 3 and len(ch.content) == len(ch.words) and not ch.sentence_initial \
                     and not ch.title and all(self.names.is_name(w, lower) for w in ch.words):
                 out.append(self.mention(seg, ch.start, ch.end, "PERSON", "fallback:unknown-words", score=0.4))
+            elif self._name_and_word(seg, ch):
+                out.append(self.mention(seg, ch.start, ch.end, "PERSON", "fallback:unknown-and-word", score=0.4))
             elif 2 <= len(ch.words) <= 4 and fold(ch.words[0]) in self.role_nouns and not ch.sentence_initial \
                     and all(self.names.is_name(w, lower) for w in ch.words[1:]):
                 start = seg.text.index(ch.words[1], ch.start + len(ch.words[0]))  # (the role stays visible)
@@ -137,6 +143,23 @@ class LoneNameFallback(Recognizer):
             return False
         f = fold(CLITIC.sub("", nxt.group(1)))
         return f in self.predicate_openers or not self.names.lemma_or_inflection(f) and self.names.verb_form(f)
+
+    def _name_and_word(self, seg: Segment, ch) -> bool:
+        """Two capitalized words inside a sentence of a text that is no legal act, one no dictionary knows, neither
+        a role: a given name and a surname that is also a word, or the reverse (``Nandinho Coelho``,
+        ``Rosa Kowalczyk``)."""
+        if len(ch.words) != 2 or len(ch.content) != 2 or ch.sentence_initial or ch.title or ch.places \
+                or seg.memory.act_document:
+            return False
+        unknown = [self.names.is_name(w, seg.memory.lower_vocab) for w in ch.words]
+        if unknown.count(True) != 1:
+            return False
+        other = fold(ch.words[unknown.index(False)])
+        if len(other) < 3 or other in self.lex.closed or not unknown[0] and other.endswith(self.names.endings) \
+                or any(f in self.names.roles or f in self.role_nouns for f in map(fold, ch.words)):
+            return False  # (a derived noun first heads a phrase: Revolução Francesa, Operação Barbarossa)
+        # two words frequent in English are an English phrase (a work's title: Voodoo Child, Eye Saver)
+        return min(english_zipf(w.lower()) for w in ch.words) < ENGLISH_PHRASE_ZIPF
 
     def _unknown_word(self, seg: Segment, ch) -> bool:
         """A lone word inside a sentence that the dictionary does not know (``NameTest.is_name``), four letters or
