@@ -251,3 +251,23 @@ def test_a_word_no_dictionary_knows_beside_a_word_of_the_language_is_a_name(anon
 def test_a_word_no_dictionary_knows_in_a_phrase_is_no_name(anonymizer, texts):
     found = anonymizer.recognize_document(texts)
     assert not [m for ms in found for m in ms if m.rule == "fallback:unknown-and-word"]
+
+
+# a speaker that is also a word of the language, where the document never writes the word in lower case
+@pytest.mark.parametrize(("text", "name"), [
+    ("O país mudou, disse Pardal aos jornalistas.", "Pardal"),
+    ("No segundo tempo o avançado Cotovia marcou de cabeça.", "Cotovia"),
+    ("A reforma, afirmou Girassol, está pronta.", "Girassol"),
+])
+def test_a_word_of_the_language_next_to_a_verb_of_saying_is_a_person(anonymizer, text, name):
+    assert (name, "PERSON", "fallback:speaker") in _rules(anonymizer, text)
+
+
+@pytest.mark.parametrize("texts", [
+    ["O prazo acaba, segundo Tabela anexa."],                        # a preposition of speech_verbs
+    ["O arguido, disse Tribunal, não compareceu."],                  # a body's head
+    ["O pardal voou para longe.", "O país mudou, disse Pardal."],    # the document writes it in lower case
+])
+def test_a_word_of_the_language_that_is_no_speaker(anonymizer, texts):
+    found = anonymizer.recognize_document(texts)
+    assert not [m for ms in found for m in ms if m.category == "PERSON"]

@@ -9,6 +9,8 @@ writes in lower case) tells them from words. Such a word is a name only:
 * ``speaker``: next to a verb of saying (``person.speech_verbs``: ``disse Nandinho``, ``Kowalczyk afirmou``,
   ``segundo Quevedo``) or right after a +HUM noun, an occupation or kin in lower case (``person.hum_nouns``,
   ``person.name_nouns``: ``a testemunha Nandinho``, ``o avançado Nandinho``, ``a tia Quitéria``);
+* a word of the language is a ``speaker`` too where the document never writes it in lower case (``disse
+  Coelho``, ``o avançado Leão``; not after ``person.speech_prepositions``: ``segundo Regulamento``);
 * ``speaker`` holds in the whole document: once a word is a speaker, it is a name wherever it stands alone
   (a sentence's first word too);
 * ``initial-subject``: a sentence's first word (four letters or more; wordfreq may know it) before its verb (a
@@ -70,13 +72,16 @@ class LoneNameFallback(Recognizer):
         # the words a speaker follows: verbs of saying, +HUM nouns, occupations and kin
         self.after = self.speech | frozenset(p["hum_nouns"]) | frozenset(p.get("name_nouns", []))
         self.speakers: set[str] = set()
+        # speakers that are also words of the language: never after "segundo" (segundo Regulamento)
+        self.prepositions = frozenset(p.get("speech_prepositions", []))
+        self.word_speakers: set[str] = set()
         # occupations, kin and ranks written capitalized before a name (o Rei Nandinho, o Atacante Kowalczyk)
         self.role_nouns = frozenset(fold(w) for w in p.get("name_nouns", []))
 
     def prepare(self, texts: list[str]) -> None:
         """The document's speakers: lone capitalized words after a verb of saying or a +HUM noun in lower case, or
         before a verb of saying (``disse Nandinho``, ``a testemunha Nandinho``, ``Nandinho afirmou``)."""
-        self.speakers = set()
+        self.speakers, self.word_speakers = set(), set()
         if not self.names.words:
             return
         for t in texts:
@@ -89,6 +94,8 @@ class LoneNameFallback(Recognizer):
                     continue  # not a capitalized word standing alone
                 if k and words[k - 1] in self.after or k + 1 < len(words) and words[k + 1] in self.speech:
                     self.speakers.add(fold(w))
+                    if not (k and words[k - 1] in self.prepositions):
+                        self.word_speakers.add(fold(w))
 
     def find(self, seg: Segment) -> list:
         if not self.names.words:
@@ -100,7 +107,7 @@ class LoneNameFallback(Recognizer):
                     or ch.extra.get("concept") or seg.covered(ch.start, ch.end):
                 continue
             if len(ch.words) == 1 and not ch.title and fold(ch.words[0]) in self.speakers \
-                    and self.names.is_name(ch.words[0], lower):
+                    and (self.names.is_name(ch.words[0], lower) or self._word_speaker(seg, ch.words[0])):
                 out.append(self.mention(seg, ch.start, ch.end, "PERSON", "fallback:speaker", score=0.4))
             elif self.options.get("sentence_initial", True) and len(ch.words) == 1 and ch.sentence_initial \
                     and not ch.title and self._subject(seg, ch):
@@ -143,6 +150,15 @@ class LoneNameFallback(Recognizer):
             return False
         f = fold(CLITIC.sub("", nxt.group(1)))
         return f in self.predicate_openers or not self.names.lemma_or_inflection(f) and self.names.verb_form(f)
+
+    def _word_speaker(self, seg: Segment, word: str) -> bool:
+        """A speaker that is also a word of the language (``disse Coelho``, ``o avançado Leão``): the document
+        never writes it in lower case, and it is no role, body's head, closed-class word, place or derived word."""
+        f = fold(word)
+        return f in self.word_speakers and len(word) >= 4 and f not in seg.memory.lower_vocab \
+            and f not in self.names.roles and (f,) not in seg.analysis.rules.org_heads \
+            and f not in self.role_nouns and f not in self.lex.closed and not self.lex.is_place(word) \
+            and not f.endswith(self.names.endings)
 
     def _name_and_word(self, seg: Segment, ch) -> bool:
         """Two capitalized words inside a sentence of a text that is no legal act, one no dictionary knows, neither
