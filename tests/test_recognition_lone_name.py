@@ -245,6 +245,7 @@ def test_a_word_no_dictionary_knows_beside_a_word_of_the_language_is_a_name(anon
 @pytest.mark.parametrize("texts", [
     ["Durante a Operação Bolsonaro, a polícia deteve dez."],        # a derived noun heads the phrase
     ["Abriu o Internet Explorer de novo."],                         # both words frequent in English
+    ["Invocou o Fumus Bonus na audiência."],                        # a word wordfreq does not know either (Latin)
     ["Regulamento (UE) 2019/1234 do Conselho, de 3 de maio de 2019",
      "O apoio à iniciativa Vital Rousseff termina."],               # a legal act
 ])

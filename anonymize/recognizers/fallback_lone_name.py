@@ -25,7 +25,8 @@ writes in lower case) tells them from words. Such a word is a name only:
   equipa de Kowalczyk``), unless a bare ``em`` before it makes it a place (``em Quixeramobim``), or wordfreq knows
   the word and the document is a legal act (programmes and agencies: ``Erasmus``, ``Europol``) or the word is as
   frequent as everyday words (``fallbacks.lone_name_max_zipf``: ``Dessa``, ``Faço``, spellings hunspell lacks);
-* ``unknown-and-word``: two capitalized words inside a sentence, one of them no word and the other no role nor a
+* ``unknown-and-word``: two capitalized words inside a sentence, one of them no word of the dictionary but one
+  wordfreq knows (not ``Amicus Curiae``) and the other no role nor a
   derived noun before it (``Revolução Francesa``), not both frequent in English (``Voodoo Child``): ``Nandinho
   Coelho``, ``Rosa Kowalczyk``; outside legal acts;
 * ``role-unknown-words``: one to three such words after an occupation, kin or rank written capitalized
@@ -161,8 +162,8 @@ class LoneNameFallback(Recognizer):
             and not f.endswith(self.names.endings)
 
     def _name_and_word(self, seg: Segment, ch) -> bool:
-        """Two capitalized words inside a sentence of a text that is no legal act, one no dictionary knows, neither
-        a role: a given name and a surname that is also a word, or the reverse (``Nandinho Coelho``,
+        """Two capitalized words inside a sentence of a text that is no legal act, one no dictionary knows but
+        wordfreq does (names in the news), neither a role: a given name and a surname that is also a word, or the reverse (``Nandinho Coelho``,
         ``Rosa Kowalczyk``)."""
         if len(ch.words) != 2 or len(ch.content) != 2 or ch.sentence_initial or ch.title or ch.places \
                 or seg.memory.act_document:
@@ -170,6 +171,8 @@ class LoneNameFallback(Recognizer):
         unknown = [self.names.is_name(w, seg.memory.lower_vocab) for w in ch.words]
         if unknown.count(True) != 1:
             return False
+        if not self.lex.is_common(ch.words[unknown.index(True)]):
+            return False  # (a word wordfreq does not know either beside a word: a Latin or technical phrase)
         other = fold(ch.words[unknown.index(False)])
         if len(other) < 3 or other in self.lex.closed or not unknown[0] and other.endswith(self.names.endings) \
                 or any(f in self.names.roles or f in self.role_nouns for f in map(fold, ch.words)):
