@@ -30,6 +30,7 @@ INFLECTIONS = (("s", ""), ("es", ""), ("a", "o"), ("as", "o"), ("ns", "m"), ("õ
 INFINITIVES = ("ar", "er", "ir")
 # a derived word is a word of the language even where the dictionary lists only its stem (certificação)
 FOLDED_DERIVED_ENDINGS = tuple(fold(e) for e in DERIVED_ENDINGS)
+KNOWN_WORDS_KEPT = 100_000  # NameTest remembers this many words' dictionary test, then starts again
 ROLE_PREFIXES = ("co", "vice", "sub")  # glued on a role noun: Copresidentes, Vicepresidente, Subdiretora
 
 
@@ -87,6 +88,7 @@ class NameTest:
         self.verb_endings = tuple(sorted((fold(e) for e in fb.get("verb_endings", [])), key=len, reverse=True))
         self.english_max_zipf = float(fb.get("lone_name_english_max_zipf", 4.0))
         self.words = dictionary_words()
+        self._known: dict[str, bool] = {}  # folded word -> is_dictionary_word
         if self.words:
             english_zipf("name")  # wordfreq's English list is read now, before the pipeline forks, not mid-run
 
@@ -104,8 +106,14 @@ class NameTest:
             and english_zipf(word.lower()) < self.english_max_zipf
 
     def is_dictionary_word(self, folded: str) -> bool:
-        """A lemma, an inflection of one, or a conjugated verb whose infinitive is one (``envie``: enviar)."""
-        return self.lemma_or_inflection(folded) or self.verb_form(folded)
+        """A lemma, an inflection of one, or a conjugated verb whose infinitive is one (``envie``: enviar);
+        remembered per word (the recall fall-backs ask it of every lone capitalized word)."""
+        known = self._known.get(folded)
+        if known is None:
+            if len(self._known) >= KNOWN_WORDS_KEPT:
+                self._known.clear()
+            known = self._known[folded] = self.lemma_or_inflection(folded) or self.verb_form(folded)
+        return known
 
     def lemma_or_inflection(self, folded: str) -> bool:
         return lemma_or_inflection(folded, self.words)
