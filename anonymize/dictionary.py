@@ -24,9 +24,11 @@ from .lexicons import DERIVED_ENDINGS, _read
 NAME_WORD = regex.compile(r"^\p{Lu}\p{Ll}+(?:['’]\p{Lu}?\p{Ll}+)*$")
 # a hyphenated name: two or three capitalized parts of two letters or more, none a clitic (Merleau-Ponty, Moo-Hyun)
 HYPHENATED_NAME = regex.compile(r"^\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+){1,2}$")
-# inflections back to a lemma: (ending, replacement) -- plural, feminine, feminine plural (covas, advogada)
+# inflections back to a lemma: (ending, replacement) -- plural, feminine, feminine plural (covas, advogada), the
+# feminine of an agent noun (fornecedora: fornecedor)
 INFLECTIONS = (("s", ""), ("es", ""), ("a", "o"), ("as", "o"), ("ns", "m"), ("ões", "ão"), ("ães", "ão"),
-               ("is", "l"), ("eis", "el"), ("ais", "al"), ("inha", "a"), ("inho", "o"))
+               ("is", "l"), ("eis", "el"), ("ais", "al"), ("inha", "a"), ("inho", "o"), ("dora", "dor"),
+               ("doras", "dor"))
 INFINITIVES = ("ar", "er", "ir")
 # a derived word is a word of the language even where the dictionary lists only its stem (certificação)
 FOLDED_DERIVED_ENDINGS = tuple(fold(e) for e in DERIVED_ENDINGS)

@@ -272,3 +272,15 @@ def test_a_word_of_the_language_next_to_a_verb_of_saying_is_a_person(anonymizer,
 def test_a_word_of_the_language_that_is_no_speaker(anonymizer, texts):
     found = anonymizer.recognize_document(texts)
     assert not [m for ms in found for m in ms if m.category == "PERSON"]
+
+
+# the feminine of an agent noun of the dictionary is a word (locador: Locadora), a name ending so is not one
+@pytest.mark.parametrize(("word", "name"), [
+    ("Locadora", False),
+    ("Fiadora", False),
+    ("Fiadoras", False),
+    ("Teodora", True),
+])
+def test_the_feminine_of_an_agent_noun_is_a_word(anonymizer, word, name):
+    rec = next(r for r in anonymizer.recognizers if isinstance(r, LoneNameFallback))
+    assert rec.names.is_name(word, set()) is name
