@@ -22,12 +22,17 @@ from .lexicons import DERIVED_ENDINGS, _read
 
 # a name: letters only, an apostrophe inside (d'Almeida, O'Neill); no hyphen (Trata-se, Wi-Fi)
 NAME_WORD = regex.compile(r"^\p{Lu}\p{Ll}+(?:['’]\p{Lu}?\p{Ll}+)*$")
-# inflections back to a lemma: (ending, replacement) -- plural, feminine, feminine plural (covas, advogada)
+# a hyphenated name: two or three capitalized parts of two letters or more, none a clitic (Merleau-Ponty, Moo-Hyun)
+HYPHENATED_NAME = regex.compile(r"^\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+){1,2}$")
+# inflections back to a lemma: (ending, replacement) -- plural, feminine, feminine plural (covas, advogada), the
+# feminine of an agent noun (fornecedora: fornecedor)
 INFLECTIONS = (("s", ""), ("es", ""), ("a", "o"), ("as", "o"), ("ns", "m"), ("ões", "ão"), ("ães", "ão"),
-               ("is", "l"), ("eis", "el"), ("ais", "al"), ("inha", "a"), ("inho", "o"))
+               ("is", "l"), ("eis", "el"), ("ais", "al"), ("inha", "a"), ("inho", "o"), ("dora", "dor"),
+               ("doras", "dor"))
 INFINITIVES = ("ar", "er", "ir")
 # a derived word is a word of the language even where the dictionary lists only its stem (certificação)
 FOLDED_DERIVED_ENDINGS = tuple(fold(e) for e in DERIVED_ENDINGS)
+KNOWN_WORDS_KEPT = 100_000  # NameTest remembers this many words' dictionary test, then starts again
 ROLE_PREFIXES = ("co", "vice", "sub")  # glued on a role noun: Copresidentes, Vicepresidente, Subdiretora
 
 
@@ -85,10 +90,14 @@ class NameTest:
         self.verb_endings = tuple(sorted((fold(e) for e in fb.get("verb_endings", [])), key=len, reverse=True))
         self.english_max_zipf = float(fb.get("lone_name_english_max_zipf", 4.0))
         self.words = dictionary_words()
+        self._known: dict[str, bool] = {}  # folded word -> is_dictionary_word
         if self.words:
             english_zipf("name")  # wordfreq's English list is read now, before the pipeline forks, not mid-run
 
     def is_name(self, word: str, lower_vocab: set[str] | frozenset[str]) -> bool:
+        if "-" in word and HYPHENATED_NAME.match(word):
+            # every part a name (Merleau-Ponty, Grimm-Hoffmann); a compound of words is none (Norte-Americano)
+            return fold(word) not in lower_vocab and all(self.is_name(p, lower_vocab) for p in word.split("-"))
         if not self.words or len(word) < 3 or not NAME_WORD.match(word):
             return False
         f = fold(word)
@@ -99,8 +108,14 @@ class NameTest:
             and english_zipf(word.lower()) < self.english_max_zipf
 
     def is_dictionary_word(self, folded: str) -> bool:
-        """A lemma, an inflection of one, or a conjugated verb whose infinitive is one (``envie``: enviar)."""
-        return self.lemma_or_inflection(folded) or self.verb_form(folded)
+        """A lemma, an inflection of one, or a conjugated verb whose infinitive is one (``envie``: enviar);
+        remembered per word (the recall fall-backs ask it of every lone capitalized word)."""
+        known = self._known.get(folded)
+        if known is None:
+            if len(self._known) >= KNOWN_WORDS_KEPT:
+                self._known.clear()
+            known = self._known[folded] = self.lemma_or_inflection(folded) or self.verb_form(folded)
+        return known
 
     def lemma_or_inflection(self, folded: str) -> bool:
         return lemma_or_inflection(folded, self.words)

@@ -48,7 +48,7 @@ DATA = Path(__file__).parent / "data"
 NO_BREAK_SPACES = str.maketrans({"\xa0": " ", "\u202f": " "})
 NAME_PART = regex.compile(r"[\p{L}'’-]+")  # the words of a name, for its surname
 # fall-back rules that read one unknown word mid-sentence as a name: their form spreads in the document
-LONE_NAME_RULES = ("fallback:unknown-proper-noun",)
+LONE_NAME_RULES = ("fallback:unknown-proper-noun", "fallback:unknown-word")  # (spread only as written)
 COORDINATION = regex.compile(r"\s*,\s*|\s+e\s+")  # places listed: "faroe e gronelandia", "hungria, malta"
 CATEGORY_PRIORITY = {"ADDRESS": 0, "NAMEID": 1, "DATE": 2, "ORGANIZATION": 3, "PERSON": 4, "PUBLIC_ID": 5}
 PRIVATE_PARTIES = frozenset({"PERSON", "ADDRESS", "NAMEID"})  # (and companies): beside an act's date, its private event
@@ -319,7 +319,9 @@ class Anonymizer:
             ordinary = all(w in self.lex.common or w in self.function_words for w in words) \
                 and not any(w in self.lex.first or w in self.lex.last for w in words)
             alias = m.recognizer == "alias"  # defined by the text itself: short or spelt like a word, still a name
-            if (len(key) >= 3 or alias) and key not in self.allow and (alias or not ordinary) \
+            # (a lone name the dictionary lacks spreads though wordfreq counts it: its test was the dictionary)
+            if (len(key) >= 3 or alias) and key not in self.allow \
+                    and (alias or not ordinary or m.rule in LONE_NAME_RULES) \
                     and m.text[:1].isupper():
                 forms.setdefault(key, m)
             if m.category == "ORGANIZATION" and m.rule == "tail":

@@ -49,6 +49,16 @@ def test_an_ordinary_word_before_a_roman_numeral_is_no_regnal_name(anonymizer, t
     ("Software", set(), False),          # frequent in English: a loan word
     ("Marinho", set(), False),           # a dictionary word (an adjective)
     ("Bolsonaro", {"bolsonaro"}, False),  # the document writes it in lower case elsewhere
+    # a hyphenated name: every part a name; a compound of words or a short loan word is none
+    ("Kowalczyk-Nowak", set(), True),
+    ("Merleau-Ponty", set(), True),
+    ("Norte-Americano", set(), False),
+    ("Wi-Fi", set(), False),
+    # the feminine of an agent noun of the dictionary is a word (locador: Locadora), a name ending so is not one
+    ("Locadora", set(), False),
+    ("Fiadora", set(), False),
+    ("Fiadoras", set(), False),
+    ("Teodora", set(), True),
 ])
 def test_what_the_dictionary_calls_a_word(anonymizer, word, lower, name):
     rec = next(r for r in anonymizer.recognizers if isinstance(r, LoneNameFallback))
@@ -139,3 +149,124 @@ def test_sentence_initial_false_leaves_the_first_word_to_the_other_rules(cfg, te
 ])
 def test_a_lone_name_after_an_occupation_or_kin_is_a_person(anonymizer, text, name):
     assert (name, "PERSON", "fallback:speaker") in _rules(anonymizer, text)
+
+
+# one capitalized word inside a sentence that no dictionary knows is a name, even one wordfreq counts as a word
+@pytest.mark.parametrize(("text", "name"), [
+    ("A equipa de Bolsonaro perdeu o jogo.", "Bolsonaro"),       # after a preposition
+    ("O livro foi oferecido a Macri pelo autor.", "Macri"),      # an indirect object
+    ("Encontrei ontem Rousseff no mercado.", "Rousseff"),        # a direct object
+])
+def test_a_lone_word_no_dictionary_knows_inside_a_sentence_is_a_person(anonymizer, text, name):
+    assert (name, "PERSON", "fallback:unknown-word") in _rules(anonymizer, text)
+
+
+@pytest.mark.parametrize("texts", [
+    ["A reunião decorreu em Quixeramobim no sábado."],           # a bare "em" locates: a place
+    ["Regulamento (UE) 2019/1234 do Conselho, de 3 de maio de 2019",
+     "A ajuda chega ao Macri em março."],                        # a legal act: wordfreq's word names a programme
+    ["Visitou a Sé e o Mosteiro de manhã."],                     # words of the dictionary
+])
+def test_a_lone_word_inside_a_sentence_that_is_no_unknown_name(anonymizer, texts):
+    found = anonymizer.recognize_document(texts)
+    assert not [m for ms in found for m in ms if m.rule == "fallback:unknown-word"]
+
+
+# a sentence's first word no dictionary knows: before a verb with a clitic, before its relative clause, the first of
+# a list of such words, or a word a name list knows whatever follows it
+@pytest.mark.parametrize(("text", "name"), [
+    ("Okonjo tornou-se ministro em maio.", "Okonjo"),             # a clitic on the verb
+    ("Tshabalala, que chegou ontem, falou.", "Tshabalala"),       # a relative clause
+    ("Vandermeer, Okonjo e Tshabalala jogaram.", "Vandermeer"),   # a list of names
+    ("Schneider com medo recuou.", "Schneider"),                  # a name list's word
+])
+def test_a_sentence_initial_name_by_what_follows_it_is_a_person(anonymizer, text, name):
+    assert (name, "PERSON", "fallback:initial-subject") in _rules(anonymizer, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Destarte, a decisão é justa.",                   # an adverb hunspell lacks, before its comma
+    "Pleiteia, no mérito, a concessão da ordem.",     # a verb hunspell lacks
+    "Kowalski sem pressa chegou.",                    # no verb right after an unknown word
+])
+def test_a_sentence_initial_unknown_word_without_a_name_context_stays_visible(anonymizer, text):
+    assert not [r for r in _rules(anonymizer, text) if r[1] == "PERSON"]
+
+
+# a word as frequent as everyday words is a word of another spelling, not a name (fallbacks.lone_name_max_zipf)
+@pytest.mark.parametrize("text", [
+    "O relator escreveu [...] Dessa maneira, nego provimento.",
+    "O texto continua [...] Faço saber que a lei vigora.",
+    "Lê-se adiante [...] Nela consta o pedido.",
+])
+def test_a_frequent_word_hunspell_lacks_is_no_lone_name(anonymizer, text):
+    assert not [r for r in _rules(anonymizer, text) if r[2] == "fallback:unknown-word"]
+
+
+def test_a_lone_name_inside_a_sentence_is_the_same_name_where_it_opens_one(anonymizer):
+    texts = ["Bolsonaro, hoje à tarde, vai a Lisboa.", "Os bens de Bolsonaro foram avaliados."]
+    assert [[(m.text, m.rule) for m in ms] for ms in anonymizer.recognize_document(texts)] == [
+        [("Bolsonaro", "same-document:fallback:unknown-word")], [("Bolsonaro", "fallback:unknown-word")]]
+
+
+# an occupation, kin or rank written capitalized before words no dictionary knows: the words are a name, the role
+# stays visible
+@pytest.mark.parametrize(("text", "name"), [
+    ("Falou depois o Rei Okonjo sobre a seca.", "Okonjo"),
+    ("No segundo tempo, o Treinador Vandermeer mudou a equipa.", "Vandermeer"),
+    ("Recebeu-os a Rainha Tshabalala no palácio.", "Tshabalala"),
+])
+def test_words_no_dictionary_knows_after_a_capitalized_role_are_a_name(anonymizer, text, name):
+    assert (name, "PERSON", "fallback:role-unknown-words") in _rules(anonymizer, text)
+
+
+@pytest.mark.parametrize("text", [
+    "A visita do Rei de Espanha foi adiada.",      # a place after the role's particle
+    "O filme do Rei Leão estreou.",                # a word of the dictionary
+    "O prémio do Jogador Revelação saiu.",
+])
+def test_a_capitalized_role_before_words_of_the_language_is_no_name(anonymizer, text):
+    assert not [r for r in _rules(anonymizer, text) if r[1] == "PERSON"]
+
+
+# two capitalized words inside a sentence: one no dictionary knows (wordfreq may), the other a word of the
+# language (a surname that is also a word, a given name that is also an adjective)
+@pytest.mark.parametrize(("text", "name"), [
+    ("Ontem, Macri Leão ganhou a corrida.", "Macri Leão"),
+    ("A obra de Vital Rousseff saiu em março.", "Vital Rousseff"),
+    ("O golo foi de Bolsonaro Seixas no fim.", "Bolsonaro Seixas"),
+])
+def test_a_word_no_dictionary_knows_beside_a_word_of_the_language_is_a_name(anonymizer, text, name):
+    assert (name, "PERSON", "fallback:unknown-and-word") in _rules(anonymizer, text)
+
+
+@pytest.mark.parametrize("texts", [
+    ["Durante a Operação Bolsonaro, a polícia deteve dez."],        # a derived noun heads the phrase
+    ["Abriu o Internet Explorer de novo."],                         # both words frequent in English
+    ["Invocou o Fumus Bonus na audiência."],                        # a word wordfreq does not know either (Latin)
+    ["Regulamento (UE) 2019/1234 do Conselho, de 3 de maio de 2019",
+     "O apoio à iniciativa Vital Rousseff termina."],               # a legal act
+])
+def test_a_word_no_dictionary_knows_in_a_phrase_is_no_name(anonymizer, texts):
+    found = anonymizer.recognize_document(texts)
+    assert not [m for ms in found for m in ms if m.rule == "fallback:unknown-and-word"]
+
+
+# a speaker that is also a word of the language, where the document never writes the word in lower case
+@pytest.mark.parametrize(("text", "name"), [
+    ("O país mudou, disse Pardal aos jornalistas.", "Pardal"),
+    ("No segundo tempo o avançado Cotovia marcou de cabeça.", "Cotovia"),
+    ("A reforma, afirmou Girassol, está pronta.", "Girassol"),
+])
+def test_a_word_of_the_language_next_to_a_verb_of_saying_is_a_person(anonymizer, text, name):
+    assert (name, "PERSON", "fallback:speaker") in _rules(anonymizer, text)
+
+
+@pytest.mark.parametrize("texts", [
+    ["O prazo acaba, segundo Tabela anexa."],                        # a preposition of speech_verbs
+    ["O arguido, disse Tribunal, não compareceu."],                  # a body's head
+    ["O pardal voou para longe.", "O país mudou, disse Pardal."],    # the document writes it in lower case
+])
+def test_a_word_of_the_language_that_is_no_speaker(anonymizer, texts):
+    found = anonymizer.recognize_document(texts)
+    assert not [m for ms in found for m in ms if m.category == "PERSON"]

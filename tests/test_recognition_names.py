@@ -191,3 +191,14 @@ IDENTIFIER_CONTEXTS = [
 @pytest.mark.parametrize("text,span,category", IDENTIFIER_CONTEXTS)
 def test_identifiers_and_dates_after_registration_words(anonymizer, text, span, category):
     assert (span, category) in _masked(anonymizer, [text])[0]
+
+
+# a title, its particle and a place: the place is the title's complement, not a name (a title right before a
+# place-like word still makes it a name: "Sr. Coimbra")
+@pytest.mark.parametrize(("text", "names"), [
+    ("O Presidente do Brasil chegou ontem.", []),
+    ("A Ministra de Portugal e o Senador da Bahia falaram.", []),
+    ("O Governador do Paraná reuniu-se com o Sr. Coimbra.", ["Coimbra"]),
+])
+def test_a_place_after_a_title_and_its_particle_is_no_person(anonymizer, text, names):
+    assert _spans(anonymizer, text, "PERSON") == names

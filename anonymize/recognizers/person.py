@@ -45,6 +45,8 @@ def person_rule(ch: Chain, honorifics: frozenset[str] | set[str] = frozenset()) 
 # a particle and a word in lower case after a capitalized word: its complement (a name's particle comes before a
 # capitalized surname)
 NOUN_COMPLEMENT = regex.compile(r"\s+d[aeo]s?\s+\p{Ll}")
+# a particle right before a chain: the chain is the complement of the title before it (Presidente do Brasil)
+PARTICLE_BEFORE = regex.compile(r"(?<!\p{L})d[aeo]s?\s+\Z")
 
 
 @register("person")
@@ -66,6 +68,9 @@ class PersonRecognizer(Recognizer):
                 rule = "title:unknown-words"  # "a Presidente Nandinha Kowalczyk": no word of the language
             if rule == "lexicon:first-name" and len(ch.content) == 1 and NOUN_COMPLEMENT.match(seg.text, ch.end):
                 continue  # "Norma de ensaio", "Rosa dos ventos": a noun and its complement, not a given name
+            if rule == "title" and ch.places == len(ch.content) \
+                    and PARTICLE_BEFORE.search(seg.text, max(0, ch.start - 5), ch.start):
+                continue  # "Presidente do Brasil", "Rei de Espanha": a place after its title's particle, not a name
             if rule:
                 out.append(self.mention(seg, ch.start, ch.end, "PERSON", rule))
         return out
