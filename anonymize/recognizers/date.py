@@ -17,6 +17,7 @@ DAY = r"(?:\d{1,2}|1\.?[º°o])"
 DIGIT = regex.compile(r"\d")  # (what every written date holds: its day or year)
 CLAUSE_WINDOW = 300  # characters before a date in which its clause is read
 YEAR = regex.compile(r"(?<!\d)(?:1[6-9]|20)\d{2}(?!\d)")  # what every date in another language holds
+CITATION_WINDOW = 160  # characters before a date in which the citation it dates is read
 
 
 def month_alternation(months: list[str]) -> str:
@@ -88,6 +89,12 @@ class DateRecognizer(Recognizer):
             rf"(?<![\p{{L}}])(?i:{acts})(?![\p{{L}}])[^.;:,]{{0,40}}?(?<![\p{{L}}])(?i:{participles}){joined}"
             rf"|(?<![\p{{L}}])(?i:{alternation(rules['date_act_verbs'])})\s+(?:[oa]s?\s+)?(?i:{acts})(?![\p{{L}}])"
             rf"[^.;:,]{{0,40}}\s(?:em|a)\s*\Z")
+        # an EU act's citation right before its date: the act noun, its EU marker and number, its issuer in capitals
+        # and "de" ("Regulamento (UE) 2017/997 do Conselho, de", "Decisão da Comissão, de"): the date of the act cited
+        self.cited_act = regex.compile(
+            rf"(?<![\p{{L}}])(?:{acts})(?:\s+\((?:UE|CE|CEE|Euratom)(?:,\s*(?:UE|CE|CEE|Euratom))*\))?"
+            rf"(?:\s+n\.?\s?[º°o]\.?)?(?:\s*\d{{1,4}}/\d{{1,4}}(?:/(?:UE|CE|CEE))?)?"
+            rf"(?:\s+d[oa]s?(?:\s+(?:\p{{Lu}}[\p{{L}}\p{{M}}-]*|d[oa]s?|e))+)?,\s+de\s*\Z")
         self.polity_before = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(rules['polities'])})(?![\p{{L}}])")
         # an act's signature formula with its place, after the act's long title: "..., assinado em Cotonu em"
         self.signed_at = regex.compile(rf"(?<![\p{{L}}])(?:{participles})\s+em\s+\p{{Lu}}[\p{{L}}-]+(?:\s+\p{{Lu}}[\p{{L}}-]+)?"
@@ -142,6 +149,8 @@ class DateRecognizer(Recognizer):
             return m  # "por decisão de 3 de abril de 2024": a decision's own date, whatever act the clause cites
         if seg.memory.act_document and not self.private_event.search(seg.text):
             m.category, m.rule = "PUBLIC_ID", "act_date"  # a legal act's dates: meetings, deadlines, acts cited
+            if self.cited_act.search(seg.text, max(0, m.start - CITATION_WINDOW), m.start):
+                m.rule = "act_date:cited"  # (the date of an act's citation: public beside a private party after it)
             return m
         if self.signature.search(clause) or self.adopted_before.search(clause, max(0, len(clause) - 200)) \
                 or (self.citation_opener.match(seg.text) or self.signed_at.search(clause)) and self.act_before.search(before) \
