@@ -277,7 +277,7 @@ class Transferrer:
                 lo = hi = near
             lo, hi = grow(tgt, tgt_tokens, lo, hi, st.free)
             if m.category in ("PERSON", "ORGANIZATION"):
-                lo, hi = name_edges(tgt, tgt_tokens, lo, hi, m.text)
+                lo, hi = name_edges(tgt, tgt_tokens, lo, hi, m.text, tidx)
             s, e = tgt_tokens[lo][0], tgt_tokens[hi][1]
             if st.free(s, e):
                 st.add(m, s, e, "alignment")

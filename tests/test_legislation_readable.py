@@ -80,6 +80,10 @@ def _dates(anonymizer, text: str) -> list[str]:
     "O Regulamento de Execução (UE) 2031/88 da Comissão, de 3 de março de 2031, relativo à Rações Norte, S.A.",
     "Regulamento (UE) 2031/4 do Parlamento Europeu e do Conselho, de 2 de maio de 2031, que autoriza o Senhor "
     "Rui Pestana",
+    # the date of an act's signature, or of a public body's meeting, before the persons it names
+    "Feito em Bruxelas, em 8 de julho de 2031. Pelo Comité Misto do EEE O Presidente Rui PESTANA",
+    "Feito em Atlântida, em 2 de março de 2031. Pelo Conselho de Associação, A Presidente, Ana MARQUES",
+    "Na sua reunião de 23 de maio de 2031, o Comité nomeou Anna KOWALSKA e Erik LARSEN.",
 ])
 def test_a_cited_acts_date_stays_public_beside_a_private_party_after_it(anonymizer, text):
     assert _dates(anonymizer, text) == []
@@ -110,3 +114,31 @@ def test_a_bodys_polity_alone_in_the_target_is_not_the_body(anonymizer, source, 
     polities = {fold(p) for p in anonymizer.rules["polities"]}
     masked = [m.text for m in Transferrer(polities=polities).transfer(src, [], [], tgt, links=[]).mentions]
     assert masked and not any(kept in m for m in masked), masked
+
+
+@pytest.mark.parametrize("tgt, source, aligned_words, name", [
+    # a date after the name: the source name holds no digit
+    ("the ACP-EU Council of Ministers of 23 and 24 May 2031 decided", "Conselho de Ministros ACP-UE",
+     ["Council", "Ministers"], "ACP-EU Council of Ministers"),
+    ("the Joint Council of 3 June 2031 agreed", "Conselho Conjunto", ["Joint", "Council"], "Joint Council"),
+    ("the Atlantis Trade Committee 2031 report", "Comité do Comércio da Atlântida", ["Trade", "Committee"],
+     "Atlantis Trade Committee"),
+    # an "and" the source name does not hold: the side with the name's aligned words
+    ("the Director-General for Trade of the European Commission and the Minister for Foreign Affairs of Atlantis",
+     "Comissão Europeia", ["European", "Commission"], "Director-General for Trade of the European Commission"),
+    ("the Registrars and the Assistant Rapporteurs of the Court of Justice", "Tribunal de Justiça",
+     ["Court", "Justice"], "Assistant Rapporteurs of the Court of Justice"),
+    ("the Ports Authority of Atlantis and the Minister", "Autoridade dos Portos da Atlântida",
+     ["Ports", "Authority", "Atlantis"], "Ports Authority of Atlantis"),
+    # the source joins two names itself: the "and" stays
+    ("the Ministry of Infrastructure and Housing of Atlantis", "Ministério das Infraestruturas e da Habitação",
+     ["Ministry", "Housing"], "Ministry of Infrastructure and Housing of Atlantis"),
+])
+def test_an_aligned_name_ends_before_a_date_or_another_name(tgt, source, aligned_words, name):
+    from paranon.align.names import name_edges
+    from paranon.text import tokenize
+
+    toks = tokenize(tgt)
+    aligned = [j for j, (a, b) in enumerate(toks) if tgt[a:b] in aligned_words]
+    lo, hi = name_edges(tgt, toks, 1, len(toks) - 1, source, aligned)
+    assert tgt[toks[lo][0]:toks[hi][1]] == name

@@ -95,6 +95,7 @@ class DateRecognizer(Recognizer):
             rf"(?<![\p{{L}}])(?:{acts})(?:\s+\((?:UE|CE|CEE|Euratom)(?:,\s*(?:UE|CE|CEE|Euratom))*\))?"
             rf"(?:\s+n\.?\s?[º°o]\.?)?(?:\s*\d{{1,4}}/\d{{1,4}}(?:/(?:UE|CE|CEE))?)?"
             rf"(?:\s+d[oa]s?(?:\s+(?:\p{{Lu}}[\p{{L}}\p{{M}}-]*|d[oa]s?|e))+)?,\s+de\s*\Z")
+        self.meeting_before = regex.compile(rf"(?<![\p{{L}}])(?i:{alternation(rules['date_meeting_nouns'])})\s+de\s*\Z")
         self.polity_before = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(rules['polities'])})(?![\p{{L}}])")
         # an act's signature formula with its place, after the act's long title: "..., assinado em Cotonu em"
         self.signed_at = regex.compile(rf"(?<![\p{{L}}])(?:{participles})\s+em\s+\p{{Lu}}[\p{{L}}-]+(?:\s+\p{{Lu}}[\p{{L}}-]+)?"
@@ -149,8 +150,9 @@ class DateRecognizer(Recognizer):
             return m  # "por decisão de 3 de abril de 2024": a decision's own date, whatever act the clause cites
         if seg.memory.act_document and not self.private_event.search(seg.text):
             m.category, m.rule = "PUBLIC_ID", "act_date"  # a legal act's dates: meetings, deadlines, acts cited
-            if self.cited_act.search(seg.text, max(0, m.start - CITATION_WINDOW), m.start):
-                m.rule = "act_date:cited"  # (the date of an act's citation: public beside a private party after it)
+            if self.cited_act.search(seg.text, max(0, m.start - CITATION_WINDOW), m.start) or self.signature.search(clause) \
+                    or self.meeting_before.search(seg.text, max(0, m.start - 30), m.start):
+                m.rule = "act_date:cited"  # (an act's citation, signature or a body's meeting: public beside a party after it)
             return m
         if self.signature.search(clause) or self.adopted_before.search(clause, max(0, len(clause) - 200)) \
                 or (self.citation_opener.match(seg.text) or self.signed_at.search(clause)) and self.act_before.search(before) \
