@@ -165,15 +165,17 @@ def name_edges(tgt: str, toks: list[tuple[int, int]], lo: int, hi: int, source: 
 def beyond_the_name(tgt: str, toks: list[tuple[int, int]], lo: int, hi: int, source: str,
                     aligned: list[int] | tuple[int, ...]) -> tuple[int, int]:
     """A name without a date or number after it when its source form holds no digit ("ACP-EU Council of Ministers
-    of 23 and 24 May 2031"), and, when its source form joins nothing, the side of an "and" that holds fewer of its
-    aligned words ("the Director-General of the European Commission and the Minister for Foreign Affairs")."""
+    of 23 and 24 May 2031"), and the side of an "and" (a comma) its source form does not hold that holds fewer of its
+    aligned words ("the Director-General of the European Commission and the Minister for Foreign Affairs",
+    "US Coast Guard, Lifesaving Division")."""
     if not any(c.isdigit() for c in source):
         digit = next((j for j in range(lo + 1, hi + 1) if tgt[toks[j][0]:toks[j][0] + 1].isdigit()), None)
         if digit is not None:
             hi = digit - 1
-    if not JOINED_SOURCE.search(source):
+    joiners = (set() if JOINED_SOURCE.search(source) else JOINERS) | (set() if "," in source else {","})
+    if joiners:
         for j in range(hi - 1, lo, -1):
-            if tgt[toks[j][0]:toks[j][1]] in JOINERS:
+            if tgt[toks[j][0]:toks[j][1]] in joiners:
                 left = sum(lo <= a < j for a in aligned)
                 right = sum(j < a <= hi for a in aligned)
                 if right > left:

@@ -38,6 +38,10 @@ PUBLIC = [
     ("no que respeita à característica de perigosidade HP 11 «Mutagénico» e HP 15 «Sensibilizante»", ["Mutagénico"]),
     ("classificação da propriedade HP 12 «Libertação de gás tóxico»", ["Libertação"]),
     ("A propriedade HP 13 «Sensibilizante» é aditada.", ["Sensibilizante"]),
+    # a public body named as a numbered act's issuer in a citation: the citation stays whole
+    ("Nos termos da Decisão n.o 3/2031 do Conselho Conjunto CARIFORUM-UE, a Comissão informa.", ["Conselho Conjunto"]),
+    ("A Decisão n.o 2/2031 do Conselho de Associação UE-Atlântida aplica-se.", ["Conselho de Associação"]),
+    ("Em conformidade com a Decisão n.o 4/2031 do Comité Misto UE-Noruega, as Partes cooperam.", ["Comité Misto"]),
     # a joint committee's subject after "para"
     ("Decisão n.o 2/2031 do Comité Misto UE-Atlântida para os Transportes Terrestres", ["Transportes Terrestres"]),
     ("Decisão n.o 4/2031 do Comité Misto UE-Noruega para as Pescas Marítimas", ["Pescas Marítimas"]),
@@ -56,6 +60,9 @@ PRIVATE = [
     ("O Plano de Pensões da Sociedade Atlântida (PPSA) é gerido pela seguradora.", "PPSA"),
     ("A sociedade adota a denominação «Marques Gomes».", "Marques Gomes"),
     ("O Comité de Empresa para a Transportes Silva reúne-se.", "Transportes Silva"),
+    # a private party as a numbered act's issuer
+    ("Nos termos da Decisão n.o 3/2031 da Sociedade Atlântida, Lda., a assembleia reúne.", "Sociedade Atlântida, Lda."),
+    ("Nos termos da Decisão n.o 7/2031 do Banco Pestana, o crédito é concedido.", "Banco Pestana"),
     # a private party's name in an act's quoted words
     ("A denominação social «Vinhos Moura, Lda.» é alterada.", "Vinhos Moura, Lda."),
     # a code after a trigger word that is no amount
@@ -130,6 +137,12 @@ def test_a_bodys_polity_alone_in_the_target_is_not_the_body(anonymizer, source, 
      ["Court", "Justice"], "Assistant Rapporteurs of the Court of Justice"),
     ("the Ports Authority of Atlantis and the Minister", "Autoridade dos Portos da Atlântida",
      ["Ports", "Authority", "Atlantis"], "Ports Authority of Atlantis"),
+    # a comma the source name does not hold
+    ("the US Coast Guard, Lifesaving Division (CG-ENG-4)", "Guarda Costeira dos Estados Unidos",
+     ["US", "Coast", "Guard"], "US Coast Guard"),
+    ("the Atlantis Maritime Authority, Ship Safety Unit", "Autoridade Marítima da Atlântida", ["Maritime", "Authority"],
+     "Atlantis Maritime Authority"),
+    ("by the Ports Authority, Atlantis Division", "Autoridade Portuária", ["Ports", "Authority"], "Ports Authority"),
     # the source joins two names itself: the "and" stays
     ("the Ministry of Infrastructure and Housing of Atlantis", "Ministério das Infraestruturas e da Habitação",
      ["Ministry", "Housing"], "Ministry of Infrastructure and Housing of Atlantis"),

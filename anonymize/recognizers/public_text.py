@@ -93,6 +93,10 @@ ACT_SHORT_TITLE = regex.compile(r"(?:\((?:UE|CE|CEE|Euratom)\)\s*(?:n\.?\s?[º°
 QUOTE = r"[«“\"‘](?P<q>[^«»“”\"‘’]{2,80})[»”\"’]"
 AFTER_DESIGNATION = regex.compile(rf"\s*{QUOTE}")  # a designation's name in quotes: "HP 14 «Ecotóxico»"
 SHORT_ACRONYM = regex.compile(r"\p{Lu}{2,4}")
+# a numbered act right before its issuer: "Decisão n.o 3/2019 do", "Regulamento de Execução n.o 12/2031 da"
+ACT_NUMBER = regex.compile(r"(?<![\p{L}])(?i:n)\.?\s?[º°o]\.?\s*\d{1,4}/\d{4}\s+d[oa]s?\s")
+ISSUER_BEFORE = regex.compile(r"(?<![\p{L}])(?i:Decisão|Regulamento|Diretiva|Recomendação|Resolução)(?:\s+(?i:de\s+Execução|"
+                              r"Delegad[ao]))?\s+(?i:n)\.?\s?[º°o]\.?\s*\d{1,4}/\d{4}\s+d[oa]s?\s+\Z")
 OWNER_PARTICLES = frozenset({"da", "do", "das", "dos"})
 LATIN_MAX_ZIPF = 3.0  # (a word of the language is more frequent: "aqui", "mais")
 LATIN_GATE = regex.compile(r"[a-z](?:us|um|ae|is|ii|i|ensis|oides|ans|ens)(?![\p{L}])")
@@ -203,19 +207,29 @@ class PublicTextRecognizer(Recognizer):
         for s, e, rule in spans:
             if not seg.covered(s, e) and not any(x.start < e and s < x.end for x in out):
                 out.append(self.mention(seg, s, e, "LEGAL_REFERENCE", f"public-text:{rule}"))
-        zone, heading = self._zone(text)
-        if zone is not None:
-            chains = seg.analysis.chains if seg.analysis else []
-            for k, ch in enumerate(chains):
-                if ch.start >= zone and not seg.covered(ch.start, ch.end) \
-                        and not any(x.start < ch.end and ch.start < x.end for x in out) \
-                        and self._public_body(seg, ch, eu_only=heading):
-                    out.append(self.mention(seg, ch.start, ch.end, "LEGAL_REFERENCE", "public-text:body-in-citation"))
-                    acr = chains[k + 1] if k + 1 < len(chains) else None
-                    if acr is not None and acr.in_parens and acr.all_upper and acr.start_tok == ch.end_tok + 1:
-                        # its acronym in brackets is cited with it: "que cria a Autoridade ... (ESMA)"
-                        out.append(self.mention(seg, acr.start, acr.end, "LEGAL_REFERENCE", "public-text:body-in-citation"))
+        self._cited_bodies(seg, out)
         return out
+
+    def _cited_bodies(self, seg: Segment, out: list) -> None:
+        """The public bodies in an act's citation or title (from the act noun of a segment citing an EU act, a heading
+        in capitals), or named as a numbered act's issuer ("nos termos da Decisão n.o 3/2031 do Conselho Conjunto
+        CARIFORUM-UE"): the citation stays whole."""
+        text = seg.text
+        zone, heading = self._zone(text)
+        numbered = "/" in text and ACT_NUMBER.search(text) is not None
+        if zone is None and not numbered:
+            return
+        chains = seg.analysis.chains if seg.analysis else []
+        for k, ch in enumerate(chains):
+            zoned = zone is not None and ch.start >= zone
+            if (zoned or numbered and ISSUER_BEFORE.search(text, max(0, ch.start - 50), ch.start)) \
+                    and not seg.covered(ch.start, ch.end) and not any(x.start < ch.end and ch.start < x.end for x in out) \
+                    and self._public_body(seg, ch, eu_only=heading and zoned):
+                out.append(self.mention(seg, ch.start, ch.end, "LEGAL_REFERENCE", "public-text:body-in-citation"))
+                acr = chains[k + 1] if k + 1 < len(chains) else None
+                if acr is not None and acr.in_parens and acr.all_upper and acr.start_tok == ch.end_tok + 1:
+                    # its acronym in brackets is cited with it: "que cria a Autoridade ... (ESMA)"
+                    out.append(self.mention(seg, acr.start, acr.end, "LEGAL_REFERENCE", "public-text:body-in-citation"))
 
     def _designations(self, text: str) -> list[tuple[int, int, str]]:
         """A standard's designation and its issuer, the numbers of acts, an agreement's acronym and its year (in a
