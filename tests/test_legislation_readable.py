@@ -42,6 +42,10 @@ PUBLIC = [
     ("Nos termos da Decisão n.o 3/2031 do Conselho Conjunto CARIFORUM-UE, a Comissão informa.", ["Conselho Conjunto"]),
     ("A Decisão n.o 2/2031 do Conselho de Associação UE-Atlântida aplica-se.", ["Conselho de Associação"]),
     ("Em conformidade com a Decisão n.o 4/2031 do Comité Misto UE-Noruega, as Partes cooperam.", ["Comité Misto"]),
+    # a heading's plural adjective in title case, in brackets after a chapter's number
+    ("Capítulo 22 (Disposições Institucionais), secção B", ["Institucionais"]),
+    ("Capítulo 3 (Regras Processuais Comuns)", ["Processuais"]),
+    ("Secção C (Aspetos Operacionais)", ["Operacionais"]),
     # a joint committee's subject after "para"
     ("Decisão n.o 2/2031 do Comité Misto UE-Atlântida para os Transportes Terrestres", ["Transportes Terrestres"]),
     ("Decisão n.o 4/2031 do Comité Misto UE-Noruega para as Pescas Marítimas", ["Pescas Marítimas"]),
