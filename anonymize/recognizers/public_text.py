@@ -317,8 +317,9 @@ class PublicTextRecognizer(Recognizer):
                             for a, b in zip(ch.words, ch.words[1:], strict=False)) \
                 and not any(unknown_name(w, self.lex) for w in ch.content[1:]):  # (no name: "da Casa Teixeira", "da Sonae")
             return "instrument-title"  # "Regulamento de Arbitragem da CNUDCI", "Código de Conduta dos Árbitros"
-        if not ch.org_tail and not ch.first_names and all(self.lex.is_common(w) and not self.lex.is_name(w) for w in ch.content) \
-                and self.committee_for.search(text, max(0, ch.start - 80), ch.start):
+        if " para " in text and not ch.org_tail and not ch.first_names \
+                and self.committee_for.search(text, max(0, ch.start - 80), ch.start) \
+                and all(self.lex.is_common(w) and not self.lex.is_name(w) for w in ch.content):
             return "committee-subject"  # "... para os Transportes Aéreos", "Comité ... para as Pescas": its subject
         if fold(ch.title).startswith(("ministr", "secretari")) and not ch.org_head \
                 and PORTFOLIO_LINK.search(text, max(0, ch.start - 6), ch.start) and self._portfolio(ch):
