@@ -46,6 +46,10 @@ PUBLIC = [
     ("Capítulo 22 (Disposições Institucionais), secção B", ["Institucionais"]),
     ("Capítulo 3 (Regras Processuais Comuns)", ["Processuais"]),
     ("Secção C (Aspetos Operacionais)", ["Operacionais"]),
+    # a country's organ with an adjective in lower case after it: any country's, a common noun
+    ("pela autoridade designada pelo Governo suíço, que informa a Agência", ["Governo"]),
+    ("O Governo norueguês notifica a decisão.", ["Governo"]),
+    ("o Parlamento islandês aprovou o acordo", ["Parlamento"]),
     # a joint committee's subject after "para"
     ("Decisão n.o 2/2031 do Comité Misto UE-Atlântida para os Transportes Terrestres", ["Transportes Terrestres"]),
     ("Decisão n.o 4/2031 do Comité Misto UE-Noruega para as Pescas Marítimas", ["Pescas Marítimas"]),

@@ -61,7 +61,8 @@ PART_ABBREVIATION = regex.compile(r"(?<![\p{L}\d])\p{Lu}\p{Ll}{1,4}\.(?=\s?\d)")
 # after it makes a common noun: "o seu Governo", "o Governo desse país", "o Governo do país em causa"
 POSSESSIVE_BEFORE = regex.compile(r"(?<![\p{L}])(?i:seus?|suas?|nossos?|nossas?|respetivos?|respectivos?|"
                                   r"cada)(?:\s+(?i:própri[oa]s?))?\s+\Z")
-LOWER_AFTER = regex.compile(r"\s+(?:d[aeo]s?|dest[ea]s?|dess[ea]s?|daquel[ea]s?)\s+(?!própri)\p{Ll}")
+LOWER_AFTER = regex.compile(r"\s+(?:(?:d[aeo]s?|dest[ea]s?|dess[ea]s?|daquel[ea]s?)\s+(?!própri)\p{Ll}|"
+                           r"(?!d[aeo]s?\s|e\s|que\s)\p{Ll}{4,}(?:[\s,.;:)]|$))")  # (or an adjective: "o Governo suíço")
 # a bracketed acronym after two words in lower case
 TERM_ACRONYM = regex.compile(rf"(?<=(?:^|[\s(])\p{{Ll}}[\p{{L}}\p{{M}}-]*\s+\p{{Ll}}[\p{{L}}\p{{M}}-]*\s*\()(?:{ACRONYM})(?=[)\s])")
 # an EU act's citation: an Official Journal reference, an act number with its EU marker ("(UE) 2019/123",
