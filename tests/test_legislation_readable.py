@@ -50,6 +50,10 @@ PUBLIC = [
     ("pela autoridade designada pelo Governo suíço, que informa a Agência", ["Governo"]),
     ("O Governo norueguês notifica a decisão.", ["Governo"]),
     ("o Parlamento islandês aprovou o acordo", ["Parlamento"]),
+    # the state or union a title names before a person: the title's complement, not the name
+    ("Presidente dos Estados Unidos James HARRIS", ["Estados", "Unidos"]),
+    ("Copresidente da União Europeia Anna KOWALSKA", ["Copresidente", "União"]),
+    ("O Presidente de Portugal Marcelo SOUSA assinou.", ["Portugal"]),
     # a joint committee's subject after "para"
     ("Decisão n.o 2/2031 do Comité Misto UE-Atlântida para os Transportes Terrestres", ["Transportes Terrestres"]),
     ("Decisão n.o 4/2031 do Comité Misto UE-Noruega para as Pescas Marítimas", ["Pescas Marítimas"]),
@@ -75,6 +79,10 @@ PRIVATE = [
     ("A denominação social «Vinhos Moura, Lda.» é alterada.", "Vinhos Moura, Lda."),
     # a code after a trigger word that is no amount
     ("O processo de referência é ABC 123 456.", "ABC 123 456"),
+    # the names after a title's complement, and a surname that is a country's name after a form of address
+    ("Copresidente da União Europeia Anna KOWALSKA", "Anna KOWALSKA"),
+    ("O Presidente de Portugal Marcelo SOUSA assinou.", "Marcelo SOUSA"),
+    ("O Sr. Portugal Ribeiro chegou.", "Portugal Ribeiro"),
     # a person in the arbitrators' list
     ("Árbitros: Tomasz NOWAK (Polónia), Claire MOREAU (França)", "Claire MOREAU"),
 ]

@@ -47,6 +47,11 @@ def person_rule(ch: Chain, honorifics: frozenset[str] | set[str] = frozenset()) 
 NOUN_COMPLEMENT = regex.compile(r"\s+d[aeo]s?\s+\p{Ll}")
 
 
+WORD = regex.compile(r"[\p{L}\p{M}'’.-]+")
+PARTICLES = frozenset({"de", "da", "do", "das", "dos", "e"})
+COMPLEMENT_BEFORE = regex.compile(r"(?<![\p{L}])d[aeo]s?\s+\Z")  # a title's complement: "Presidente dos ..."
+
+
 @register("person")
 class PersonRecognizer(Recognizer):
     assigns = ("PERSON",)
@@ -54,6 +59,8 @@ class PersonRecognizer(Recognizer):
     def __init__(self, rules, lex, options=None) -> None:
         super().__init__(rules, lex, options)
         self.names = NameTest(rules, lex)
+        # the states and unions a title's complement names before a person ("Copresidente da União Europeia Anna X")
+        self.polities = set(lex.territories) | {fold(p) for p in rules.get("polities", [])}
 
     def find(self, seg: Segment) -> list:
         out = []
@@ -67,5 +74,17 @@ class PersonRecognizer(Recognizer):
             if rule == "lexicon:first-name" and len(ch.content) == 1 and NOUN_COMPLEMENT.match(seg.text, ch.end):
                 continue  # "Norma de ensaio", "Rosa dos ventos": a noun and its complement, not a given name
             if rule:
-                out.append(self.mention(seg, ch.start, ch.end, "PERSON", rule))
+                out.append(self.mention(seg, self._after_polity(seg.text, ch.start, ch.end), ch.end, "PERSON", rule))
         return out
+
+    def _after_polity(self, text: str, start: int, end: int) -> int:
+        """Where the name starts after the state or union that opens the span, the complement of the title before
+        it ("Presidente dos Estados Unidos James HARRIS" -> "James HARRIS"); ``start`` when none does."""
+        if not COMPLEMENT_BEFORE.search(text, max(0, start - 5), start):
+            return start  # (no title's complement: "Sr. Portugal Ribeiro" is a surname)
+        words = list(WORD.finditer(text, start, end))
+        for k in range(len(words) - 1, 0, -1):
+            head = " ".join(fold(w.group()) for w in words[:k] if w.group() not in PARTICLES)
+            if head in self.polities and words[k].group()[:1].isupper() and words[k].group() not in PARTICLES:
+                return words[k].start()
+        return start
