@@ -96,11 +96,12 @@ AFTER_DESIGNATION = regex.compile(rf"\s*{QUOTE}")  # a designation's name in quo
 SHORT_ACRONYM = regex.compile(r"\p{Lu}{2,4}")
 # a numbered act right before its issuer: "Decisão n.o 3/2019 do", "Regulamento de Execução n.o 12/2031 da"
 ACT_NUMBER = regex.compile(r"(?<![\p{L}])(?i:n)\.?\s?[º°o]\.?\s*\d{1,4}/\d{4}\s+d[oa]s?\s")
+ACT_NUMBER_KEYS = ("n.o", "n.º", "N.o", "N.º", "n.°", "nº", "Nº", "no ", "n. o")  # (every act number's sign: a cheap gate)
 ISSUER_BEFORE = regex.compile(r"(?<![\p{L}])(?i:Decisão|Regulamento|Diretiva|Recomendação|Resolução)(?:\s+(?i:de\s+Execução|"
                               r"Delegad[ao]))?\s+(?i:n)\.?\s?[º°o]\.?\s*\d{1,4}/\d{4}\s+d[oa]s?\s+\Z")
 OWNER_PARTICLES = frozenset({"da", "do", "das", "dos"})
 LATIN_MAX_ZIPF = 3.0  # (a word of the language is more frequent: "aqui", "mais")
-LATIN_GATE = regex.compile(r"[a-z](?:us|um|ae|is|ii|i|ensis|oides|ans|ens)(?![\p{L}])")
+GENUS_ENDINGS = ("us", "um", "a", "ae", "es", "is", "on", "myces")  # (a cheap test before the pattern)
 
 
 @register("public_text")
@@ -194,7 +195,7 @@ class PublicTextRecognizer(Recognizer):
             if self._name_before_bracket(text, m.start("acr")) or fold(m.group().split()[0]) not in self.system_words:
                 continue  # a company's acronym after its name: "Sistemas Marques (SMQ)"
             spans.append((m.start("acr"), m.end("acr"), "product-acronym"))
-        spans += self._titles_and_terms(text)
+        spans += self._titles_and_terms(seg)
         for ch in seg.analysis.chains if seg.analysis else ():
             rule = self._public_chain(seg, ch)
             if rule:
@@ -217,7 +218,7 @@ class PublicTextRecognizer(Recognizer):
         CARIFORUM-UE"): the citation stays whole."""
         text = seg.text
         zone, heading = self._zone(text)
-        numbered = "/" in text and ACT_NUMBER.search(text) is not None
+        numbered = "/" in text and any(k in text for k in ACT_NUMBER_KEYS) and ACT_NUMBER.search(text) is not None
         if zone is None and not numbered:
             return
         chains = seg.analysis.chains if seg.analysis else []
@@ -256,9 +257,10 @@ class PublicTextRecognizer(Recognizer):
             spans.append((m.start(), m.end(), "designation"))  # "GATT de 1994", "SOLAS de 1974": a version's year
         return spans
 
-    def _titles_and_terms(self, text: str) -> list[tuple[int, int, str]]:
+    def _titles_and_terms(self, seg: Segment) -> list[tuple[int, int, str]]:
         """Species' Latin names, the words an act quotes, an act's or a programme's short title in brackets."""
-        spans = self._species(text)
+        text = seg.text
+        spans = self._species(seg)
         for m in self.quoted_term.finditer(text) if "»" in text or "”" in text or '"' in text else ():
             if self._public_quote(m.group("q")):
                 spans.append((m.start("q"), m.end("q"), "quoted-term"))
@@ -294,10 +296,13 @@ class PublicTextRecognizer(Recognizer):
         return len(words) <= 3 and not any(fold(w) in self.lex.first or fold(w) in self.tails
                                            or fold(w) in self.company_nouns for w in words)
 
-    def _species(self, text: str) -> list[tuple[int, int, str]]:
-        """A species' Latin name (``Bacillus subtilis``): no name, place or frequent word of the language in it."""
+    def _species(self, seg: Segment) -> list[tuple[int, int, str]]:
+        """A species' Latin name (``Bacillus subtilis``): a one-word chain with a genus's ending, the epithet after it;
+        no name, place or frequent word of the language in it."""
         spans = []
-        for m in BINOMIAL.finditer(text) if LATIN_GATE.search(text) else ():
+        for ch in seg.analysis.chains if seg.analysis else ():
+            if len(ch.words) != 1 or not ch.words[0].endswith(GENUS_ENDINGS) or not (m := BINOMIAL.match(seg.text, ch.start)):
+                continue
             genus, epithet = m.group("genus"), m.group("epithet")
             if not (self.lex.is_name(genus) or self.lex.is_place(genus) or self.lex.is_common(genus)) \
                     and zipf(epithet) < LATIN_MAX_ZIPF and zipf(genus.lower()) < LATIN_MAX_ZIPF:
