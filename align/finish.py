@@ -21,7 +21,7 @@ from ..anonymize.engine import apply_mentions
 from ..anonymize.numbering import EntityNumbers
 from ..anonymize.recognizer import DocumentMemory, Segment
 from ..corpora.model import AnonymizedPair, Inline, Mention, remap_offset
-from ..text import phrase_key, tokenize
+from ..text import fold, phrase_key, tokenize
 from .edges import trim_translated_heads
 from .english import EnglishRecognizer
 from .links import map_links
@@ -156,7 +156,8 @@ class Finisher:
                                        anonymizer.lex.first | anonymizer.lex.last,
                                        anonymizer.rules["organization"]["tails"],
                                        EnglishRecognizer(pt_rules=pt_rules_of(anonymizer))
-                                       if tgt_lang.lower().startswith("en") else None)
+                                       if tgt_lang.lower().startswith("en") else None,
+                                       {fold(p) for p in anonymizer.rules["polities"]})
         warm_target_lexicons()  # wordfreq's English list and the country names, before the workers fork
         self.next_by_scope: dict[str, int] = {}  # scope key -> the first number free there (carried across chunks)
         self.forms: CorpusForms | None = None

@@ -39,6 +39,8 @@ def nearest_capitalized(tgt: str, toks: list[tuple[int, int]], lo: int, hi: int,
     return None
 
 APOSTROPHES = {"'", "’"}
+JOINERS = frozenset({"and", "or", ";"})  # words that join two names in the target
+JOINED_SOURCE = regex.compile(r"(?<![\p{L}])(?:e|ou|and|or)(?![\p{L}])|[&;]")  # a source name that joins two itself
 
 
 def grow(tgt: str, toks: list[tuple[int, int]], lo: int, hi: int, free) -> tuple[int, int]:
@@ -188,14 +190,17 @@ def is_punct(text: str, span: tuple[int, int]) -> bool:
     return not any(c.isalnum() for c in text[span[0]:span[1]])
 
 
-def name_edges(tgt: str, toks: list[tuple[int, int]], lo: int, hi: int, source: str) -> tuple[int, int]:
+def name_edges(tgt: str, toks: list[tuple[int, int]], lo: int, hi: int, source: str,
+               aligned: list[int] | tuple[int, ...] = ()) -> tuple[int, int]:
     """An aligned name without the lower-case words at its edges: a name starts and ends with a capitalized
     word, a number or a bracket ("the European Parliament from exercising" -> "European Parliament"), unless its
-    source form ends in a lower-case word itself."""
+    source form ends in a lower-case word itself; and without what the alignment spanned beyond it
+    (``beyond_the_name``)."""
     def lower(j: int) -> bool:
         w = tgt[toks[j][0]:toks[j][1]]
         return w[:1].isalpha() and w[:1].islower()
 
+    lo, hi = beyond_the_name(tgt, toks, lo, hi, source, aligned)
     words = source.split()
     keep_right = bool(words) and words[-1][:1].islower()
     keep_left = bool(words) and words[0][:1].islower()
@@ -203,6 +208,29 @@ def name_edges(tgt: str, toks: list[tuple[int, int]], lo: int, hi: int, source: 
         lo += 1
     while hi > lo and not keep_right and lower(hi):
         hi -= 1
+    return lo, hi
+
+
+def beyond_the_name(tgt: str, toks: list[tuple[int, int]], lo: int, hi: int, source: str,
+                    aligned: list[int] | tuple[int, ...]) -> tuple[int, int]:
+    """A name without a date or number after it when its source form holds no digit ("ACP-EU Council of Ministers
+    of 23 and 24 May 2031"), and the side of an "and" (a comma) its source form does not hold that holds fewer of its
+    aligned words ("the Director-General of the European Commission and the Minister for Foreign Affairs",
+    "US Coast Guard, Lifesaving Division")."""
+    if not any(c.isdigit() for c in source):
+        digit = next((j for j in range(lo + 1, hi + 1) if tgt[toks[j][0]:toks[j][0] + 1].isdigit()), None)
+        if digit is not None:
+            hi = digit - 1
+    joiners = (set() if JOINED_SOURCE.search(source) else JOINERS) | (set() if "," in source else {","})
+    if joiners:
+        for j in range(hi - 1, lo, -1):
+            if tgt[toks[j][0]:toks[j][1]] in joiners:
+                left = sum(lo <= a < j for a in aligned)
+                right = sum(j < a <= hi for a in aligned)
+                if right > left:
+                    lo = j + 1
+                elif left:
+                    hi = j - 1
     return lo, hi
 
 

@@ -107,7 +107,8 @@ class Transferrer:
     """Transfers one pair's mentions. ``id_finder`` finds identifiers in the target (language-independent)."""
 
     def __init__(self, id_finder=None, common_words: set[str] | None = None, places: set[str] | None = None,
-                 names: set[str] | None = None, legal_tails: list[str] | None = None, english=None) -> None:
+                 names: set[str] | None = None, legal_tails: list[str] | None = None, english=None,
+                 polities: set[str] | None = None) -> None:
         self.id_finder = id_finder
         self.english = english  # align.english.EnglishRecognizer: the second line on an English target
         tails = sorted({t.rstrip(".") for t in legal_tails or []}, key=len, reverse=True)
@@ -120,6 +121,7 @@ class Transferrer:
         self.names = names or set()
         self.common = common_words or set()
         self.places = places or set()
+        self.polities = polities or set()  # (folded: "efta", "uniao europeia": a body's polity, not the body's name)
         self._forms: dict[str, tuple[str, frozenset[int]] | None] = {}
 
     def _form(self, text: str) -> tuple[str, frozenset[int]] | None:
@@ -198,8 +200,8 @@ class Transferrer:
             if k in st.matched or m.category != "ORGANIZATION":
                 continue
             for core in cores(m.text):
-                if fold(core).strip() in self.places:
-                    continue
+                if fold(core).strip() in self.places or fold(core).strip() in self.polities:
+                    continue  # "Órgão de Fiscalização da EFTA": not every "EFTA" of the target ("an EFTA State")
                 tf = self._form(core)
                 hits = [(a, b) for a, b in st.tol.find(tf) if st.free(a, b)] if tf else []
                 if hits:
@@ -291,7 +293,7 @@ class Transferrer:
                 lo = hi = near
             lo, hi = grow(tgt, tgt_tokens, lo, hi, st.free)
             if m.category in ("PERSON", "ORGANIZATION"):
-                lo, hi = name_edges(tgt, tgt_tokens, lo, hi, m.text)
+                lo, hi = name_edges(tgt, tgt_tokens, lo, hi, m.text, tidx)
             s, e = tgt_tokens[lo][0], tgt_tokens[hi][1]
             if st.free(s, e):
                 st.add(m, s, e, "alignment")

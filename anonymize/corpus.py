@@ -8,9 +8,9 @@ from collections.abc import Iterable
 from itertools import groupby
 from typing import TYPE_CHECKING
 
+from ..text import phrase_key
 from .anonymized import Anonymized
 from .consistency import CorpusForms, form_key
-from ..text import phrase_key
 from .engine import apply_mentions
 from .numbering import Constraints, EntityNumbers, company_short_names
 

@@ -43,6 +43,7 @@ from .recognizer import (
     alternation,
     numbered_act_nouns,
 )
+from .recognizers.date import CITATION_WINDOW
 
 DATA = Path(__file__).parent / "data"
 NO_BREAK_SPACES = str.maketrans({"\xa0": " ", "\u202f": " "})
@@ -147,12 +148,15 @@ def build_tokenizer(rules: dict[str, Any]) -> spacy.language.Language:
 
 def act_dates_beside_private_parties(found: list[list[Mention]]) -> None:
     """In a legal act a date is the act's (public: ``act_date``) unless its segment names a private party: a
-    person, a company, an address or an identifier beside it dates that party's event, and stays a DATE."""
+    person, a company, an address or an identifier beside it dates that party's event, and stays a DATE. The
+    date of a cited act (``act_date:cited``: "Decisão da Comissão, de 4 de abril de 2017, relativa à X Lda.")
+    stays public unless a private party is named in the citation before it."""
     for ms in found:
-        if any(m.category in PRIVATE_PARTIES or m.category == "ORGANIZATION" and m.subtype == "COMPANY" for m in ms):
-            for m in ms:
-                if m.rule == "act_date":
-                    m.category, m.rule = "DATE", "act_date:private-party"
+        private = [m for m in ms if m.category in PRIVATE_PARTIES or m.category == "ORGANIZATION" and m.subtype == "COMPANY"]
+        for m in ms if private else ():
+            if m.rule == "act_date" or m.rule == "act_date:cited" and any(
+                    m.start - CITATION_WINDOW <= p.start < m.start for p in private):
+                m.category, m.rule = "DATE", "act_date:private-party"
 
 
 @dataclass
@@ -366,6 +370,8 @@ class Anonymizer:
             # "Agência de Registos do Norte (ARN)", "(doravante “Belmiro”)": the alias is the entity's
             extra = []
             for s, e, src in defined_aliases(text, found[k], self._ordinary_word):
+                if " ".join(fold(w) for w in text[s:e].split()) in self.lex.territories or self.lex.is_place(text[s:e]):
+                    continue  # "Jan KOWALCZYK (França)", "Banco Atlântico (Cabo Verde)": a country or a town, public
                 extra.append(Mention(s, e, src.category, text[s:e], "alias", "defined-alias", src.subtype, 0.9))
                 self._aliases[entity_key(extra[-1])] = entity_key(src)
             if extra:

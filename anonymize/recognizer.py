@@ -14,12 +14,11 @@ acronym after its long form) it tells the analysis, which the engine then adds t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar
-
-import re
 
 import regex
 from spacy.tokens import Doc

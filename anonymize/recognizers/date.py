@@ -18,6 +18,7 @@ DIGIT = regex.compile(r"\d")  # (what every written date holds: its day or year)
 DEED_DAYS = regex.compile(r"\sdias?\s+d[eo]\s", regex.IGNORECASE)  # "vinte e dois dias de agosto", "um dia do mês de"
 CLAUSE_WINDOW = 300  # characters before a date in which its clause is read
 YEAR = regex.compile(r"(?<!\d)(?:1[6-9]|20)\d{2}(?!\d)")  # what every date in another language holds
+CITATION_WINDOW = 160  # characters before a date in which the citation it dates is read
 
 
 def month_alternation(months: list[str]) -> str:
@@ -86,7 +87,7 @@ class DateRecognizer(Recognizer):
                                         rf"(?:(?i:{alternation(numbered_act_nouns(rules))})|{acts})(?![\p{{L}}]))")
         leads = alternation(rules["date_effect_leads"])
         participles = alternation(rules["date_act_participles"])
-        joined = rf"(?![\p{{L}}])[^.;:]{{0,80}}\s(?:em|a)\s*\Z"
+        joined = r"(?![\p{L}])[^.;:]{0,80}\s(?:em|a)\s*\Z"
         self.effect_before = regex.compile(
             rf"(?:(?<![\p{{L}}])(?i:{leads})\s*\Z|(?<![\p{{L}}])(?i:{alternation(rules['date_accession_verbs'])}){joined})")
         acts = alternation(rules["act_nouns"])
@@ -94,6 +95,13 @@ class DateRecognizer(Recognizer):
             rf"(?<![\p{{L}}])(?i:{acts})(?![\p{{L}}])[^.;:,]{{0,40}}?(?<![\p{{L}}])(?i:{participles}){joined}"
             rf"|(?<![\p{{L}}])(?i:{alternation(rules['date_act_verbs'])})\s+(?:[oa]s?\s+)?(?i:{acts})(?![\p{{L}}])"
             rf"[^.;:,]{{0,40}}\s(?:em|a)\s*\Z")
+        # an EU act's citation right before its date: the act noun, its EU marker and number, its issuer in capitals
+        # and "de" ("Regulamento (UE) 2017/997 do Conselho, de", "Decisão da Comissão, de"): the date of the act cited
+        self.cited_act = regex.compile(
+            rf"(?<![\p{{L}}])(?:{acts})(?:\s+\((?:UE|CE|CEE|Euratom)(?:,\s*(?:UE|CE|CEE|Euratom))*\))?"
+            rf"(?:\s+n\.?\s?[º°o]\.?)?(?:\s*\d{{1,4}}/\d{{1,4}}(?:/(?:UE|CE|CEE))?)?"
+            rf"(?:\s+d[oa]s?(?:\s+(?:\p{{Lu}}[\p{{L}}\p{{M}}-]*|d[oa]s?|e))+)?,\s+de\s*\Z")
+        self.meeting_before = regex.compile(rf"(?<![\p{{L}}])(?i:{alternation(rules['date_meeting_nouns'])})\s+de\s*\Z")
         self.polity_before = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(rules['polities'])})(?![\p{{L}}])")
         # an act's signature formula with its place, after the act's long title: "..., assinado em Cotonu em"
         self.signed_at = regex.compile(rf"(?<![\p{{L}}])(?:{participles})\s+em\s+\p{{Lu}}[\p{{L}}-]+(?:\s+\p{{Lu}}[\p{{L}}-]+)?"
@@ -150,6 +158,9 @@ class DateRecognizer(Recognizer):
             return m  # a deed's formula is a private party's date ("Feito em Beja, aos vinte e dois dias de agosto ...")
         if seg.memory.act_document and not self.private_event.search(seg.text):
             m.category, m.rule = "PUBLIC_ID", "act_date"  # a legal act's dates: meetings, deadlines, acts cited
+            if self.cited_act.search(seg.text, max(0, m.start - CITATION_WINDOW), m.start) or self.signature.search(clause) \
+                    or self.meeting_before.search(seg.text, max(0, m.start - 30), m.start):
+                m.rule = "act_date:cited"  # (an act's citation, signature or a body's meeting: public beside a party after it)
             return m
         if self.signature.search(clause) or self.adopted_before.search(clause, max(0, len(clause) - 200)) \
                 or (self.citation_opener.match(seg.text) or self.signed_at.search(clause)) and self.act_before.search(before) \

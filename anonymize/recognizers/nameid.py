@@ -11,6 +11,7 @@ the config enables that category.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 import phonenumbers
 import regex
@@ -119,6 +120,8 @@ NINE_DIGITS = regex.compile(r"^\d{3}[ .]\d{3}[ .]\d{3}$")
 TWO_DIGITS = regex.compile(r"\d\D*\d")
 DIGIT = regex.compile(r"\d")
 MONEY = regex.compile(r"^\d{1,3}(?:[.\s]\d{3})+(?:,\d+)?$")
+# an amount after its currency's ISO code ("EUR 1 250 000", "CHF 35,50"): the code's letters are read in babel's list
+CURRENCY_AMOUNT = regex.compile(r"(?<![\p{L}])(?P<cur>[A-Z]{3})\s(?:\d{1,3}(?:[.\s]\d{3})+|\d+)(?:,\d+)?")
 # a period of years ("2015-2019", "2015-19", "2020–2024"): a time span, never an identifier
 YEAR_SPAN = regex.compile(r"(?:1[89]|20)\d{2}\s?[-–]\s?(?:(?:1[89]|20)\d{2}|\d{2})(?![\d/-])")
 # a code after a trigger: letters/digits with - / . inside (a space before a digit, or before a letter and a digit:
@@ -164,6 +167,14 @@ HANDLE = regex.compile(r"(?<![\w.@])@[A-Za-z0-9_][A-Za-z0-9_.]{1,28}[A-Za-z0-9_]
 # what may stand between a trigger and its code
 # (a word of the gap ends where a letter does not follow: "n.º AU-0045" keeps its "A")
 GAP = r"(?:\s*(?:[:ºª°.]|n\.?\s?[º°o]\.?|n\.?º|nº|no\.|(?:número|number|no|de|do|da|o|a|é|sob|under|the|is)(?![\p{L}])|:)\s*){0,4}\s*"
+
+
+@cache
+def currency_codes() -> frozenset[str]:
+    """The ISO 4217 codes of currencies (babel's CLDR list)."""
+    from babel.numbers import list_currencies
+
+    return frozenset(list_currencies())
 
 
 def phone_valid(digits: str) -> bool:
@@ -480,6 +491,9 @@ class NameIdRecognizer(Recognizer):
         if YEAR_SPAN.match(t, c.start()):
             return
         checked = checked_identifier(code)
+        if not checked and any((cur := CURRENCY_AMOUNT.fullmatch(t, k, c.end())) and cur.group("cur") in currency_codes()
+                               for k in range(max(0, c.start() - 2), c.start() + 1)):
+            return  # "o montante de referência é de EUR 1 250 000" (or "de NOK 5 000": the gap read "no"): an amount
         if MONEY.match(code) and not checked and not NINE_DIGITS.match(code) and sum(ch.isdigit() for ch in code) < 12 \
                 and not amounts_too:  # (a registration phrase names a number, whatever its layout: "marca n.º 712 884")
             return

@@ -49,6 +49,11 @@ NOUN_COMPLEMENT = regex.compile(r"\s+d[aeo]s?\s+\p{Ll}")
 PARTICLE_BEFORE = regex.compile(r"(?<!\p{L})d[aeo]s?\s+\Z")
 
 
+WORD = regex.compile(r"[\p{L}\p{M}'’.-]+")
+PARTICLES = frozenset({"de", "da", "do", "das", "dos", "e"})
+COMPLEMENT_BEFORE = regex.compile(r"(?<![\p{L}])d[aeo]s?\s+\Z")  # a title's complement: "Presidente dos ..."
+
+
 @register("person")
 class PersonRecognizer(Recognizer):
     assigns = ("PERSON",)
@@ -56,6 +61,8 @@ class PersonRecognizer(Recognizer):
     def __init__(self, rules, lex, options=None) -> None:
         super().__init__(rules, lex, options)
         self.names = NameTest(rules, lex)
+        # the states and unions a title's complement names before a person ("Copresidente da União Europeia Anna X")
+        self.polities = set(lex.territories) | {fold(p) for p in rules.get("polities", [])}
 
     def find(self, seg: Segment) -> list:
         out = []
@@ -72,5 +79,17 @@ class PersonRecognizer(Recognizer):
                     and PARTICLE_BEFORE.search(seg.text, max(0, ch.start - 5), ch.start):
                 continue  # "Presidente do Brasil", "Rei de Espanha": a place after its title's particle, not a name
             if rule:
-                out.append(self.mention(seg, ch.start, ch.end, "PERSON", rule))
+                out.append(self.mention(seg, self._after_polity(seg.text, ch.start, ch.end), ch.end, "PERSON", rule))
         return out
+
+    def _after_polity(self, text: str, start: int, end: int) -> int:
+        """Where the name starts after the state or union that opens the span, the complement of the title before
+        it ("Presidente dos Estados Unidos James HARRIS" -> "James HARRIS"); ``start`` when none does."""
+        if not COMPLEMENT_BEFORE.search(text, max(0, start - 5), start):
+            return start  # (no title's complement: "Sr. Portugal Ribeiro" is a surname)
+        words = list(WORD.finditer(text, start, end))
+        for k in range(len(words) - 1, 0, -1):
+            head = " ".join(fold(w.group()) for w in words[:k] if w.group() not in PARTICLES)
+            if head in self.polities and words[k].group()[:1].isupper() and words[k].group() not in PARTICLES:
+                return words[k].start()
+        return start

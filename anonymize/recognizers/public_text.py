@@ -61,7 +61,8 @@ PART_ABBREVIATION = regex.compile(r"(?<![\p{L}\d])\p{Lu}\p{Ll}{1,4}\.(?=\s?\d)")
 # after it makes a common noun: "o seu Governo", "o Governo desse país", "o Governo do país em causa"
 POSSESSIVE_BEFORE = regex.compile(r"(?<![\p{L}])(?i:seus?|suas?|nossos?|nossas?|respetivos?|respectivos?|"
                                   r"cada)(?:\s+(?i:própri[oa]s?))?\s+\Z")
-LOWER_AFTER = regex.compile(r"\s+(?:d[aeo]s?|dest[ea]s?|dess[ea]s?|daquel[ea]s?)\s+(?!própri)\p{Ll}")
+LOWER_AFTER = regex.compile(r"\s+(?:(?:d[aeo]s?|dest[ea]s?|dess[ea]s?|daquel[ea]s?)\s+(?!própri)\p{Ll}|"
+                           r"(?!d[aeo]s?\s|e\s|que\s)\p{Ll}{4,}(?:[\s,.;:)]|$))")  # (or an adjective: "o Governo suíço")
 # a bracketed acronym after two words in lower case
 TERM_ACRONYM = regex.compile(rf"(?<=(?:^|[\s(])\p{{Ll}}[\p{{L}}\p{{M}}-]*\s+\p{{Ll}}[\p{{L}}\p{{M}}-]*\s*\()(?:{ACRONYM})(?=[)\s])")
 # an EU act's citation: an Official Journal reference, an act number with its EU marker ("(UE) 2019/123",
@@ -82,6 +83,25 @@ BARE_DE_BEFORE = regex.compile(r"(?<![\p{L}])de\s+\Z")  # a kind after its noun:
 NUMBER_BEFORE = regex.compile(r"\d[\s-]\Z")
 NATIVE_LETTER = regex.compile(r"[ÁÀÂÃÉÊÍÓÔÕÚÇ]")
 PORTFOLIO_LINK = regex.compile(r"(?<![\p{L}])d[aeo]s?\s+\Z")
+# a species' Latin name: the genus capitalized, the epithet in lower case, both with Latin endings ("Bacillus subtilis",
+# "Saccharomyces cerevisiae", "Escherichia coli"); the words' frequency in Portuguese is read apart (no "Lisboa aqui")
+BINOMIAL = regex.compile(r"(?<![\p{L}])(?P<genus>\p{Lu}[a-z]{2,}(?:us|um|a|ae|es|is|on|myces))\s+(?:(?:var|subsp)\.\s+)?"
+                         r"(?P<epithet>[a-z]{2,}(?:us|um|ae|is|ii|i|ensis|oides|ans|ens))(?![\p{L}])")
+# an act's short title in brackets right after its EU number ("Regulamento (CE) n.o 1907/2006 (REACH)", "Diretiva
+# 2014/65/UE (DMIF II)"): the act's own abbreviation, no party
+ACT_SHORT_TITLE = regex.compile(r"(?:\((?:UE|CE|CEE|Euratom)\)\s*(?:n\.?\s?[º°o]\.?\s*)?\d{1,4}/\d{1,4}|\d{2,4}/\d{1,4}/(?:UE|CE|CEE))"
+                                r"\s*\((?P<acr>\p{Lu}[\p{Lu}\d-]{1,9}(?:\s+(?:I{1,3}|IV|\d))?)\)")
+QUOTE = r"[«“\"‘](?P<q>[^«»“”\"‘’]{2,80})[»”\"’]"
+AFTER_DESIGNATION = regex.compile(rf"\s*{QUOTE}")  # a designation's name in quotes: "HP 14 «Ecotóxico»"
+SHORT_ACRONYM = regex.compile(r"\p{Lu}{2,4}")
+# a numbered act right before its issuer: "Decisão n.o 3/2019 do", "Regulamento de Execução n.o 12/2031 da"
+ACT_NUMBER = regex.compile(r"(?<![\p{L}])(?i:n)\.?\s?[º°o]\.?\s*\d{1,4}/\d{4}\s+d[oa]s?\s")
+ACT_NUMBER_KEYS = ("n.o", "n.º", "N.o", "N.º", "n.°", "nº", "Nº", "no ", "n. o")  # (every act number's sign: a cheap gate)
+ISSUER_BEFORE = regex.compile(r"(?<![\p{L}])(?i:Decisão|Regulamento|Diretiva|Recomendação|Resolução)(?:\s+(?i:de\s+Execução|"
+                              r"Delegad[ao]))?\s+(?i:n)\.?\s?[º°o]\.?\s*\d{1,4}/\d{4}\s+d[oa]s?\s+\Z")
+OWNER_PARTICLES = frozenset({"da", "do", "das", "dos"})
+LATIN_MAX_ZIPF = 3.0  # (a word of the language is more frequent: "aqui", "mais")
+GENUS_ENDINGS = ("us", "um", "a", "ae", "es", "is", "on", "myces")  # (a cheap test before the pattern)
 
 
 @register("public_text")
@@ -123,12 +143,19 @@ class PublicTextRecognizer(Recognizer):
         products = alternation(p["product_nouns"] + [w.lower() for w in p["product_nouns"]])
         # an acronym right after a product's head noun, or in brackets after a phrase it opens: a system's name
         self.after_product = regex.compile(rf"(?<![\p{{L}}])(?:{products})\s+(?:de\s+)?(?P<acr>{ACRONYM})(?![\p{{L}}\d-])")
+        # the words an act quotes after their noun ("a expressão «UIR da Suíça»", "a denominação «Queijo Serra da Estrela»")
+        self.quoted_term = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(p['quoted_term_nouns'])})\s+(?:seguinte\s+)?{QUOTE}")
+        self.programme_phrase = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(p['programme_nouns'])}){words}{{1,10}}\s+"
+                                              rf"\((?P<acr>{ACRONYM})(?:\s+\d{{4}})?(?=\))")
         self.product_phrase = regex.compile(rf"(?<![\p{{L}}])(?:{products}){words}{{1,10}}\s+\((?P<acr>{ACRONYM})(?=[\s)])")
         self.acronym_word = regex.compile(rf"(?<![\p{{L}}\d-]){ACRONYM}(?![\p{{L}}\d-])")
         # a joint body named by role nouns only, no qualifier after it: "o Conselho Conjunto", "do Comité Misto,"
         self.joint_body = regex.compile(
             rf"(?<![\p{{L}}])(?:{alternation(p['joint_body_nouns'])})\s+(?:{alternation(p['joint_adjectives'])})"
             rf"(?![\p{{L}}])(?!\s+(?:d[aeo]s?\s+)?\p{{Lu}})(?!\s*\()")
+        # a committee's subject after it and "para": "Comité Misto União Europeia/Suíça para os Transportes Aéreos"
+        self.committee_for = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(p['joint_body_nouns'])})(?:\s+[\p{{L}}/-]+){{0,6}}?"
+                                           rf"\s+para\s+(?:[oa]s?\s+)?\Z")
         self.product_heads = {tuple(fold(w) for w in h.split()) for h in p["product_nouns"]}
         # an instrument's title opens with its noun and names no body (no organisation's head: a body stays an
         # organisation, masked by default like every public body: "Decisão do Conselho Permanente de Justiça")
@@ -170,6 +197,7 @@ class PublicTextRecognizer(Recognizer):
             if self._name_before_bracket(text, m.start("acr")) or fold(m.group().split()[0]) not in self.system_words:
                 continue  # a company's acronym after its name: "Sistemas Marques (SMQ)"
             spans.append((m.start("acr"), m.end("acr"), "product-acronym"))
+        spans += self._titles_and_terms(seg)
         for ch in seg.analysis.chains if seg.analysis else ():
             rule = self._public_chain(seg, ch)
             if rule:
@@ -183,19 +211,29 @@ class PublicTextRecognizer(Recognizer):
         for s, e, rule in spans:
             if not seg.covered(s, e) and not any(x.start < e and s < x.end for x in out):
                 out.append(self.mention(seg, s, e, "LEGAL_REFERENCE", f"public-text:{rule}"))
-        zone, heading = self._zone(text)
-        if zone is not None:
-            chains = seg.analysis.chains if seg.analysis else []
-            for k, ch in enumerate(chains):
-                if ch.start >= zone and not seg.covered(ch.start, ch.end) \
-                        and not any(x.start < ch.end and ch.start < x.end for x in out) \
-                        and self._public_body(seg, ch, eu_only=heading):
-                    out.append(self.mention(seg, ch.start, ch.end, "LEGAL_REFERENCE", "public-text:body-in-citation"))
-                    acr = chains[k + 1] if k + 1 < len(chains) else None
-                    if acr is not None and acr.in_parens and acr.all_upper and acr.start_tok == ch.end_tok + 1:
-                        # its acronym in brackets is cited with it: "que cria a Autoridade ... (ESMA)"
-                        out.append(self.mention(seg, acr.start, acr.end, "LEGAL_REFERENCE", "public-text:body-in-citation"))
+        self._cited_bodies(seg, out)
         return out
+
+    def _cited_bodies(self, seg: Segment, out: list) -> None:
+        """The public bodies in an act's citation or title (from the act noun of a segment citing an EU act, a heading
+        in capitals), or named as a numbered act's issuer ("nos termos da Decisão n.o 3/2031 do Conselho Conjunto
+        CARIFORUM-UE"): the citation stays whole."""
+        text = seg.text
+        zone, heading = self._zone(text)
+        numbered = "/" in text and any(k in text for k in ACT_NUMBER_KEYS) and ACT_NUMBER.search(text) is not None
+        if zone is None and not numbered:
+            return
+        chains = seg.analysis.chains if seg.analysis else []
+        for k, ch in enumerate(chains):
+            zoned = zone is not None and ch.start >= zone
+            if (zoned or numbered and ISSUER_BEFORE.search(text, max(0, ch.start - 50), ch.start)) \
+                    and not seg.covered(ch.start, ch.end) and not any(x.start < ch.end and ch.start < x.end for x in out) \
+                    and self._public_body(seg, ch, eu_only=heading and zoned):
+                out.append(self.mention(seg, ch.start, ch.end, "LEGAL_REFERENCE", "public-text:body-in-citation"))
+                acr = chains[k + 1] if k + 1 < len(chains) else None
+                if acr is not None and acr.in_parens and acr.all_upper and acr.start_tok == ch.end_tok + 1:
+                    # its acronym in brackets is cited with it: "que cria a Autoridade ... (ESMA)"
+                    out.append(self.mention(seg, acr.start, acr.end, "LEGAL_REFERENCE", "public-text:body-in-citation"))
 
     def _designations(self, text: str) -> list[tuple[int, int, str]]:
         """A standard's designation and its issuer, the numbers of acts, an agreement's acronym and its year (in a
@@ -212,11 +250,65 @@ class PublicTextRecognizer(Recognizer):
                 spans.append((m.start(), m.end(), "designation"))
                 if issuer := ISSUER_AFTER.match(text, m.end()):
                     spans.append((issuer.start("acr"), issuer.end("acr"), "issuer"))
+                if (q := AFTER_DESIGNATION.match(text, m.end())) and self._designation_name(q.group("q")):
+                    spans.append((q.start("q"), q.end("q"), "designation-name"))  # "HP 14 «Ecotóxico»"
         spans += self._act_numbers(text)
         for m in ACRONYM_YEAR.finditer(text):
             if self.period_owner.search(text, max(0, m.start() - 40), m.start()):
                 continue  # "as contas do STM de 1999", "o balanço da JMR de 2015": the year dates the noun before
             spans.append((m.start(), m.end(), "designation"))  # "GATT de 1994", "SOLAS de 1974": a version's year
+        return spans
+
+    def _titles_and_terms(self, seg: Segment) -> list[tuple[int, int, str]]:
+        """Species' Latin names, the words an act quotes, an act's or a programme's short title in brackets."""
+        text = seg.text
+        spans = self._species(seg)
+        for m in self.quoted_term.finditer(text) if "»" in text or "”" in text or '"' in text else ():
+            if self._public_quote(m.group("q")):
+                spans.append((m.start("q"), m.end("q"), "quoted-term"))
+        for m in ACT_SHORT_TITLE.finditer(text) if "/" in text and BRACKETED_CAPS.search(text) else ():
+            spans.append((m.start("acr"), m.end("acr"), "act-short-title"))
+        for m in self.programme_phrase.finditer(text) if "(" in text and BRACKETED_CAPS.search(text) else ():
+            words = m.group().split()
+            if not self._name_before_bracket(text, m.start("acr")) and not any(fold(w) in self.tails for w in words) \
+                    and not any(a in OWNER_PARTICLES and ((fold(b),) in self.body_heads or self.lex.is_name(b))
+                                for a, b in zip(words, words[1:], strict=False)):  # (an owner: "Plano ... da Sociedade X")
+                spans.append((m.start("acr"), m.end("acr"), "programme-acronym"))  # "Regime ... de Ecogestão (EMAS)"
+        return spans
+
+    def _public_quote(self, quoted: str) -> bool:
+        """Quoted words of an act, no party's name: no legal-form tail, company noun or body's head; a word of the
+        dictionary opening them (a product's head: ``Queijo Serra da Estrela``), or each capitalized word a place, a word
+        or a short acronym, one at least a place or a word (``UIR da Suíça``; not ``Marques Gomes`` or ``XPTO``)."""
+        caps = [w for w in regex.findall(r"[\p{L}\p{M}'’-]+", quoted) if w[:1].isupper()]
+        if not caps or any(fold(w) in self.tails or fold(w) in self.company_nouns or (fold(w),) in self.body_heads
+                           for w in caps):
+            return False
+        if self.lex.is_common(caps[0]) and not self.lex.is_name(caps[0]) and len(caps) > 1:
+            return True
+        placed = [w for w in caps if self.lex.is_place(w)]
+        common = [w for w in caps if self.lex.is_common(w) and not self.lex.is_name(w)]
+        acronyms = [w for w in caps if SHORT_ACRONYM.fullmatch(w)]
+        return bool(placed or common) and all(w in placed or w in common or w in acronyms for w in caps)
+
+    def _designation_name(self, quoted: str) -> bool:
+        """The name a designation's quotes give it: three words at most, no first name, legal-form tail or company
+        noun (``HP 14 «Ecotóxico»``, ``classe 2 «Gases»``)."""
+        words = quoted.split()
+        return len(words) <= 3 and not any(fold(w) in self.lex.first or fold(w) in self.tails
+                                           or fold(w) in self.company_nouns for w in words)
+
+    def _species(self, seg: Segment) -> list[tuple[int, int, str]]:
+        """A species' Latin name (``Bacillus subtilis``): a one-word chain with a genus's ending, the epithet after it;
+        no name, place or frequent word of the language in it."""
+        spans = []
+        for ch in seg.analysis.chains if seg.analysis else ():
+            if len(ch.words) != 1 or not ch.words[0].endswith(GENUS_ENDINGS) or not (m := BINOMIAL.match(seg.text, ch.start)):
+                continue
+            genus, epithet = m.group("genus"), m.group("epithet")
+            if not (self.lex.is_name(genus) or self.lex.is_place(genus) or self.lex.is_common(genus)) \
+                    and zipf(epithet) < LATIN_MAX_ZIPF and zipf(genus.lower()) < LATIN_MAX_ZIPF:
+                spans.append((m.start(), m.end(), "species-name"))
         return spans
 
     def _public_chain(self, seg: Segment, ch) -> str:
@@ -233,6 +325,10 @@ class PublicTextRecognizer(Recognizer):
                             for a, b in zip(ch.words, ch.words[1:], strict=False)) \
                 and not any(unknown_name(w, self.lex) for w in ch.content[1:]):  # (no name: "da Casa Teixeira", "da Sonae")
             return "instrument-title"  # "Regulamento de Arbitragem da CNUDCI", "Código de Conduta dos Árbitros"
+        if " para " in text and not ch.org_tail and not ch.first_names \
+                and self.committee_for.search(text, max(0, ch.start - 80), ch.start) \
+                and all(self.lex.is_common(w) and not self.lex.is_name(w) for w in ch.content):
+            return "committee-subject"  # "... para os Transportes Aéreos", "Comité ... para as Pescas": its subject
         if fold(ch.title).startswith(("ministr", "secretari")) and not ch.org_head \
                 and PORTFOLIO_LINK.search(text, max(0, ch.start - 6), ch.start) and self._portfolio(ch):
             return "portfolio"  # "o Ministro dos Negócios Estrangeiros do Japão": an office, no name
