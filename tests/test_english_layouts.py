@@ -10,6 +10,7 @@ from paranon.align.english import EnglishRecognizer
 from paranon.align.names import own_words
 from paranon.align.transfer import Transferrer
 from paranon.corpora.model import Mention
+
 from paranon.text import fold
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from paranon.anonymize.evaluate import evaluate_ner
 from paranon.corpora.harem import read_harem
 from paranon.corpora.person_policy import name_start, roles_of

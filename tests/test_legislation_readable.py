@@ -131,6 +131,7 @@ def test_a_date_after_a_private_party_stays_masked(anonymizer, text, date):
 def test_a_bodys_polity_alone_in_the_target_is_not_the_body(anonymizer, source, tgt, kept):
     from paranon.align.transfer import Transferrer
     from paranon.corpora.model import Mention
+
     from paranon.text import fold
 
     src = [Mention(0, len(source), "ORGANIZATION", source, "test", "test", entity=3)]
@@ -165,6 +166,7 @@ def test_a_bodys_polity_alone_in_the_target_is_not_the_body(anonymizer, source, 
 ])
 def test_an_aligned_name_ends_before_a_date_or_another_name(tgt, source, aligned_words, name):
     from paranon.align.names import name_edges
+
     from paranon.text import tokenize
 
     toks = tokenize(tgt)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from paranon.align.names import grow
 from paranon.anonymize.aliases import abbreviates
+
 from paranon.text import tokenize
 
 

@@ -5,7 +5,6 @@ test (no string of any evaluation set)."""
 from __future__ import annotations
 
 import pytest
-
 from paranon.anonymize.recognizers.fallback_lone_name import LoneNameFallback
 
 

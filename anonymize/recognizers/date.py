@@ -77,6 +77,14 @@ class DateRecognizer(Recognizer):
         links = alternation(rules["date_day_list_links"])
         # "14 e ", "3, 4 e ": the days listed before a written date's day
         self.day_list = regex.compile(rf"(?<![\p{{L}}\d.,/])\d{{1,2}}(?:\s*,\s*\d{{1,2}})*(?:\s+(?:{links})\s+|[–-])$")
+        self._act_contexts(rules)
+        self.written = regex.compile(
+            rf"(?<![\p{{L}}\d])(?:{DAY}\s+(?:de\s+)?)?(?:{months})(?:\s+de)?\s+\d{{4}}(?!\d)"
+            rf"|(?<![\p{{L}}\d]){DAY}\s+de\s+(?:{months})(?![\p{{L}}])", regex.IGNORECASE)
+
+    def _act_contexts(self, rules) -> None:
+        """The words before a date that make it an act's (its adoption, effect, citation, signature, a public
+        body's meeting) or a private party's (a private event)."""
         acts = alternation(rules["act_nouns"])
         # a capitalized act noun in the clause before the date, or "a presente decisão": the act's date
         self.decision_before = regex.compile(
@@ -90,7 +98,6 @@ class DateRecognizer(Recognizer):
         joined = r"(?![\p{L}])[^.;:]{0,80}\s(?:em|a)\s*\Z"
         self.effect_before = regex.compile(
             rf"(?:(?<![\p{{L}}])(?i:{leads})\s*\Z|(?<![\p{{L}}])(?i:{alternation(rules['date_accession_verbs'])}){joined})")
-        acts = alternation(rules["act_nouns"])
         self.adopted_before = regex.compile(
             rf"(?<![\p{{L}}])(?i:{acts})(?![\p{{L}}])[^.;:,]{{0,40}}?(?<![\p{{L}}])(?i:{participles}){joined}"
             rf"|(?<![\p{{L}}])(?i:{alternation(rules['date_act_verbs'])})\s+(?:[oa]s?\s+)?(?i:{acts})(?![\p{{L}}])"
@@ -110,9 +117,6 @@ class DateRecognizer(Recognizer):
         self.citation_opener = regex.compile(rf"\s*(?:{alternation(rules['date_citation_openers'])})(?![\p{{L}}])")
         self.signature = regex.compile(
             rf"(?<![\p{{L}}])(?:{alternation(rules['date_signature_leads'])})\s+em\s+\p{{Lu}}[\p{{L}}\s-]{{1,40}},?\s+(?:em\s+)?$")
-        self.written = regex.compile(
-            rf"(?<![\p{{L}}\d])(?:{DAY}\s+(?:de\s+)?)?(?:{months})(?:\s+de)?\s+\d{{4}}(?!\d)"
-            rf"|(?<![\p{{L}}\d]){DAY}\s+de\s+(?:{months})(?![\p{{L}}])", regex.IGNORECASE)
 
     def find(self, seg: Segment) -> list:
         out = []

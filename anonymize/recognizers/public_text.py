@@ -130,14 +130,7 @@ class PublicTextRecognizer(Recognizer):
         self.state_group = regex.compile(rf"(?:{alternation(p['state_groups'])})(?![\p{{L}}])")
         self.place_lead = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(p['place_leads'])})\s+\Z")
         self.parties = {fold(w) for w in p["party_acronyms"]}
-        o = rules["organization"]
-        self.tails = {fold(t) for t in o["tails"]}
-        self.admin_heads = {fold(h) for h in o["heads"]["ADMIN"]}
-        # the nouns a body is named by generically: one-word public heads and the words of organs' names; a chain of
-        # them only is a role (an organ of a body so named, or two bodies joined by "e")
-        self.organs = {tuple(fold(w) for w in h.split() if w[:1].isupper()) for h in o["sub_heads"]}
-        self.body_nouns = {h for h in self.admin_heads if " " not in h} | {
-            fold(w) for h in o["sub_heads"] for w in h.split() if w[:1].isupper()}
+        self._body_words(rules["organization"])
         self.eu_words = regex.compile(rf"(?<![\p{{L}}])(?i:{alternation(p['eu_words'])})(?![\p{{L}}])")
         self.act_start = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(rules['act_nouns'])})s?(?![\p{{L}}])")
         products = alternation(p["product_nouns"] + [w.lower() for w in p["product_nouns"]])
@@ -160,7 +153,6 @@ class PublicTextRecognizer(Recognizer):
         # an instrument's title opens with its noun and names no body (no organisation's head: a body stays an
         # organisation, masked by default like every public body: "Decisão do Conselho Permanente de Justiça")
         self.instrument_nouns = {(fold(w),) for w in rules["act_nouns"] + p["instrument_nouns"] if " " not in w}
-        self.body_heads = {(fold(h),) for heads in o["heads"].values() for h in heads if " " not in h}
         self.product_words = {h[0] for h in self.product_heads if len(h) == 1}
         self.type_words = {fold(w) for w in p["type_nouns"]}
         self.scope_words = {fold(w) for w in p["scope_adjectives"]}
@@ -170,6 +162,17 @@ class PublicTextRecognizer(Recognizer):
         self.document_words = {fold(w.split()[-1]) for w in rules["nameid"]["document_nouns"]}
         self.system_words = self.product_words - {fold(w) for w in p["goods_nouns"]}  # (an acronym after them is a system's)
         self.period_owner = regex.compile(rf"(?<![\p{{L}}])(?i:{alternation(p['period_nouns'])})\s+d[aeo]s?\s+\Z")
+
+    def _body_words(self, o) -> None:
+        """The organisation words public text is judged by: legal-form tails, public heads, organs' names."""
+        self.tails = {fold(t) for t in o["tails"]}
+        self.admin_heads = {fold(h) for h in o["heads"]["ADMIN"]}
+        # the nouns a body is named by generically: one-word public heads and the words of organs' names; a chain of
+        # them only is a role (an organ of a body so named, or two bodies joined by "e")
+        self.organs = {tuple(fold(w) for w in h.split() if w[:1].isupper()) for h in o["sub_heads"]}
+        self.body_nouns = {h for h in self.admin_heads if " " not in h} | {
+            fold(w) for h in o["sub_heads"] for w in h.split() if w[:1].isupper()}
+        self.body_heads = {(fold(h),) for heads in o["heads"].values() for h in heads if " " not in h}
 
     def find(self, seg: Segment) -> list:
         text = seg.text
