@@ -19,7 +19,7 @@ from pathlib import Path
 import regex
 import yaml
 
-from ..anonymize.recognizer import case_blind_gate, gate_fold, literal_gate
+from ..anonymize.recognizer import alternation, case_blind_gate, gate_fold, literal_gate
 from ..anonymize.recognizers.nameid import CPE, ONE_DIGIT, bracketed_phones
 from .names import FIELD_LIST
 from .values import WORD_DAYS_TEXT2NUM_KEEPS
@@ -135,6 +135,10 @@ class EnglishRecognizer:
             r"(?:the\s+month\s+of\s+)?|(?:this|the)\s+(?P<dw2>" + WORD_ORDINAL + r")\s+of\s+)"
             + month % 5 + ECHO + r"(?:" + YEAR_LEAD + r"(?:(?P<y5>" + YEAR + r")|(?P<yw>" + WORD_YEAR + r"))" + ECHO + r")?"
             r"(?![\p{L}\d])", regex.IGNORECASE)
+        # what every match of it holds, read in ``gate_fold(text)``: "day" (``... day of May``) or "of" and a month
+        # (``the ninth of May``); most texts with a month name have neither
+        self.word_dates_gate = literal_gate(r"day|of\s+(?:" + alternation(
+            sorted({gate_fold(m) for m in self.month_number})) + ")")
         # a day in words, cardinal or ordinal, with no "day of", and a year: "twenty-two March two thousand and one"
         self.word_day_dates = regex.compile(
             r"(?<![\p{L}\d])(?P<dw>" + WORD_ORDINAL + r")\s+(?:of\s+)?" + month % 5 + r",?\s+(?:of\s+)?"
@@ -324,7 +328,7 @@ class EnglishRecognizer:
     def _word_dates(self, text: str) -> list[regex.Match]:
         """Dates with the day in words: the deeds' layouts anywhere, a bare day in words only just before a month
         (read in a window around each month name, not at every position of the text)."""
-        found = list(self.word_dates.finditer(text))
+        found = list(self.word_dates.finditer(text)) if self.word_dates_gate.search(gate_fold(text)) else []
         seen = {m.span() for m in found}
         for g in self.month_gate.finditer(text):
             m = self.word_day_dates.search(text, max(0, g.start() - WORD_DAY_REACH), min(len(text), g.end() + 60))

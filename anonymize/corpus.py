@@ -17,6 +17,7 @@ from .numbering import Constraints, EntityNumbers, company_short_names
 PUBLIC_CATEGORIES = ("PUBLIC_ID", "LEGAL_REFERENCE")  # what the recognizers find to keep it visible
 # a town kept public may still be the last line of an address the recognizers cut short ("3089 JK Rotterdam")
 PLACE_RULES = ("public-text:town-of-country", "public-text:place-of-signature")
+PUBLIC_MEMO = 20_000  # segments whose public mentions an anonymizer keeps (then it starts again)
 
 if TYPE_CHECKING:
     from .engine import Anonymizer
@@ -82,8 +83,16 @@ def _outside_public(anonymizer: Anonymizer, text: str, extra: list) -> list:
 
 def public_mentions(anonymizer: Anonymizer, text: str) -> list:
     """The mentions the recognizers keep public in a segment (citations, designations, agreements' names), but a
-    town, which may be an address's last line."""
-    return [m for m in anonymizer.recognize(text) if m.category in PUBLIC_CATEGORIES and m.rule not in PLACE_RULES]
+    town, which may be an address's last line. Memoized per anonymizer (a recognition of the text alone, the
+    same each time; the list is read, never changed)."""
+    memo = anonymizer.public_memo
+    found = memo.get(text)
+    if found is None:
+        if len(memo) >= PUBLIC_MEMO:
+            memo.clear()
+        found = memo[text] = [m for m in anonymizer.recognize(text)
+                              if m.category in PUBLIC_CATEGORIES and m.rule not in PLACE_RULES]
+    return found
 
 
 def _known_groups(numbers: EntityNumbers, group: list[Anonymized], constraints: Constraints) -> None:

@@ -258,6 +258,9 @@ class Anonymizer:
         # per document: strings a reviewer said are not entities there (paranon review -> review.yaml)
         self.allow_in_documents = {str(doc): {phrase_key(x) for x in items}
                                    for doc, items in a.allow_in_documents.items()}
+        # a segment's public mentions by its text (corpus.public_mentions): the consistency and transfer stages read
+        # a repeated segment's again
+        self.public_memo: dict[str, list[Mention]] = {}
         self.name_break = name_breaks(self.rules)
         # a legal act's numbered title, opening a document ("Decisão n.o 3/2019 do Conselho ...", "DECISÃO DO
         # COMITÉ MISTO DO EEE N.o 12/2019"): the document is legislation (its dates are public, see date.py)

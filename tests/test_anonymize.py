@@ -6,10 +6,10 @@ import random
 
 import pytest
 from paranon.anonymize.chains import ChainRules
+from paranon.anonymize.check_digits import iban_valid, nib_valid, nif_valid
 from paranon.anonymize.engine import load_rules
 from paranon.anonymize.numbering import cluster_names, name_tokens, overlap_distance
 from paranon.anonymize.operators import Operators, substitute
-from paranon.anonymize.check_digits import iban_valid, nib_valid, nif_valid
 from paranon.corpora.model import Mention
 
 PARTICLES = frozenset(ChainRules(load_rules("pt")).particles)  # the language's person.particles, folded

@@ -310,3 +310,18 @@ def test_the_english_recognizer_reads_the_anonymizers_pt_rules_unchanged(anonymi
     anonymizer.recognize_document(["Rua Augusta, n.º 12, 1100-048 Lisboa; NIF 501 964 843."])
     assert pt_rules_of(anonymizer) is anonymizer.rules
     assert anonymizer.rules == load_rules("pt")
+
+
+# a date with its day in words, in any case: the pattern runs only where "day" or "of" and a month name is
+# (the span starts at its day, as the gold guidelines draw it: no "the" or "this" before it)
+WORD_DATES_ANY_CASE = [
+    ("signed on the ninth day of October two thousand and twenty-four", "ninth day of October two thousand and twenty-four"),
+    ("DONE THIS FIFTH DAY OF MAY 2021.", "FIFTH DAY OF MAY 2021"),
+    ("agreed on the twenty-first of Sept. 2019 in Porto", "twenty-first of Sept. 2019"),
+]
+
+
+@pytest.mark.parametrize("text,date", WORD_DATES_ANY_CASE)
+def test_a_date_in_words_passes_its_gate(english, text, date):
+    assert [text[h.start:h.end] for h in english.find(text) if h.rule == "en:date-words"] == [date]
+    assert english.word_dates.search(text) and english.word_dates_gate.search(gate_fold(text))

@@ -319,7 +319,8 @@ class PublicTextRecognizer(Recognizer):
         Cotonu``), a body named by role nouns only (``Conselho de Administração da Agência``), an agreement's parties
         joined by hyphens (``Costa do Marfim-UE``); '' otherwise."""
         text = seg.text
-        if self._product(ch, text):
+        before = self._noun_before(text, ch.start) if ch.start >= 4 else ""  # (read once: two rules look at it)
+        if self._product(ch, text, before):
             return "product-name"
         if len(ch.content) >= 2 and not ch.org_tail and not ch.first_names \
                 and (fold(ch.words[0]),) in self.instrument_nouns \
@@ -335,7 +336,7 @@ class PublicTextRecognizer(Recognizer):
         if fold(ch.title).startswith(("ministr", "secretari")) and not ch.org_head \
                 and PORTFOLIO_LINK.search(text, max(0, ch.start - 6), ch.start) and self._portfolio(ch):
             return "portfolio"  # "o Ministro dos Negócios Estrangeiros do Japão": an office, no name
-        if len(ch.words) <= 2 and not ch.first_names and ch.start >= 5 and self._noun_before(text, ch.start) in self.type_words \
+        if len(ch.words) <= 2 and not ch.first_names and ch.start >= 5 and before in self.type_words \
                 and not all(self.lex.is_name(w) for w in ch.words):
             return "type-designation"  # "balsas do tipo Davit", "Classe B", "o modelo Orion X"
         if len(ch.words) == 1:
@@ -403,25 +404,28 @@ class PublicTextRecognizer(Recognizer):
             ordinary_phrase(self.lex, words, self.min_zipf) if len(words) > 1
             else self.lex.is_common(words[0]) and lemma_or_inflection(fold(words[0])))
 
-    def _product(self, ch, text: str) -> bool:
-        """A kind of product named by its head noun (in the chain or just before it) and an ordinary qualifier, no
-        legal-form tail: ``Embarcações de Socorro Rápidas``, ``Equipamento Sonar Doppler`` (not ``Equipamentos
-        Fonseca``: a name after the head)."""
-        if ch.org_tail or ch.all_upper or "&" in ch.words or any(fold(w) in self.scope_words for w in ch.words):
-            return False  # (an administration's scope: "Sistema Único de Saúde", a public programme or body; partners)
+    def _product(self, ch, text: str, before: str) -> bool:
+        """A kind of product named by its head noun (in the chain or just before it: ``before``, the word before the
+        chain) and an ordinary qualifier, no legal-form tail: ``Embarcações de Socorro Rápidas``, ``Equipamento Sonar
+        Doppler`` (not ``Equipamentos Fonseca``: a name after the head)."""
+        if ch.org_tail or ch.all_upper or ch.org_head or "&" in ch.words:
+            return False  # (partners joined by "&": a firm)
         folded = [fold(w) for w in ch.words[:2]]
         n = 2 if tuple(folded) in self.product_heads else 1 if (folded[0],) in self.product_heads else 0
-        if ch.org_head or any((fold(w),) in self.body_heads for w in ch.content):
+        head_before = before in self.product_words
+        if not (n or head_before):
+            return False  # no product's head noun (most chains: read before their other words)
+        if any(fold(w) in self.scope_words for w in ch.words):
+            return False  # (an administration's scope: "Sistema Único de Saúde", a public programme or body)
+        if any((fold(w),) in self.body_heads for w in ch.content):
             return False  # a body or a company named in it: "o sistema do Banco X", "produto Y da Construções Z"
         if n and elided_company(text, ch, self.lex) or n and any(self.lex.is_place(w) and fold(w) not in self.lex.territories for w in ch.content[n:]):
             return False  # a company: "a Sistemas Ribatejo", "os Veículos Industriais de Viseu" (a town's)
-        if ch.start >= 4 and self._noun_before(text, ch.start) in self.product_words:
+        if head_before:
             if OWNER_BEFORE.search(text, max(0, ch.start - 5), ch.start) or self.lex.is_name(ch.words[0]) \
                     and not self.lex.is_common(ch.words[0]) and not BARE_DE_BEFORE.search(text, max(0, ch.start - 4), ch.start):
                 return False  # its owner or maker: "os produtos da Pereira Comercial", "os produtos Ferreira Alimentar"
             n = 0  # the head before the chain: all of it qualifies the product ("Equipamento Sonar Doppler")
-        elif n == 0:
-            return False
         rest = [w for w in ch.words[n:] if w[:1].isupper()]
         if n and rest and self.lex.is_name(rest[-1]):
             return False  # a name after the head noun: a company or a person ("Sistemas Marques", "Radar Pinto")
