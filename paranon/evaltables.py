@@ -38,7 +38,7 @@ def ner_row(name: str, kind: str, res: dict[str, Any]) -> list[str]:
 
 
 NER_HEADER = ["set", "kind", "docs", "sents", *(f"leak {SHORT[c]}" for c in CATEGORIES),
-              "exact F1", "token P", "over-mask"]
+              "exact F1 (untyped)", "token P", "over-mask"]
 
 
 def ner_table(results: list[tuple[str, str, dict[str, Any]]]) -> str:

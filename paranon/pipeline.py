@@ -158,7 +158,7 @@ def _source_and_target(input_path: str | Path, cfg: dict[str, Any], settings: Se
         rec.consistency_masks, sizes, forms = run_consistency(cfg, settings.anonymize.corpus_consistency, work,
                                                               counts.chunks, anonymizer, runner, quiet)
     with rec.timed("align"):
-        aligned = run_align(cfg, work, counts.chunks, quiet)
+        aligned = run_align(cfg, work, counts.chunks)
     rec.aligner = aligned["aligner"]
     with rec.timed("transfer"):
         rec.stats = run_transfer(cfg, work, sizes, anonymizer, forms, runner, quiet, aligned.get("symmetrization"))

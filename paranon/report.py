@@ -26,8 +26,10 @@ LISTED_UNITS = 200  # units listed per review section of the HTML (report.json k
 # what each transfer step did, for people
 STEP_WORDS = {
     "string": "found on the target side written as in the source (a name is spelt alike in both languages)",
-    "pattern": "found as the same date or number written the target language's way (3 de março de 2020 "
-               "&rarr; March 3, 2020)",
+    # (no real date or name in these words: the audit scans report.html for every original, and a corpus's own
+    # date would match an example)
+    "pattern": "found as the same date or number written the target language's way (<i>dia de mês de ano</i> "
+               "&rarr; <i>Month day, year</i>)",
     "alignment": "found through the word alignment: the target words aligned to the source placeholder",
     "target_only": "identifiers only the target side has (an e-mail, a phone number), given new numbers",
     "consistency": "an entity form found anywhere in the corpus's source side, masked where the target shows it",

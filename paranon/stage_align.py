@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 import os
 import shutil
-import sys
 from typing import Any
 
 from .align.aligners import EflomalAligner, make_aligner
@@ -14,7 +13,7 @@ from .workdir import WorkDir
 log = logging.getLogger("paranon")
 
 
-def run_align(cfg: dict[str, Any], work: WorkDir, n_chunks: int, quiet: bool) -> dict[str, Any]:
+def run_align(cfg: dict[str, Any], work: WorkDir, n_chunks: int) -> dict[str, Any]:
     """An aligner with directions (eflomal) leaves ``links.fwd`` and ``links.rev``, symmetrized pair by pair in
     the transfer workers; any other writes ``links.pharaoh``. Returns the done record: the aligner's
     description, and ``symmetrization`` for an aligner with directions."""
@@ -29,8 +28,6 @@ def run_align(cfg: dict[str, Any], work: WorkDir, n_chunks: int, quiet: bool) ->
             for k in range(n_chunks):
                 with open(work / WorkDir.chunk("tok", k, side), encoding="utf-8") as fh:
                     shutil.copyfileobj(fh, out, 1 << 20)
-    if not quiet:
-        print(f"aligning with {why} ...", file=sys.stderr)
     done = {}
     if isinstance(aligner, EflomalAligner):
         aligner.align_directions(src_tok, tgt_tok, work / "links.fwd.part", work / "links.rev.part")
