@@ -269,3 +269,28 @@ def test_a_word_of_the_language_next_to_a_verb_of_saying_is_a_person(anonymizer,
 def test_a_word_of_the_language_that_is_no_speaker(anonymizer, texts):
     found = anonymizer.recognize_document(texts)
     assert not [m for ms in found for m in ms if m.category == "PERSON"]
+
+
+# a bare subject: a word of the language, capitalized, with no article after a conjunction or a comma and before a
+# verb in the singular, is a name (a common noun as a subject takes an article); the document's lone mentions too
+@pytest.mark.parametrize(("texts", "name"), [
+    (["Diz-se que Pardal tomará posse em janeiro.", "A vitória de Pardal foi clara."], "Pardal"),
+    (["No Rio, Cotovia está em segundo lugar.", "Cotovia cresceu na província."], "Cotovia"),
+    (["Enquanto Girassol discursava, o partido caiu.", "O voto em Girassol subiu."], "Girassol"),
+])
+def test_a_word_of_the_language_as_a_bare_subject_is_a_person_in_the_whole_document(anonymizer, texts, name):
+    found = anonymizer.recognize_document(texts)
+    assert all((name, "PERSON") in [(m.text, m.category) for m in ms] for ms in found)
+
+
+@pytest.mark.parametrize("texts", [
+    ["Sabe-se que a cotovia cantou cedo.", "A Cotovia é uma ave."],  # an article before the subject
+    ["Dizem que Educação é prioridade."],                             # a derived noun
+    ["Dizem que Portugal é um país pequeno."],                        # a place
+    ["Os dados mostram que Saúde foram prioridades."],                # a plural verb
+    ["Consta que Pombas venceu o jogo."],                             # a plural word before a singular verb
+    ["O pardal voou.", "Diz-se que Pardal tomará posse."],            # the document writes it in lower case
+])
+def test_a_bare_subject_that_is_no_person(anonymizer, texts):
+    found = anonymizer.recognize_document(texts)
+    assert not [m for ms in found for m in ms if m.category == "PERSON"]

@@ -11,6 +11,9 @@ writes in lower case) tells them from words. Such a word is a name only:
   ``person.name_nouns``: ``a testemunha Nandinho``, ``o avançado Nandinho``, ``a tia Quitéria``);
 * a word of the language is a ``speaker`` too where the document never writes it in lower case (``disse
   Coelho``, ``o avançado Leão``; not after ``person.speech_prepositions``: ``segundo Regulamento``);
+* a word of the language is a ``speaker`` too as a bare subject: capitalized, no article, after a conjunction or a
+  comma and before a verb in the singular (``que Pardal tomará``, ``, Cotovia já``; not a plural word: ``Pelotas
+  é``; not in legal acts);
 * ``speaker`` holds in the whole document: once a word is a speaker, it is a name wherever it stands alone
   (a sentence's first word too);
 * ``initial-subject``: a sentence's first word (four letters or more; wordfreq may know it) before its verb (a
@@ -56,6 +59,10 @@ NEXT_LOWER_WORD = regex.compile(r" (\p{Ll}[\p{Ll}-]*)\b")  # the word after a ch
 ENGLISH_PHRASE_ZIPF = 2.5  # two capitalized words both this frequent in English are an English phrase
 LIST_NEXT = regex.compile(r"\s*[,;]\s*(\p{Lu}\p{Ll}+)\b")  # the next item of a list of capitalized words
 RELATIVE_AFTER = regex.compile(r"\s*,\s*(?:que|quem|cuj[oa]s?)\b")
+# a bare capitalized word after a conjunction or a comma, before its verb: a subject without an article, a name
+# ("que Pardal tomará posse", ", Cotovia já marcou", "enquanto Girassol cresceu"); groups: the word, the next word
+BARE_SUBJECT = regex.compile(r"(?:,|\b(?i:que|e|nem|enquanto|quando|se|mas|porque|como|onde))\s+(\p{Lu}\p{Ll}+)"
+                             r"\s+(\p{Ll}+)\b")
 CLITIC = regex.compile(r"-(?:me|te|se|nos|vos|lhe|lhes|o|a|os|as|lo|la|los|las|no|na)$")  # deixa-nos, tornou-se
 
 
@@ -76,13 +83,14 @@ class LoneNameFallback(Recognizer):
         # speakers that are also words of the language: never after "segundo" (segundo Regulamento)
         self.prepositions = frozenset(p.get("speech_prepositions", []))
         self.word_speakers: set[str] = set()
+        self.bare: set[str] = set()  # subjects without an article (``que Pardal tomará``): speakers outside acts
         # occupations, kin and ranks written capitalized before a name (o Rei Nandinho, o Atacante Kowalczyk)
         self.role_nouns = frozenset(fold(w) for w in p.get("name_nouns", []))
 
     def prepare(self, texts: list[str]) -> None:
         """The document's speakers: lone capitalized words after a verb of saying or a +HUM noun in lower case, or
         before a verb of saying (``disse Nandinho``, ``a testemunha Nandinho``, ``Nandinho afirmou``)."""
-        self.speakers, self.word_speakers = set(), set()
+        self.speakers, self.word_speakers, self.bare = set(), set(), set()
         if not self.names.words:
             return
         for t in texts:
@@ -97,6 +105,24 @@ class LoneNameFallback(Recognizer):
                     self.speakers.add(fold(w))
                     if not (k and words[k - 1] in self.prepositions):
                         self.word_speakers.add(fold(w))
+        self._bare_subjects(texts)
+
+    def _bare_subjects(self, texts: list[str]) -> None:
+        """Speakers too: a capitalized word with no article after a conjunction or a comma and before a verb in the
+        singular (``que Pardal tomará``, ``enquanto Cotovia cresceu``, ``, Girassol já``); a common noun as a
+        subject takes an article (``que a cotovia cantou``). Not in legal acts (``que Autor é parte``)."""
+        for t in texts:
+            for m in BARE_SUBJECT.finditer(t):
+                word, verb = fold(m.group(1)), fold(CLITIC.sub("", m.group(2)))
+                if not self.names.is_dictionary_word(word) or word.endswith("s") \
+                        and self.names.lemma_or_inflection(word[:-1]):
+                    continue  # (a word no dictionary knows has its own rules; a plural before a singular verb
+                    # names a town or a club: Pelotas é, Palmeiras venceu)
+                if verb.endswith("m") or verb in ("sao", "foram", "eram"):
+                    continue  # a plural verb: a plural subject, no one person
+                if verb in self.predicate_openers or not self.names.lemma_or_inflection(verb) \
+                        and self.names.verb_form(verb):
+                    self.bare.add(word)
 
     def find(self, seg: Segment) -> list:
         if not self.names.words:
@@ -107,7 +133,7 @@ class LoneNameFallback(Recognizer):
             if ch.all_upper or ch.places or ch.org_head or ch.org_tail or ch.extra.get("territory") \
                     or ch.extra.get("concept") or seg.covered(ch.start, ch.end):
                 continue
-            if len(ch.words) == 1 and not ch.title and fold(ch.words[0]) in self.speakers \
+            if len(ch.words) == 1 and not ch.title and self._speaker(seg, fold(ch.words[0])) \
                     and (self.names.is_name(ch.words[0], lower) or self._word_speaker(seg, ch.words[0])):
                 out.append(self.mention(seg, ch.start, ch.end, "PERSON", "fallback:speaker", score=0.4))
             elif self.options.get("sentence_initial", True) and len(ch.words) == 1 and ch.sentence_initial \
@@ -152,11 +178,14 @@ class LoneNameFallback(Recognizer):
         f = fold(CLITIC.sub("", nxt.group(1)))
         return f in self.predicate_openers or not self.names.lemma_or_inflection(f) and self.names.verb_form(f)
 
+    def _speaker(self, seg: Segment, folded: str) -> bool:
+        return folded in self.speakers or folded in self.bare and not seg.memory.act_document
+
     def _word_speaker(self, seg: Segment, word: str) -> bool:
         """A speaker that is also a word of the language (``disse Coelho``, ``o avançado Leão``): the document
         never writes it in lower case, and it is no role, body's head, closed-class word, place or derived word."""
         f = fold(word)
-        return f in self.word_speakers and len(word) >= 4 and f not in seg.memory.lower_vocab \
+        return (f in self.word_speakers or f in self.bare) and len(word) >= 4 and f not in seg.memory.lower_vocab \
             and f not in self.names.roles and (f,) not in seg.analysis.rules.org_heads \
             and f not in self.role_nouns and f not in self.lex.closed and not self.lex.is_place(word) \
             and not f.endswith(self.names.endings)
