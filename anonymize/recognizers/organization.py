@@ -58,6 +58,9 @@ NAME_RUN = regex.compile(r"(?:^|(?<=[\s(,;:]))(?P<name>\p{Lu}[\p{L}\p{M}.'’&-]
                       r"[\p{L}\p{M}.'’&-]*)){0,7})\Z")  # (capitalized words right before a legal form in words)
 # a sentence's article before that name is no part of it ("A Luz do Sol – Associação de Pais ..."), and names it
 LEADING_ARTICLE = regex.compile(r"(?:[OA]s?|D[oa]s?|N[oa]s?|Pel[oa]s?|À|Ao)\s+(?=\p{Lu})")
+NEXT_WORD = regex.compile(r"\s+(\p{Ll}+)\b")  # the lower-case word after a chain
+EVERYDAY_ZIPF = 5.5  # as frequent as pronouns hunspell's closed classes lack (Ela, Você): no company's name
+SUBJECT_ARTICLE = regex.compile(r"(?<![\p{L}])[OoAa]\s+\Z")  # a subject's article ("a Xpto anunciou")
 ARTICLE_BEFORE = regex.compile(r"(?<![\p{L}])(?:[oa]s?|d[oa]s?|n[oa]s?|pel[oa]s?|à|ao)\s+\Z")
 # a singular feminine article before a plural noun that opens a name: a company's elided noun ("A Sistemas Ribatejo",
 # "pela Têxteis Cávado": "a [empresa] ..."); a kind of thing takes an article that agrees ("os Sistemas de Navegação");
@@ -124,6 +127,9 @@ class OrganizationRecognizer(Recognizer):
         # (looked up in sets, word by word: two more searches per chain cost more than the rest of the check)
         self.body_roles = {fold(w) for w in o.get("body_role_nouns", [])}
         self.body_kinds = set(o.get("body_kind_nouns", []))
+        self.possessions = {fold(w) for w in o.get("company_possession_nouns", [])}
+        self.business_verbs = frozenset(o.get("business_verbs", []))
+        self.subject_verbs = frozenset(o.get("subject_verbs", []))
         self.end_heads = {fold(w) for w in o.get("end_heads", [])}
         self.appeal_nouns = {fold(w) for w in o.get("appeal_nouns", [])}
         dotted = [h for h in o["heads"].get("ADMIN", []) if regex.fullmatch(r"(?:\p{Lu}\.)+\p{L}*\.?", h)]
@@ -252,6 +258,23 @@ class OrganizationRecognizer(Recognizer):
             return "INSTITUTION", "body-role"  # "os membros da ABVQ"
         if not ch.title and words and words[-1].lstrip(OPENING) in self.body_kinds:
             return "INSTITUTION", "body-kind"  # "a banda Zirkões", "o jornal Expresso"
+        return self._company_context(seg, ch, words)
+
+    def _company_context(self, seg: Segment, ch, words: list[str]) -> tuple[str, str]:
+        """A lone capitalized word no dictionary knows (English-frequent or not: brands) in a company's position:
+        after what a company has and "da"/"do" ("os clientes da Xpto"), or after an article and before a verb of
+        business ("a Xpto anunciou", "A Xpto lançou")."""
+        if len(ch.words) != 1 or ch.title or ch.hum or ch.all_upper or fold(ch.words[0]) in self.lex.closed \
+                or not unknown_name(ch.words[0], self.lex) or zipf(ch.words[0].lower()) >= EVERYDAY_ZIPF:
+            return "", ""
+        if len(words) == 2 and words[1] in ARTICLED_OF and fold(words[0].lstrip(OPENING)) in self.possessions:
+            return "COMPANY", "company-possession"
+        nxt = NEXT_WORD.match(seg.text, ch.end)
+        if not nxt or nxt.group(1) not in self.business_verbs and nxt.group(1) not in self.subject_verbs:
+            return "", ""
+        if SUBJECT_ARTICLE.search(seg.text, max(0, ch.start - 4), ch.start) \
+                or ch.sentence_initial and nxt.group(1) in self.business_verbs:
+            return "COMPANY", "business-subject"
         return "", ""
 
     def _form_phrases(self, seg: Segment, out: list) -> list:
