@@ -264,18 +264,21 @@ class OrganizationRecognizer(Recognizer):
         """A lone capitalized word no dictionary knows (English-frequent or not: brands) in a company's position:
         after what a company has and "da"/"do" ("os clientes da Xpto"), or after an article and before a verb of
         business ("a Xpto anunciou", "A Xpto lançou")."""
-        if len(ch.words) != 1 or ch.title or ch.hum or ch.all_upper or fold(ch.words[0]) in self.lex.closed \
-                or not unknown_name(ch.words[0], self.lex) or zipf(ch.words[0].lower()) >= EVERYDAY_ZIPF:
+        if len(ch.words) != 1 or ch.title or ch.hum or ch.all_upper:
             return "", ""
         if len(words) == 2 and words[1] in ARTICLED_OF and fold(words[0].lstrip(OPENING)) in self.possessions:
-            return "COMPANY", "company-possession"
-        nxt = NEXT_WORD.match(seg.text, ch.end)
-        if not nxt or nxt.group(1) not in self.business_verbs and nxt.group(1) not in self.subject_verbs:
+            rule = "company-possession"
+        elif (nxt := NEXT_WORD.match(seg.text, ch.end)) and (
+                nxt.group(1) in self.subject_verbs and SUBJECT_ARTICLE.search(seg.text, max(0, ch.start - 4), ch.start)
+                or nxt.group(1) in self.business_verbs and (ch.sentence_initial or SUBJECT_ARTICLE.search(
+                    seg.text, max(0, ch.start - 4), ch.start))):
+            rule = "business-subject"
+        else:
+            return "", ""  # (the context first: most chains have none, the dictionary's look-ups cost more)
+        word = ch.words[0]
+        if fold(word) in self.lex.closed or not unknown_name(word, self.lex) or zipf(word.lower()) >= EVERYDAY_ZIPF:
             return "", ""
-        if SUBJECT_ARTICLE.search(seg.text, max(0, ch.start - 4), ch.start) \
-                or ch.sentence_initial and nxt.group(1) in self.business_verbs:
-            return "COMPANY", "business-subject"
-        return "", ""
+        return "COMPANY", rule
 
     def _form_phrases(self, seg: Segment, out: list) -> list:
         """The capitalized name before a legal form written in words: "Mão Amiga – Instituição Particular de
