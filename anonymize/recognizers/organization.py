@@ -13,7 +13,7 @@ import regex
 from ...text import fold
 from ..aliases import abbreviates
 from ..chains import ORDINAL, Chain, ChainRules
-from ..dictionary import lemma_or_inflection, unknown_name
+from ..dictionary import english_zipf, lemma_or_inflection, unknown_name
 from ..lexicons import zipf
 from ..recognizer import Gated, Recognizer, Segment, alternation, case_blind_gate, literal_gate, register
 
@@ -130,6 +130,11 @@ class OrganizationRecognizer(Recognizer):
         self.possessions = {fold(w) for w in o.get("company_possession_nouns", [])}
         self.business_verbs = frozenset(o.get("business_verbs", []))
         self.subject_verbs = frozenset(o.get("subject_verbs", []))
+        fb = rules.get("fallbacks", {})
+        # a subject's first word of its predicate (é, foi, tem, pode, não ...) after a brand the lone-name fall-back
+        # keeps public, it being frequent in English (a Xpto tem, o Xpto não)
+        self.predicate_openers = frozenset(fb.get("predicate_openers", []))
+        self.english_max_zipf = float(fb.get("lone_name_english_max_zipf", 4.0))
         self.end_heads = {fold(w) for w in o.get("end_heads", [])}
         self.appeal_nouns = {fold(w) for w in o.get("appeal_nouns", [])}
         dotted = [h for h in o["heads"].get("ADMIN", []) if regex.fullmatch(r"(?:\p{Lu}\.)+\p{L}*\.?", h)]
@@ -273,10 +278,14 @@ class OrganizationRecognizer(Recognizer):
                 or nxt.group(1) in self.business_verbs and (ch.sentence_initial or SUBJECT_ARTICLE.search(
                     seg.text, max(0, ch.start - 4), ch.start))):
             rule = "business-subject"
+        elif nxt and nxt.group(1) in self.predicate_openers and SUBJECT_ARTICLE.search(
+                seg.text, max(0, ch.start - 4), ch.start) and english_zipf(ch.words[0].lower()) >= self.english_max_zipf:
+            rule = "business-subject"
         else:
             return "", ""  # (the context first: most chains have none, the dictionary's look-ups cost more)
         word = ch.words[0]
-        if fold(word) in self.lex.closed or not unknown_name(word, self.lex) or zipf(word.lower()) >= EVERYDAY_ZIPF:
+        if fold(word) in self.lex.closed or fold(word) in seg.memory.lower_vocab or not unknown_name(word, self.lex) \
+                or zipf(word.lower()) >= EVERYDAY_ZIPF:  # (a word the document writes in lower case: a noun)
             return "", ""
         return "COMPANY", rule
 
