@@ -48,8 +48,10 @@ from .recognizers.date import CITATION_WINDOW
 DATA = Path(__file__).parent / "data"
 NO_BREAK_SPACES = str.maketrans({"\xa0": " ", "\u202f": " "})
 NAME_PART = regex.compile(r"[\p{L}'’-]+")  # the words of a name, for its surname
-# fall-back rules that read one unknown word mid-sentence as a name: their form spreads in the document
-LONE_NAME_RULES = ("fallback:unknown-proper-noun", "fallback:unknown-word")  # (spread only as written)
+# rules that read one unknown word as a name, by the fall-back mid-sentence or by a company's context (a brand
+# wordfreq counts as a word: "os clientes da Xpto", "a Xpto anunciou"): their form spreads in the document
+LONE_NAME_RULES = ("fallback:unknown-proper-noun", "fallback:unknown-word", "company-possession",
+                   "business-subject")  # (spread only as written)
 COORDINATION = regex.compile(r"\s*,\s*|\s+e\s+")  # places listed: "faroe e gronelandia", "hungria, malta"
 CATEGORY_PRIORITY = {"ADDRESS": 0, "NAMEID": 1, "DATE": 2, "ORGANIZATION": 3, "PERSON": 4, "PUBLIC_ID": 5}
 PRIVATE_PARTIES = frozenset({"PERSON", "ADDRESS", "NAMEID"})  # (and companies): beside an act's date, its private event

@@ -156,3 +156,52 @@ LEGISLATURES = [
 def test_end_heads_and_legislatures_are_organisations(anonymizer, text, org):
     assert _spans(anonymizer, text) == [org]
 
+
+
+# a lone name no dictionary knows, even one frequent in English (a brand), in a company's position: after what a
+# company has and "da"/"do", or after a subject's article (or opening a sentence) before a verb of business
+COMPANY_POSITIONS = [
+    ("Os clientes da Sunrise queixaram-se do serviço.", "Sunrise"),
+    ("O cofundador da Kelvora deixou a empresa em março.", "Kelvora"),
+    ("As ações da Brightwater caíram 5 % na bolsa.", "Brightwater"),
+    ("A Sunrise anunciou ontem um novo telemóvel.", "Sunrise"),
+    ("Kelvora lança serviço de mensagens cifradas.", "Kelvora"),
+    ("O Brightwater quer cobrar pelo acesso ao catálogo.", "Brightwater"),
+    # a brand frequent in English (which the lone-name fall-back keeps public) before any predicate's first word
+    ("A Summit tem lojas em todo o país.", "Summit"),
+    ("O Signal não publica as contas do ano.", "Signal"),
+    ("Segundo os analistas, a Harbor pode cobrar mais pelo serviço.", "Harbor"),
+]
+
+# a word of the language, a place, a given name, a pronoun; a verb any subject takes opening a sentence
+NOT_COMPANY_POSITIONS = [
+    "Os clientes da Farmácia reclamaram do horário.",
+    "Os clientes da Madeira pagam menos pela eletricidade.",
+    "Portugal lançou a candidatura em janeiro.",
+    "A Maria anunciou o noivado aos pais.",
+    "Você quer mais café?",
+    "Tolkien oferece uma leitura nova do mito.",
+    "O Kelvora tem uma defasagem de professores.",  # (not frequent in English: the lone-name fall-back's)
+    "Depois, Signal é o que ouvimos.",  # (no subject's article)
+]
+
+
+@pytest.mark.parametrize("text,org", COMPANY_POSITIONS)
+def test_a_lone_name_in_a_companys_position_is_a_company(anonymizer, text, org):
+    assert _spans(anonymizer, text) == [org]
+
+
+@pytest.mark.parametrize("text", NOT_COMPANY_POSITIONS)
+def test_words_places_persons_and_pronouns_in_a_companys_position_stay(anonymizer, text):
+    assert _spans(anonymizer, text) == []
+
+
+def test_a_brand_read_by_its_context_is_the_company_elsewhere_in_the_document(anonymizer):
+    found = anonymizer.recognize_document(["A Sunrise anunciou um novo telemóvel.",
+                                           "Segundo a Sunrise, o aparelho chega em maio."])
+    assert [[m.text for m in ms if m.category == "ORGANIZATION"] for ms in found] == [["Sunrise"], ["Sunrise"]]
+
+
+def test_a_word_the_document_writes_in_lower_case_is_no_brand(anonymizer):
+    found = anonymizer.recognize_document(["A Summit tem lojas em todo o país.", "O summit dos líderes acabou."])
+    assert [[m.text for m in ms if m.category == "ORGANIZATION"] for ms in found] == [[], []]

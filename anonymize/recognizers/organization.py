@@ -13,7 +13,7 @@ import regex
 from ...text import fold
 from ..aliases import abbreviates
 from ..chains import ORDINAL, Chain, ChainRules
-from ..dictionary import lemma_or_inflection, unknown_name
+from ..dictionary import english_zipf, lemma_or_inflection, unknown_name
 from ..lexicons import zipf
 from ..recognizer import Gated, Recognizer, Segment, alternation, case_blind_gate, literal_gate, register
 
@@ -58,6 +58,9 @@ NAME_RUN = regex.compile(r"(?:^|(?<=[\s(,;:]))(?P<name>\p{Lu}[\p{L}\p{M}.'’&-]
                       r"[\p{L}\p{M}.'’&-]*)){0,7})\Z")  # (capitalized words right before a legal form in words)
 # a sentence's article before that name is no part of it ("A Luz do Sol – Associação de Pais ..."), and names it
 LEADING_ARTICLE = regex.compile(r"(?:[OA]s?|D[oa]s?|N[oa]s?|Pel[oa]s?|À|Ao)\s+(?=\p{Lu})")
+NEXT_WORD = regex.compile(r"\s+(\p{Ll}+)\b")  # the lower-case word after a chain
+EVERYDAY_ZIPF = 5.5  # as frequent as pronouns hunspell's closed classes lack (Ela, Você): no company's name
+SUBJECT_ARTICLE = regex.compile(r"(?<![\p{L}])[OoAa]\s+\Z")  # a subject's article ("a Xpto anunciou")
 ARTICLE_BEFORE = regex.compile(r"(?<![\p{L}])(?:[oa]s?|d[oa]s?|n[oa]s?|pel[oa]s?|à|ao)\s+\Z")
 # a singular feminine article before a plural noun that opens a name: a company's elided noun ("A Sistemas Ribatejo",
 # "pela Têxteis Cávado": "a [empresa] ..."); a kind of thing takes an article that agrees ("os Sistemas de Navegação");
@@ -124,6 +127,14 @@ class OrganizationRecognizer(Recognizer):
         # (looked up in sets, word by word: two more searches per chain cost more than the rest of the check)
         self.body_roles = {fold(w) for w in o.get("body_role_nouns", [])}
         self.body_kinds = set(o.get("body_kind_nouns", []))
+        self.possessions = {fold(w) for w in o.get("company_possession_nouns", [])}
+        self.business_verbs = frozenset(o.get("business_verbs", []))
+        self.subject_verbs = frozenset(o.get("subject_verbs", []))
+        fb = rules.get("fallbacks", {})
+        # a subject's first word of its predicate (é, foi, tem, pode, não ...) after a brand the lone-name fall-back
+        # keeps public, it being frequent in English (a Xpto tem, o Xpto não)
+        self.predicate_openers = frozenset(fb.get("predicate_openers", []))
+        self.english_max_zipf = float(fb.get("lone_name_english_max_zipf", 4.0))
         self.end_heads = {fold(w) for w in o.get("end_heads", [])}
         self.appeal_nouns = {fold(w) for w in o.get("appeal_nouns", [])}
         dotted = [h for h in o["heads"].get("ADMIN", []) if regex.fullmatch(r"(?:\p{Lu}\.)+\p{L}*\.?", h)]
@@ -252,7 +263,31 @@ class OrganizationRecognizer(Recognizer):
             return "INSTITUTION", "body-role"  # "os membros da ABVQ"
         if not ch.title and words and words[-1].lstrip(OPENING) in self.body_kinds:
             return "INSTITUTION", "body-kind"  # "a banda Zirkões", "o jornal Expresso"
-        return "", ""
+        return self._company_context(seg, ch, words)
+
+    def _company_context(self, seg: Segment, ch, words: list[str]) -> tuple[str, str]:
+        """A lone capitalized word no dictionary knows (English-frequent or not: brands) in a company's position:
+        after what a company has and "da"/"do" ("os clientes da Xpto"), or after an article and before a verb of
+        business ("a Xpto anunciou", "A Xpto lançou")."""
+        if len(ch.words) != 1 or ch.title or ch.hum or ch.all_upper:
+            return "", ""
+        if len(words) == 2 and words[1] in ARTICLED_OF and fold(words[0].lstrip(OPENING)) in self.possessions:
+            rule = "company-possession"
+        elif (nxt := NEXT_WORD.match(seg.text, ch.end)) and (
+                nxt.group(1) in self.subject_verbs and SUBJECT_ARTICLE.search(seg.text, max(0, ch.start - 4), ch.start)
+                or nxt.group(1) in self.business_verbs and (ch.sentence_initial or SUBJECT_ARTICLE.search(
+                    seg.text, max(0, ch.start - 4), ch.start))):
+            rule = "business-subject"
+        elif nxt and nxt.group(1) in self.predicate_openers and SUBJECT_ARTICLE.search(
+                seg.text, max(0, ch.start - 4), ch.start) and english_zipf(ch.words[0].lower()) >= self.english_max_zipf:
+            rule = "business-subject"
+        else:
+            return "", ""  # (the context first: most chains have none, the dictionary's look-ups cost more)
+        word = ch.words[0]
+        if fold(word) in self.lex.closed or fold(word) in seg.memory.lower_vocab or not unknown_name(word, self.lex) \
+                or zipf(word.lower()) >= EVERYDAY_ZIPF:  # (a word the document writes in lower case: a noun)
+            return "", ""
+        return "COMPANY", rule
 
     def _form_phrases(self, seg: Segment, out: list) -> list:
         """The capitalized name before a legal form written in words: "Mão Amiga – Instituição Particular de
