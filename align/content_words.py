@@ -12,7 +12,8 @@ from functools import cache
 from pathlib import Path
 
 import regex
-import yaml
+
+from ..yaml_files import read_yaml
 
 FUNCTION_WORDS_FILE = Path(__file__).parent / "data" / "function_words.yaml"
 WORD_CHARACTER = regex.compile(r"[\p{L}\p{N}]")  # a token without one is punctuation
@@ -24,8 +25,7 @@ Links = set[tuple[int, int]]
 def function_words(lang: str) -> frozenset[str]:
     """The function words of ``lang`` (``pt``, ``pt-BR`` and ``PT`` read the ``pt`` list); empty when the
     file has no list for it, so every word with a letter or digit counts as a content word."""
-    with open(FUNCTION_WORDS_FILE, encoding="utf-8") as fh:
-        data = yaml.safe_load(fh)
+    data = read_yaml(FUNCTION_WORDS_FILE)
     return frozenset(w.lower() for w in data.get(lang.lower().split("-")[0].split("_")[0], []) or [])
 
 

@@ -17,10 +17,10 @@ from functools import lru_cache
 from pathlib import Path
 
 import regex
-import yaml
 
 from ..anonymize.recognizer import alternation, case_blind_gate, gate_fold, literal_gate
 from ..anonymize.recognizers.nameid import CPE, ONE_DIGIT, bracketed_phones
+from ..yaml_files import read_yaml
 from .names import FIELD_LIST
 from .values import WORD_DAYS_TEXT2NUM_KEEPS
 
@@ -101,7 +101,7 @@ def _after_lead(text: str, start: int) -> int:
 
 @lru_cache(maxsize=1)
 def english_data() -> dict:
-    return yaml.safe_load(DATA.read_text(encoding="utf-8"))
+    return read_yaml(DATA)
 
 
 class EnglishRecognizer:

@@ -7,13 +7,13 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-import yaml
+from ..yaml_files import read_yaml
 
 DATA = Path(__file__).resolve().parent.parent / "anonymize" / "data"
 
 
 def _section(lang: str) -> dict:
-    return yaml.safe_load((DATA / f"{lang}.yaml").read_text(encoding="utf-8"))["transfer"]
+    return read_yaml(DATA / f"{lang}.yaml")["transfer"]
 
 
 @dataclass(frozen=True)

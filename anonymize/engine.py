@@ -14,12 +14,12 @@ from typing import Any
 
 import regex
 import spacy
-import yaml
 from spacy.symbols import ORTH
 
 from ..corpora.model import Mention, SegmentPair
 from ..settings import AnonymizeSettings
 from ..text import fold, fold_same_length, phrase_key
+from ..yaml_files import read_yaml
 from . import recognizers as _recognizers  # noqa: F401  (registers the plug-ins)
 from .aliases import defined_aliases
 from .chains import ChainRules, analyse, lower_vocabulary
@@ -136,7 +136,7 @@ def load_rules(name: str) -> dict[str, Any]:
     if not path.exists():
         raise FileNotFoundError(f"{path}: no rules file for {name!r}")
     # BaseLoader: every scalar stays a string (YAML 1.1 would read "no" and "on" as booleans)
-    return yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.BaseLoader)
+    return read_yaml(path, strings=True)
 
 
 def build_tokenizer(rules: dict[str, Any]) -> spacy.language.Language:
@@ -241,7 +241,7 @@ class Anonymizer:
         allow = list(a.allow)
         for f in a.allow_files:
             p = Path(f) if Path(f).exists() else DATA / f
-            allow += yaml.safe_load(p.read_text(encoding="utf-8")) or []
+            allow += read_yaml(p) or []
         allow += self.rules["polities"]  # the EU, the Communities, the Member States: public, like places
         self.allow = {phrase_key(x) for x in allow}
         # the ends of countries' names of several words ("unidos da america" -> "estados"): a name found there

@@ -20,6 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..text import _fold, fold
+from ..yaml_files import read_yaml
 
 DATA = Path(__file__).parent / "data"
 HUNSPELL_DIC = Path("/usr/share/hunspell/pt_PT.dic")
@@ -45,11 +46,10 @@ def _faker_names() -> tuple[set[str], set[str]]:
     import pkgutil
 
     import faker.providers.person as person_providers
-    import yaml
     from wordfreq import top_n_list
 
     # name particles are no surnames (the language's YAML, ``lexicon_particles``)
-    rules = yaml.safe_load((DATA / "pt.yaml").read_text(encoding="utf-8"))
+    rules = read_yaml(DATA / "pt.yaml")
     particles = set(rules["lexicon_particles"])
     # compared folded: "Dai" (a name elsewhere) is "daí" (hence) here
     frequent = {_fold(w) for w in top_n_list("pt", 5000)} | {_fold(w) for w in top_n_list("en", 5000)}

@@ -39,8 +39,6 @@ from multiprocessing import get_all_start_methods
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from .anonymize.consistency import identifier_form
 from .anonymize.lexicons import DATA, _read
 from .audit_scan import Scanner, join_tokens, trie_pattern, word_matcher
@@ -48,6 +46,7 @@ from .audit_state import AuditState, Units, prior_units
 from .parallel import Workers
 from .settings import Settings
 from .text import fold_same_length
+from .yaml_files import read_yaml
 
 PRIVATE = {"keys.sqlite", "review.yaml", ".work", ".checkpoint"}  # never public: not scanned
 NOT_TEXT = re.compile(r"\.bin$")  # hot postings: int arrays and encoded positions
@@ -104,7 +103,7 @@ def allow_forms(cfg: dict[str, Any]) -> set[str]:
     allow = list(a.allow)
     for f in a.allow_files:
         p = Path(f) if Path(f).exists() else DATA / f
-        allow += yaml.safe_load(p.read_text(encoding="utf-8")) or []
+        allow += read_yaml(p) or []
     return {form_key(str(x)) for x in allow if str(x).strip()}
 
 

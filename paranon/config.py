@@ -16,6 +16,7 @@ from typing import Any
 import yaml
 
 from .errors import InputError
+from .yaml_files import read_yaml
 
 DEFAULTS_FILE = Path(__file__).with_name("defaults.yaml")
 FREE_KEYS = ("deny", "recognizer_options", "operators", "allow_in_documents")  # mappings whose keys the user chooses
@@ -44,7 +45,7 @@ def _merge_free(base: dict, over: dict) -> dict:
 
 @cache
 def _defaults_file() -> dict[str, Any]:
-    return yaml.safe_load(DEFAULTS_FILE.read_text(encoding="utf-8"))
+    return read_yaml(DEFAULTS_FILE)
 
 
 def defaults() -> dict[str, Any]:
