@@ -69,8 +69,11 @@ class AddressRecognizer(Recognizer):
         words = alternation(rules["date"]["number_words"])
         spelled = (rf"(?:número|n\.?\s?º|lote|porta|casa)\s+(?:{words})(?:\s+e\s+(?:{words}))*(?![\p{{L}}])"
                    rf"|(?:{alternation(rules['organization']['ordinal_words'])})\s+(?:andar|piso)(?![\p{{L}}])")
+        # a unit designated by letters, any letters ("fração F", "loja AB", "bloco «C»")
+        lettered = rf"(?i:{alternation(a['lettered_units'])})\s+[\"«“]?\p{{Lu}}{{1,3}}\d{{0,3}}[\"»”]?(?![\p{{L}}\d])"
         # (a part starts a word: "Vila Verd|e" is no street and a floor's side "E")
-        grow = rf"(?:\s*,?\s*(?<![\p{{L}}])(?:{POSTCODE_PT}|{POSTCODE_UK}|{spelled}|{ordinal}|{HOUSE_NUMBER}|{sub}))"
+        grow = (rf"(?:\s*,?\s*(?<![\p{{L}}])(?:{POSTCODE_PT}|{POSTCODE_UK}|{spelled}|{ordinal}|{HOUSE_NUMBER}|{lettered}"
+                rf"|{sub}))")
         tail_after = rf"(?:\s*,?\s*(?:{HOUSE_NUMBER}|{POSTCODE_UK}|{POSTCODE_EU}|{POSTCODE_NL}))"
         # (heads in capitals too: invoice and letter headers write "RUA DE SÃO BENTO, N.º 148")
         heads, tails = alternation(a["heads"] + [h.upper() for h in a["heads"] if len(h.rstrip(".")) > 1]), alternation(a["tails"])
