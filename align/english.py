@@ -185,7 +185,7 @@ class EnglishRecognizer:
     def _address_patterns(self, a: dict, pt: dict | None = None) -> None:
         """The address patterns from en.yaml's ``addresses`` (and the street classes of pt.yaml)."""
         self.level = regex.compile(r"(?<![\p{L}\d])(?:\d{1,2}(?:" + ORDINAL + r"|\.?º)\s+(?:" + _alt(a["levels"]) + r")"
-                                   r"(?:\s+[A-Z](?![\p{L}\d]))?(?:\s+(?i:" + _alt(a["sides"]) + r"))?|(?:" + _alt(a["levels"]) + r")\s+\d{1,4}(?:\.\d{1,3})?[A-Z]?)"
+                                   r"(?:\s+[A-Z](?![\p{L}\d]))?(?:\s+(?i:" + _alt(a["sides"]) + r"))?|(?:" + _alt(a["levels"]) + r")\s+\d{1,4}(?:\.\d{1,3})*[A-Z]?)"
                                    r"(?![\p{L}\d])")
         tails = _alt(a["street_tails"])
         alone = _alt(a["street_tails_alone"])

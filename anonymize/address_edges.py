@@ -61,6 +61,8 @@ NUMBER_FIRST = regex.compile(r"(?:No\.?\s*|n\.?\s?º\s*)?\d{1,5}[A-Za-z]?\s+(?=\
 NUMBER_AFTER = regex.compile(rf"(?:(?:No\.?\s*)?\d{{1,5}}\s+)?(?:{PLACE_WORDS})\s+(?:\d{{1,4}}[A-Z]?|[IVX]{{1,4}}(?![\p{{L}}]))")
 OPENER = regex.compile(r"(?<![\p{L}])(?:em|no|na|at|in)\s+|:\s*")  # words before an address's first part
 PO_BOX_AT = regex.compile(PO_BOX)
+# a house without a number, in the words that stand for its number ("s/n", "sem número", "no number")
+NO_NUMBER = regex.compile(r"(?i:s/n\.?|sem\s+n(?:úmero|\.?\s?º)|no\s+number|without\s+(?:a\s+)?number|unnumbered)")
 DIGIT = regex.compile(r"\d")
 ANCHOR_AT = regex.compile(r"^|[,:]\s*|(?<![\p{L}])(?:em|no|na|at|in)\s+")  # where an address's first part may open
 # a town part that ends at "e"/"and" and a lower-case word, not at a comma ("…, n.º 12, Lisboa e portador")
@@ -111,7 +113,7 @@ class AddressEdges:
         if CODE_PART.fullmatch(part):
             return "code"
         first = NUMBER_FIRST.match(part)
-        if self.unit.fullmatch(part) or NUMBER_AFTER.fullmatch(part) or first and PLACE.fullmatch(part, first.end()) \
+        if self.unit.fullmatch(part) or NUMBER_AFTER.fullmatch(part) or NO_NUMBER.fullmatch(part) or first and PLACE.fullmatch(part, first.end()) \
                 or self.area.fullmatch(part):  # (an administrative area: "freguesia de Ronfe", "concelho de Fafe")
             return "sure"
         if PLACE.fullmatch(part):

@@ -60,3 +60,30 @@ def test_register_entries_after_one_phrase_are_identifiers(anonymizer, text, ids
 ])
 def test_an_ordinal_after_a_register_phrase_is_a_laws_article(anonymizer, text):
     assert _spans(anonymizer, text, "NAMEID") == []
+
+
+def _english_addresses(english, text: str) -> list[str]:
+    return [text[h.start:h.end] for h in english.find(text) if h.category == "ADDRESS"]
+
+
+# a door, a lot (its number in dotted parts) or a flat, translated, is the English address's part
+@pytest.mark.parametrize("text, address", [
+    ("Domicile: Urbanização Quinta da Fonte, Block B, door 3, 2nd D, 2780-730 Paço de Arcos",
+     "Urbanização Quinta da Fonte, Block B, door 3, 2nd D, 2780-730 Paço de Arcos"),
+    ("The leased property is located at Alameda dos Oceanos, Lot 1.06.1.1, 4th A, Parque das Nações, 1990-207 Lisbon.",
+     "Alameda dos Oceanos, Lot 1.06.1.1, 4th A, Parque das Nações, 1990-207 Lisbon"),
+    ("Lucas Pereira, resident at Rua Augusta, 1200, apt 301, Bela Vista, São Paulo - SP, CEP 01310-100.",
+     "Rua Augusta, 1200, apt 301, Bela Vista, São Paulo - SP, CEP 01310-100"),
+])
+def test_an_english_door_lot_or_flat_is_the_addresss_part(english, text, address):
+    assert _english_addresses(english, text) == [address]
+
+
+# a house without a number: the words that stand for its number are a part of the address, on either side
+@pytest.mark.parametrize("text, address", [
+    ("Beatriz Lima, residing at Largo da Feira, no number, 3500-001 Viseu.", "Largo da Feira, no number, 3500-001 Viseu"),
+    ("with its seat at Rua do Moinho, without number, 7000-100 Évora.", "Rua do Moinho, without number, 7000-100 Évora"),
+    ("resident at Travessa da Fonte, unnumbered, 3500-002 Viseu.", "Travessa da Fonte, unnumbered, 3500-002 Viseu"),
+])
+def test_an_english_house_without_a_number_is_one_address(english, text, address):
+    assert _english_addresses(english, text) == [address]
