@@ -87,3 +87,24 @@ def test_an_english_door_lot_or_flat_is_the_addresss_part(english, text, address
 ])
 def test_an_english_house_without_a_number_is_one_address(english, text, address):
     assert _english_addresses(english, text) == [address]
+
+
+# a letterhead's line: a house's or a building's name before the street, the line closed by a Portuguese or a
+# British postcode, is the address's first part ...
+@pytest.mark.parametrize("text", [
+    "The Old Rectory, Church Lane, Little Snoring, Norfolk NR21 0AA",
+    "Residência Sol Nascente, Rua do Pinhal, 12, 2065-000 Alcoentre",
+    "Vivenda Aurora, Travessa do Moinho, 4, 2040-100 Rio Maior",
+])
+def test_a_houses_name_opening_a_letterhead_line_is_the_addresss(anonymizer, text):
+    assert _addresses(anonymizer, text) == [text]
+
+
+# ... but a person or a company before the street keeps its own span
+@pytest.mark.parametrize("text, address", [
+    ("Maria Santos, Rua do Pinhal, 12, 2065-000 Alcoentre", "Rua do Pinhal, 12, 2065-000 Alcoentre"),
+    ("Exmo. Senhor João Pereira, Rua do Pinhal, 12, 2065-000 Alcoentre", "Rua do Pinhal, 12, 2065-000 Alcoentre"),
+    ("Lusotec Lda, Rua do Pinhal, 12, 2065-000 Alcoentre", "Rua do Pinhal, 12, 2065-000 Alcoentre"),
+])
+def test_a_party_opening_a_letterhead_line_is_no_address(anonymizer, text, address):
+    assert _addresses(anonymizer, text) == [address]
