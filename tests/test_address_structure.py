@@ -108,3 +108,15 @@ def test_a_houses_name_opening_a_letterhead_line_is_the_addresss(anonymizer, tex
 ])
 def test_a_party_opening_a_letterhead_line_is_no_address(anonymizer, text, address):
     assert _addresses(anonymizer, text) == [address]
+
+
+# an identity document's or a tax number's acronym written with dots is a trigger word, like its undotted form:
+# no company and no person; a body's dotted acronym stays a body
+@pytest.mark.parametrize("text, masked", [
+    ("o titular do C.C. n.º 12345678 declara.", [("12345678", "NAMEID")]),
+    ("portador do B.I. n.º 1234567, emitido pelo Arquivo.", [("1234567", "NAMEID")]),
+    ("com o N.I.F. 234567890 e o N.I.S.S. 11223344556.", [("234567890", "NAMEID"), ("11223344556", "NAMEID")]),
+    ("a C.M.L. aprovou o projeto.", [("C.M.L.", "ORGANIZATION")]),
+])
+def test_a_dotted_document_acronym_is_no_party(anonymizer, text, masked):
+    assert [(m.text, m.category) for m in anonymizer.recognize_document([text])[0]] == masked
