@@ -49,8 +49,9 @@ NAMED_CATEGORIES = ("PERSON", "ORGANIZATION", "ADDRESS")
 POSSESSIVE = regex.compile(r"(?<=\p{L})['’]s$")  # an English possessive after a name grown over it
 VALUE_CATEGORIES = ("NAMEID", "DATE")  # what an English address's widening never swallows
 MIN_HELD = 5  # the fewest characters of a source identifier that an English identifier holding it must show
-# what may lie between two pieces of one entity that are joined: punctuation, joiners, capitalized words
-MERGEABLE_GAP = regex.compile(r"(?:[\s,.;:&'’\-]|\b(?:" + "|".join(
+# what may lie between two pieces of one entity that are joined: punctuation (a slash or a bar between a street
+# and its postcode's line), joiners, capitalized words
+MERGEABLE_GAP = regex.compile(r"(?:[\s,.;:&'’\-/|]|\b(?:" + "|".join(
     sorted((regex.escape(w) for w in WORDS.joiners if w.isalpha()), key=lambda w: (-len(w), w))) +
     r")\b|\p{Lu}[\p{L}'’.-]*)*")
 

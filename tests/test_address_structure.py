@@ -120,3 +120,16 @@ def test_a_party_opening_a_letterhead_line_is_no_address(anonymizer, text, addre
 ])
 def test_a_dotted_document_acronym_is_no_party(anonymizer, text, masked):
     assert [(m.text, m.category) for m in anonymizer.recognize_document([text])[0]] == masked
+
+
+# a street and its postcode's line written apart by a semicolon, a bar or a slash are one address; two whole
+# addresses so written stay two
+@pytest.mark.parametrize("text, addresses", [
+    ("Morada: Rua das Flores, 12; 4050-262 Porto", ["Rua das Flores, 12; 4050-262 Porto"]),
+    ("Morada: Travessa do Sol, 3 | 2800-100 Almada", ["Travessa do Sol, 3 | 2800-100 Almada"]),
+    ("Sede: Rua do Carmo, 5 / 1200-093 Lisboa", ["Rua do Carmo, 5 / 1200-093 Lisboa"]),
+    ("as moradas Rua A, n.º 1, 1000-001 Lisboa; Rua B, n.º 2, 4000-002 Porto.",
+     ["Rua A, n.º 1, 1000-001 Lisboa", "Rua B, n.º 2, 4000-002 Porto"]),
+])
+def test_a_street_and_its_postcode_apart_by_a_separator_are_one_address(anonymizer, text, addresses):
+    assert _addresses(anonymizer, text) == addresses

@@ -40,6 +40,8 @@ BETWEEN_STREET_AND_POSTCODE = regex.compile(r",?\s*(?:\p{Lu}[\p{L}'-]+\s+){1,3}"
 # the comma-separated parts of one address ("Rua X, n.º 5, Murches, 2755-132 Alcabideche")
 ADDRESS_PIECE = regex.compile(r"\s*,\s*([^,;:()\n]{1,60}?)\s*(?=,|$)")
 PIECE_WORD = regex.compile(r"[^\s]+")
+# a street and its postcode's line written apart by a semicolon, a slash or a bar ("Rua X, 12; 4050-262 Porto")
+PART_SEPARATOR = regex.compile(r"\s*[;|]\s*|\s+/\s+")
 ARTICLES = frozenset({"the", "o", "a", "os", "as"})
 PIECES_WINDOW = 160  # characters before an address in which its earlier parts are looked for
 # the rest of a number cut at its dot or a letter ("sala 2.08", "n.º 77-A") before the comma of the next part
@@ -253,7 +255,8 @@ class AddressRecognizer(Recognizer):
         for m in out[1:]:
             prev = merged[-1]
             between = t[prev.end:m.start]
-            if "," in between and self._pieces_only(between):
+            if "," in between and self._pieces_only(between) \
+                    or PART_SEPARATOR.fullmatch(between) and CLOSING_CODE.match(m.text) and not CLOSING_CODE.search(prev.text):
                 merged[-1] = self.mention_like(prev, t, prev.start, m.end)
             else:
                 merged.append(m)
