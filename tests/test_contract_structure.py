@@ -1,5 +1,7 @@
-"""An address is one span by its structure: a street part, its numbers and units, a postcode and a locality. Every
-example is written for this test (none is taken from an evaluation set); three variants a class."""
+"""Contract entities by their structure: an address is one span (a street part, its numbers and units, a postcode
+and a locality, on either side), a register's entries after one phrase are identifiers each, a document's dotted
+acronym is no party, a brand's name opens its company's. Every example is written for this test (none is taken
+from an evaluation set); three variants a class."""
 
 from __future__ import annotations
 
@@ -133,3 +135,13 @@ def test_a_dotted_document_acronym_is_no_party(anonymizer, text, masked):
 ])
 def test_a_street_and_its_postcode_apart_by_a_separator_are_one_address(anonymizer, text, addresses):
     assert _addresses(anonymizer, text) == addresses
+
+
+# a brand's name ending with a plus before a dash and a company's name is the company's name's first part
+@pytest.mark.parametrize("text, name", [
+    ("RECUPERA+ – Gestão de Créditos, S.A.", "RECUPERA+ – Gestão de Créditos, S.A."),
+    ("Entre a Clínica Vital+ – Serviços Médicos, Lda. e o cliente.", "Clínica Vital+ – Serviços Médicos, Lda."),
+    ("A fatura da LIMPA+ – Higiene Industrial, Lda. vence hoje.", "LIMPA+ – Higiene Industrial, Lda."),
+])
+def test_a_brand_with_a_plus_before_a_dash_opens_the_companys_name(anonymizer, text, name):
+    assert _spans(anonymizer, text, "ORGANIZATION") == [name]
