@@ -45,7 +45,10 @@ CA_POSTCODE = r"[ABCEGHJ-NPRSTVXY]\d[A-Z]\s?\d[A-Z]\d"
 EIRCODE = r"(?:[AC-FHKNPRTV-Y]\d{2}|D6W)\s?[0-9AC-FHKNPRTV-Y]{4}"
 # a town with its postcode or a postcode alone, in the layouts of Portugal, Brazil, the EU, the UK, the US, China,
 # Ukraine; a PO box; a Brazilian town with its state
+# the postcode's own word before it ("código postal 4100-130 Porto", "postcode 4100-130 Porto", "zip code 01310-100")
+POSTCODE_WORD = r"(?:(?i:c[óo]digo\s+postal|post(?:al)?\s?code|zip\s?code)\s*:?\s*)"
 CODE_PART = regex.compile(
+    rf"{POSTCODE_WORD}?(?:"
     rf"(?:{PLACE_WORDS})\s+\d{{5,6}}|\d{{4}}\s?[A-Z]{{2}}\s+(?:{PLACE_WORDS})|(?:[A-Z]{{1,2}}-)?(?:\d{{4,6}}|\d{{2}}-\d{{3}})(?:-\d{{3}})?\s+{TOWN_AFTER_CODE}"
     rf"(?:\s+[A-Z]{{2}})?"  # (a province's or canton's code after the town: "50124 Firenze FI", "8703 Erlenbach ZH")
     rf"|(?:(?:{PLACE_WORDS})\s+)?(?:{UK_POSTCODE}|{EIRCODE})|[A-Z]{{2}}\s+\d{{5}}(?:-\d{{4}})?|CEP\s*\d{{5}}-?\d{{3}}"
@@ -53,7 +56,7 @@ CODE_PART = regex.compile(
     # a Brazilian CEP without its word ("01310-200"); a Swedish postcode and town ("111 43 Stockholm"); a state or
     # province and its postcode after the town ("Sydney NSW 2000"), a Canadian postcode ("ON M5H 1J8")
     rf"|\d{{5}}-\d{{3}}|\d{{3}}\s\d{{2}}\s+{TOWN_AFTER_CODE}|(?:{PLACE_WORDS})\s+[A-Z]{{2,3}}\s+\d{{4,5}}"
-    rf"|(?:[A-Z]{{2}}\s+)?{CA_POSTCODE}")
+    rf"|(?:[A-Z]{{2}}\s+)?{CA_POSTCODE})")
 # a house number before a name ("89 Queensway", "No. 88 Century Avenue")
 NUMBER_FIRST = regex.compile(r"(?:No\.?\s*|n\.?\s?º\s*)?\d{1,5}[A-Za-z]?\s+(?=\p{Lu})")
 # a name with a number after it: a building, a road, a district ("Tower 2", "Estrada Municipal 313", "Jumeirah 1")

@@ -145,3 +145,48 @@ def test_a_street_and_its_postcode_apart_by_a_separator_are_one_address(anonymiz
 ])
 def test_a_brand_with_a_plus_before_a_dash_opens_the_companys_name(anonymizer, text, name):
     assert _spans(anonymizer, text, "ORGANIZATION") == [name]
+
+
+# a floor named in words, with its side, is the English address's part
+@pytest.mark.parametrize("text, address", [
+    ("resident at Rua do Sol, no. 5, ground floor left, 2800-100 Almada.", "Rua do Sol, no. 5, ground floor left, 2800-100 Almada"),
+    ("resident at Rua da Fonte, no. 9, first floor right, 3000-100 Coimbra.",
+     "Rua da Fonte, no. 9, first floor right, 3000-100 Coimbra"),
+    ("with its seat at Avenida Central, no. 14, basement floor, 4700-001 Braga.",
+     "Avenida Central, no. 14, basement floor, 4700-001 Braga"),
+])
+def test_an_english_floor_in_words_is_the_addresss_part(english, text, address):
+    assert _english_addresses(english, text) == [address]
+
+
+# the postcode's own word before it, on either side, leaves the address one span
+@pytest.mark.parametrize("text, address", [
+    ("residente na Rua do Carmo, 5, Código Postal: 1200-093 Lisboa", "Rua do Carmo, 5, Código Postal: 1200-093 Lisboa"),
+    ("com sede na Avenida da Boavista, n.º 1000, sala 5, código postal 4100-130 Porto.",
+     "Avenida da Boavista, n.º 1000, sala 5, código postal 4100-130 Porto"),
+    ("com sede na Rua do Ouro, n.º 3, 2.º, código postal 1100-060 Lisboa.",
+     "Rua do Ouro, n.º 3, 2.º, código postal 1100-060 Lisboa"),
+])
+def test_a_postcodes_word_inside_an_address_keeps_it_one_span(anonymizer, text, address):
+    assert _addresses(anonymizer, text) == [address]
+
+
+@pytest.mark.parametrize("text, address", [
+    ("with registered office at Avenida da Boavista, no. 1000, room 5, postcode 4100-130 Porto.",
+     "Avenida da Boavista, no. 1000, room 5, postcode 4100-130 Porto"),
+    ("resident at Rua Augusta, 1200, apartment 301, São Paulo - SP, zip code 01310-100.",
+     "Rua Augusta, 1200, apartment 301, São Paulo - SP, zip code 01310-100"),
+    ("Rua do Carmo, 5, post code: 1200-093 Lisbon", "Rua do Carmo, 5, post code: 1200-093 Lisbon"),
+])
+def test_an_english_postcodes_word_inside_an_address_keeps_it_one_span(english, text, address):
+    assert _english_addresses(english, text) == [address]
+
+
+# several house numbers after a plural number sign
+@pytest.mark.parametrize("text, address", [
+    ("resident at Rua Direita, nos. 12 and 14, 3500-001 Viseu.", "Rua Direita, nos. 12 and 14, 3500-001 Viseu"),
+    ("the shop at Largo do Paço, Nos. 3 and 5, 4700-001 Braga, opened.", "Largo do Paço, Nos. 3 and 5, 4700-001 Braga"),
+    ("located at Travessa do Sol, numbers 7 and 9, 2800-100 Almada.", "Travessa do Sol, numbers 7 and 9, 2800-100 Almada"),
+])
+def test_an_english_plural_number_sign_before_house_numbers_keeps_one_span(english, text, address):
+    assert _english_addresses(english, text) == [address]

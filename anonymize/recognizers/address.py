@@ -12,7 +12,7 @@ from itertools import chain
 
 import regex
 
-from ..address_edges import UK_POSTCODE, AddressEdges
+from ..address_edges import POSTCODE_WORD, UK_POSTCODE, AddressEdges
 from ..recognizer import Gated, Recognizer, Segment, alternation, case_blind_gate, literal_gate, register
 
 NAME_WORD = r"(?:[\p{Lu}\d][\p{L}\d'’.ºª-]*|d['’]\p{Lu}[\p{L}'’-]*|d[aeo]s?|e|d'|de|of|the|la|le|les|des|du|del|della|dei|degli|delle|dello|di|aos?|às?)"
@@ -76,7 +76,7 @@ class AddressRecognizer(Recognizer):
         # a unit designated by letters, any letters ("fração F", "loja AB", "bloco «C»")
         lettered = rf"(?i:{alternation(a['lettered_units'])})\s+[\"«“]?\p{{Lu}}{{1,3}}\d{{0,3}}[\"»”]?(?![\p{{L}}\d])"
         # (a part starts a word: "Vila Verd|e" is no street and a floor's side "E")
-        grow = (rf"(?:\s*,?\s*(?<![\p{{L}}])(?:{POSTCODE_PT}|{POSTCODE_UK}|{spelled}|{ordinal}|{HOUSE_NUMBER}|{lettered}"
+        grow = (rf"(?:\s*,?\s*(?<![\p{{L}}])(?:{POSTCODE_WORD}?{POSTCODE_PT}|{POSTCODE_UK}|{spelled}|{ordinal}|{HOUSE_NUMBER}|{lettered}"
                 rf"|{sub}))")
         tail_after = rf"(?:\s*,?\s*(?:{HOUSE_NUMBER}|{POSTCODE_UK}|{POSTCODE_EU}|{POSTCODE_NL}))"
         # (heads in capitals too: invoice and letter headers write "RUA DE SÃO BENTO, N.º 148")
