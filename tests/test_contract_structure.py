@@ -190,3 +190,29 @@ def test_an_english_postcodes_word_inside_an_address_keeps_it_one_span(english, 
 ])
 def test_an_english_plural_number_sign_before_house_numbers_keeps_one_span(english, text, address):
     assert _english_addresses(english, text) == [address]
+
+
+# a district after a dash joins the address when a postcode follows (a Brazilian layout); a town alone after a
+# dash does not
+@pytest.mark.parametrize("text, address", [
+    ("residente na Rua Oscar Freire, 1200 - Jardim Paulista, São Paulo - SP, 01426-001.",
+     "Rua Oscar Freire, 1200 - Jardim Paulista, São Paulo - SP, 01426-001"),
+    ("residente em Rua da Cruz, 5 – Bairro Alto, 1200-000 Lisboa.", "Rua da Cruz, 5 – Bairro Alto, 1200-000 Lisboa"),
+    ("com sede na Avenida Brasil, 300 - Centro, Curitiba - PR, CEP 80010-000.",
+     "Avenida Brasil, 300 - Centro, Curitiba - PR, CEP 80010-000"),
+    ("residente na Rua do Sol, 5 – Lisboa, e trabalha em Sintra.", "Rua do Sol, 5"),
+])
+def test_a_district_after_a_dash_joins_before_a_postcode(anonymizer, text, address):
+    assert _addresses(anonymizer, text) == [address]
+
+
+# a postcode's word and a colon before the postcode, inside an address's parts
+@pytest.mark.parametrize("text, address", [
+    ("residente na Av. Paulista, nº 1578, 5º andar, Bela Vista, CEP: 01310-200, São Paulo/SP.",
+     "Av. Paulista, nº 1578, 5º andar, Bela Vista, CEP: 01310-200, São Paulo/SP"),
+    ("residente na Rua Augusta, 100, Centro, CEP: 01310-100, São Paulo - SP.",
+     "Rua Augusta, 100, Centro, CEP: 01310-100, São Paulo - SP"),
+    ("residing at Rua das Flores, 12, Postcode: 4050-262 Porto", "Rua das Flores, 12, Postcode: 4050-262 Porto"),
+])
+def test_a_postcodes_word_and_colon_keep_the_address_one_span(anonymizer, text, address):
+    assert _addresses(anonymizer, text) == [address]
