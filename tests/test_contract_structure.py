@@ -8,10 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.test_contract_layouts import _spans
-
-
-def _addresses(anonymizer, text: str) -> list[str]:
-    return _spans(anonymizer, text, "ADDRESS")
+from tests.test_contract_shields import _addresses
 
 
 # a unit designated by letters (any letters, not only a floor's sides) is the address's part
