@@ -213,3 +213,15 @@ def test_a_district_after_a_dash_joins_before_a_postcode(anonymizer, text, addre
 ])
 def test_a_postcodes_word_and_colon_keep_the_address_one_span(anonymizer, text, address):
     assert _addresses(anonymizer, text) == [address]
+
+
+# a French flat's word after the building, before the postcode
+@pytest.mark.parametrize("text, address", [
+    ("residentes em 14 bis, rue des Glycines, Bâtiment B, appartement 12, 69003 Lyon, França, adiante.",
+     "14 bis, rue des Glycines, Bâtiment B, appartement 12, 69003 Lyon"),
+    ("residente em 8, rue Victor Hugo, appartement 4, 75001 Paris.", "8, rue Victor Hugo, appartement 4, 75001 Paris"),
+    ("residente em 22 avenue Foch, Bâtiment A, appartement 31, 13008 Marseille.",
+     "22 avenue Foch, Bâtiment A, appartement 31, 13008 Marseille"),
+])
+def test_a_french_flat_is_the_addresss_part(anonymizer, text, address):
+    assert _addresses(anonymizer, text) == [address]
