@@ -40,7 +40,7 @@ def records():
     return {half: list(read_gold(path)) for half, path in build.HALVES.items()}
 
 
-@pytest.mark.parametrize("half", ["tune", "test", "extra", "extra2"])
+@pytest.mark.parametrize("half", ["tune", "test", "extra", "extra2", "extra3"])
 def test_committed_file_is_built_from_the_sources(halves, half):
     assert build.HALVES[half].read_text(encoding="utf-8") == build.render(halves[half])
 

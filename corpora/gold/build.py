@@ -13,14 +13,15 @@ starting with ``#`` and blank lines are ignored. See GUIDELINES.md for what is m
 
 Usage::
 
-    python corpora/gold/build.py            # writes contracts_tune/test/extra/extra2.jsonl
+    python corpora/gold/build.py            # writes contracts_tune/test/extra/extra2/extra3.jsonl
     python corpora/gold/build.py --check    # exit 1 when the committed files are not up to date
     python corpora/gold/build.py --stats    # pairs per genre and half, mentions per category
 
 Documents alternate between the halves within each genre: odd-numbered files (01-, 03-) are the tuning
 half, even-numbered ones (02-, 04-) the test half. The documents of ``extra/<genre>/`` (a second
 tuning set, written later and apart) all go to contracts_extra.jsonl, with no split; those of
-``extra2/<genre>/`` (a third tuning set, written later still) all go to contracts_extra2.jsonl.
+``extra2/<genre>/`` (a third tuning set, written later still) all go to contracts_extra2.jsonl, and those of
+``extra3/<genre>/`` (a fourth, dense in addresses and identifiers) to contracts_extra3.jsonl.
 Any markup error stops the build with one line naming the file and line (exit 2).
 """
 
@@ -37,8 +38,10 @@ HERE = Path(__file__).resolve().parent
 SRC_DIR = HERE / "src"
 EXTRA_DIR = HERE / "extra"
 EXTRA2_DIR = HERE / "extra2"
+EXTRA3_DIR = HERE / "extra3"
 HALVES = {"tune": HERE / "contracts_tune.jsonl", "test": HERE / "contracts_test.jsonl",
-          "extra": HERE / "contracts_extra.jsonl", "extra2": HERE / "contracts_extra2.jsonl"}
+          "extra": HERE / "contracts_extra.jsonl", "extra2": HERE / "contracts_extra2.jsonl",
+          "extra3": HERE / "contracts_extra3.jsonl"}
 
 CATEGORIES = ("PERSON", "ORGANIZATION", "ADDRESS", "NAMEID", "DATE")
 SUBTYPES = ("ADMIN", "COMPANY", "INSTITUTION")
@@ -162,13 +165,13 @@ def read_document(path: Path, doc: str) -> list[dict]:
     return records
 
 
-def build(src_dir: Path = SRC_DIR, extra_dir: Path = EXTRA_DIR,
-          extra2_dir: Path = EXTRA2_DIR) -> dict[str, list[dict]]:
+def build(src_dir: Path = SRC_DIR, extra_dir: Path = EXTRA_DIR, extra2_dir: Path = EXTRA2_DIR,
+          extra3_dir: Path = EXTRA3_DIR) -> dict[str, list[dict]]:
     """Records of each file: odd-numbered documents of each genre of ``src_dir`` -> tune, even-numbered ->
-    test; every document of ``extra_dir`` -> extra, of ``extra2_dir`` -> extra2."""
-    halves: dict[str, list[dict]] = {"tune": [], "test": [], "extra": [], "extra2": []}
-    tuning_only = {extra_dir: "extra", extra2_dir: "extra2"}
-    for folder in (src_dir, extra_dir, extra2_dir):
+    test; every document of ``extra_dir`` -> extra, of ``extra2_dir`` -> extra2, of ``extra3_dir`` -> extra3."""
+    halves: dict[str, list[dict]] = {"tune": [], "test": [], "extra": [], "extra2": [], "extra3": []}
+    tuning_only = {extra_dir: "extra", extra2_dir: "extra2", extra3_dir: "extra3"}
+    for folder in (src_dir, extra_dir, extra2_dir, extra3_dir):
         genres = sorted(p for p in folder.iterdir() if p.is_dir())
         if not genres:
             raise GoldSourceError(f"{folder}: no genre folders")
