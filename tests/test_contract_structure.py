@@ -225,3 +225,13 @@ def test_a_postcodes_word_and_colon_keep_the_address_one_span(anonymizer, text, 
 ])
 def test_a_french_flat_is_the_addresss_part(anonymizer, text, address):
     assert _addresses(anonymizer, text) == [address]
+
+
+# a phone's extension in brackets after it is the phone's part
+@pytest.mark.parametrize("text, phone", [
+    ("Tel. 265 541 390 (ext. 22), fax 265 541 391.", "265 541 390 (ext. 22)"),
+    ("Telefone: 262 839 110 (extensão 204) · secretaria", "262 839 110 (extensão 204)"),
+    ("ligue para o 213 456 789 (ramal 31), das 9h às 17h.", "213 456 789 (ramal 31)"),
+])
+def test_a_phones_extension_is_its_part(anonymizer, text, phone):
+    assert _spans(anonymizer, text, "NAMEID")[0] == phone
