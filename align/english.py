@@ -18,6 +18,7 @@ from pathlib import Path
 
 import regex
 
+from ..anonymize.address_edges import POSTCODE_WORD
 from ..anonymize.recognizer import alternation, case_blind_gate, gate_fold, literal_gate
 from ..anonymize.recognizers.nameid import CPE, ONE_DIGIT, bracketed_phones
 from ..yaml_files import read_yaml
@@ -66,7 +67,10 @@ HOUSE_NUMBER = r"(?:No\.?\s*|no\.\s*|n\.?\s?º\s*|#\s*)?\d{1,5}" + HOUSE_SUFFIX
 NAME_WORD = r"\p{Lu}[\p{L}'’-]*\.?"
 # pieces of one address: commas, a town, and more house numbers after the first ("Largo X, 6 e 7, 2900-503 Setúbal")
 MORE_HOUSE_NUMBERS = r"(?:(?:e|and|&|[/–-])\s*\d{1,5}[A-Za-z]?(?![\p{L}\d])[\s,]*)*"
-ADDRESS_GAP = regex.compile(r"[\s,]*" + MORE_HOUSE_NUMBERS + r"(?:\p{Lu}[\p{L}'’-]+[\s,]+){0,2}")
+# (and a plural number sign before them, "nos. 12 and 14"; the postcode's word before the postcode, "postcode 4100-130")
+SIGNED_NUMBER = r"(?:(?:[Nn]os?\.|[Nn]umbers?)\s*\d{1,5}[A-Za-z]?(?![\p{L}\d])[\s,]*)?"
+ADDRESS_GAP = regex.compile(r"[\s,]*" + SIGNED_NUMBER + MORE_HOUSE_NUMBERS + r"(?:\p{Lu}[\p{L}'’-]+[\s,]+){0,2}"
+                            + POSTCODE_WORD + "?")
 ORG_WORD = r"(?:\p{Lu}[\p{L}\p{N}'’.-]*|\d+)"
 ORG_JOIN = r"(?:\s*[&–—-]\s*|\s+(?:and|of|for|&|d[aeo]s?|e)\s+|\s+)"  # Portuguese names keep their particles
 DIGIT = regex.compile(r"\d")
@@ -188,8 +192,10 @@ class EnglishRecognizer:
 
     def _address_patterns(self, a: dict, pt: dict | None = None) -> None:
         """The address patterns from en.yaml's ``addresses`` (and the street classes of pt.yaml)."""
-        self.level = regex.compile(r"(?<![\p{L}\d])(?:\d{1,2}(?:" + ORDINAL + r"|\.?º)\s+(?:" + _alt(a["levels"]) + r")"
-                                   r"(?:\s+[A-Z](?![\p{L}\d]))?(?:\s+(?i:" + _alt(a["sides"]) + r"))?|(?:" + _alt(a["levels"]) + r")\s+\d{1,4}(?:\.\d{1,3})?[A-Z]?)"
+        # (a floor in words is a part only where more parts follow it: "no. 5, ground floor left, 2800-100 Almada")
+        self.level = regex.compile(r"(?<![\p{L}\d])(?:(?i:(?:" + _alt(a["floor_names"]) + r")\s+floor(?:\s+(?:"
+                                   + _alt(a["sides"]) + r"))?(?=\s*,))|\d{1,2}(?:" + ORDINAL + r"|\.?º)\s+(?:" + _alt(a["levels"]) + r")"
+                                   r"(?:\s+[A-Z](?![\p{L}\d]))?(?:\s+(?i:" + _alt(a["sides"]) + r"))?|(?:" + _alt(a["levels"]) + r")\s+\d{1,4}(?:\.\d{1,3})*[A-Z]?)"
                                    r"(?![\p{L}\d])")
         tails = _alt(a["street_tails"])
         alone = _alt(a["street_tails_alone"])

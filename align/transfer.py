@@ -50,6 +50,8 @@ POSSESSIVE = regex.compile(r"(?<=\p{L})['’]s$")  # an English possessive after
 VALUE_CATEGORIES = ("NAMEID", "DATE")  # what an English address's widening never swallows
 MIN_HELD = 5  # the fewest characters of a source identifier that an English identifier holding it must show
 # what may lie between two pieces of one entity that are joined: punctuation, joiners, capitalized words
+# (and between two pieces of one address, a slash or a bar: a street and its postcode's line, "Rua X, 5 / 1200-093")
+ADDRESS_SEPARATOR = regex.compile(r"\s*[/|]\s*")
 MERGEABLE_GAP = regex.compile(r"(?:[\s,.;:&'’\-]|\b(?:" + "|".join(
     sorted((regex.escape(w) for w in WORDS.joiners if w.isalpha()), key=lambda w: (-len(w), w))) +
     r")\b|\p{Lu}[\p{L}'’.-]*)*")
@@ -444,7 +446,8 @@ class Transferrer:
         merged: list[Mention] = []
         for m in ms:
             if merged and merged[-1].entity == m.entity and merged[-1].category == m.category \
-                    and MERGEABLE_GAP.fullmatch(tgt, merged[-1].end, m.start):
+                    and (MERGEABLE_GAP.fullmatch(tgt, merged[-1].end, m.start)
+                         or m.category == "ADDRESS" and ADDRESS_SEPARATOR.fullmatch(tgt, merged[-1].end, m.start)):
                 merged[-1] = span(merged[-1], tgt, merged[-1].start, max(m.end, merged[-1].end))
             else:
                 merged.append(m)

@@ -28,6 +28,8 @@ from .recognizer import alternation, literal_gate
 # (a town and its Brazilian state after a dash is one part: "Porto Alegre – RS"; a dot after a floor's number is no
 # sentence end: "3. OG")
 NEXT_PART = (r"(?P<sep>\s*,\s*|\s+[–—·|-]\s+)(?P<part>(?:{place})\s+[–—-]\s+[A-Z]{{2}}(?=\s*[,;.)]|\s*$)"
+             # (a postcode's word and a colon before it: "CEP: 01310-200", "Código Postal: 1200-093 Lisboa")
+             r"|(?i:cep|c[óo]digo\s+postal|post(?:al)?\s?code|zip\s?code)\s*:\s*[^,;:()\[\]\n–—]{{1,40}}?"
              r"|[^,;:()\[\]\n–—]{{1,60}}?)"
              r"(?=\s*(?:[,;:()\[\]]|\.(?:\s+(?!(?:{floors})(?![\p{{L}}]))\p{{Lu}}|\s*$)|\s[–—·|-]\s|$))")
 # the words of a town or district: capitalized, with the particles place names keep (Vila Nova de Gaia); an
@@ -45,15 +47,18 @@ CA_POSTCODE = r"[ABCEGHJ-NPRSTVXY]\d[A-Z]\s?\d[A-Z]\d"
 EIRCODE = r"(?:[AC-FHKNPRTV-Y]\d{2}|D6W)\s?[0-9AC-FHKNPRTV-Y]{4}"
 # a town with its postcode or a postcode alone, in the layouts of Portugal, Brazil, the EU, the UK, the US, China,
 # Ukraine; a PO box; a Brazilian town with its state
+# the postcode's own word before it ("código postal 4100-130 Porto", "postcode 4100-130 Porto", "zip code 01310-100")
+POSTCODE_WORD = r"(?:(?i:c[óo]digo\s+postal|post(?:al)?\s?code|zip\s?code)\s*:?\s*)"
 CODE_PART = regex.compile(
+    rf"{POSTCODE_WORD}?(?:"
     rf"(?:{PLACE_WORDS})\s+\d{{5,6}}|\d{{4}}\s?[A-Z]{{2}}\s+(?:{PLACE_WORDS})|(?:[A-Z]{{1,2}}-)?(?:\d{{4,6}}|\d{{2}}-\d{{3}})(?:-\d{{3}})?\s+{TOWN_AFTER_CODE}"
     rf"(?:\s+[A-Z]{{2}})?"  # (a province's or canton's code after the town: "50124 Firenze FI", "8703 Erlenbach ZH")
-    rf"|(?:(?:{PLACE_WORDS})\s+)?(?:{UK_POSTCODE}|{EIRCODE})|[A-Z]{{2}}\s+\d{{5}}(?:-\d{{4}})?|CEP\s*\d{{5}}-?\d{{3}}"
+    rf"|(?:(?:{PLACE_WORDS})\s+)?(?:{UK_POSTCODE}|{EIRCODE})|[A-Z]{{2}}\s+\d{{5}}(?:-\d{{4}})?|CEP:?\s*\d{{5}}-?\d{{3}}"
     rf"|{PO_BOX}|(?:{PLACE_WORDS})\s*[-/–—]\s*[A-Z]{{2}}"
     # a Brazilian CEP without its word ("01310-200"); a Swedish postcode and town ("111 43 Stockholm"); a state or
     # province and its postcode after the town ("Sydney NSW 2000"), a Canadian postcode ("ON M5H 1J8")
     rf"|\d{{5}}-\d{{3}}|\d{{3}}\s\d{{2}}\s+{TOWN_AFTER_CODE}|(?:{PLACE_WORDS})\s+[A-Z]{{2,3}}\s+\d{{4,5}}"
-    rf"|(?:[A-Z]{{2}}\s+)?{CA_POSTCODE}")
+    rf"|(?:[A-Z]{{2}}\s+)?{CA_POSTCODE})")
 # a house number before a name ("89 Queensway", "No. 88 Century Avenue")
 NUMBER_FIRST = regex.compile(r"(?:No\.?\s*|n\.?\s?º\s*)?\d{1,5}[A-Za-z]?\s+(?=\p{Lu})")
 # a name with a number after it: a building, a road, a district ("Tower 2", "Estrada Municipal 313", "Jumeirah 1")
@@ -61,6 +66,8 @@ NUMBER_FIRST = regex.compile(r"(?:No\.?\s*|n\.?\s?º\s*)?\d{1,5}[A-Za-z]?\s+(?=\
 NUMBER_AFTER = regex.compile(rf"(?:(?:No\.?\s*)?\d{{1,5}}\s+)?(?:{PLACE_WORDS})\s+(?:\d{{1,4}}[A-Z]?|[IVX]{{1,4}}(?![\p{{L}}]))")
 OPENER = regex.compile(r"(?<![\p{L}])(?:em|no|na|at|in)\s+|:\s*")  # words before an address's first part
 PO_BOX_AT = regex.compile(PO_BOX)
+# a house without a number, in the words that stand for its number ("s/n", "sem número", "no number")
+NO_NUMBER = regex.compile(r"(?i:s/n\.?|sem\s+n(?:úmero|\.?\s?º)|no\s+number|without\s+(?:a\s+)?number|unnumbered)")
 DIGIT = regex.compile(r"\d")
 ANCHOR_AT = regex.compile(r"^|[,:]\s*|(?<![\p{L}])(?:em|no|na|at|in)\s+")  # where an address's first part may open
 # a town part that ends at "e"/"and" and a lower-case word, not at a comma ("…, n.º 12, Lisboa e portador")
@@ -111,7 +118,7 @@ class AddressEdges:
         if CODE_PART.fullmatch(part):
             return "code"
         first = NUMBER_FIRST.match(part)
-        if self.unit.fullmatch(part) or NUMBER_AFTER.fullmatch(part) or first and PLACE.fullmatch(part, first.end()) \
+        if self.unit.fullmatch(part) or NUMBER_AFTER.fullmatch(part) or NO_NUMBER.fullmatch(part) or first and PLACE.fullmatch(part, first.end()) \
                 or self.area.fullmatch(part):  # (an administrative area: "freguesia de Ronfe", "concelho de Fafe")
             return "sure"
         if PLACE.fullmatch(part):
@@ -133,6 +140,7 @@ class AddressEdges:
         if not town_taken and CODE_AT_END.search(text, max(0, end - 8), end) and (town := TOWN_NEXT.match(text, end)):
             end, town_taken = town.end(), True  # the town after a postcode the address already took ("00-590 Warszawa")
         pos, best, pending, sure, first_place, country_after = end, end, [], 0, "", False
+        dashed = False  # (a district after a dash joins only before a postcode: "1200 - Jardim Paulista, São Paulo - SP")
         for _ in range(MOST_PARTS):
             m = self.next_part.match(text, pos)
             if not m:
@@ -143,8 +151,11 @@ class AddressEdges:
             if kind == "sure" and pending and m.group("part").isdigit() and len(m.group("part")) >= 4:
                 kind = "code"  # a postcode after its town: "Lviv, 79000"
             if m.group("sep").strip() != "," and (kind not in ("code", "sure") or m.group("part").isdigit()):
-                break  # (after a dash, a postcode or a floor: "Rua das Flores, 23 – 4050-262 Porto", "5 – 2.º Esq.")
+                if kind != "place" or pending or best > end or dashed:
+                    break  # (after a dash, a postcode or a floor: "Rua das Flores, 23 – 4050-262 Porto", "5 – 2.º Esq.")
+                dashed = True
             if kind in ("sure", "code"):
+                dashed = dashed and kind != "code"
                 # (a PO box is no town: "Caixa Postal 3321, Maputo")
                 best, pending, town_taken = m.end("part"), [], kind == "code" and not PO_BOX_AT.fullmatch(m.group("part"))
                 sure += 1
@@ -161,6 +172,8 @@ class AddressEdges:
                 country_after = kind == "country"
                 break
             pos = m.end("part")
+        if dashed:
+            return end, sure  # (a district after a dash and no postcode: "Rua X, 5 – Lisboa" ends at its number)
         if not pending and not town_taken and (town := TOWN_AND.match(text, pos)) \
                 and self._kind(town.group("part")) in ("place", "country"):
             pending.append(town.end("part"))  # the town before "e"/"and" and a lower-case word ("…, Lisboa e filial")

@@ -441,7 +441,7 @@ def _count_words(ch: Chain, words: list[str], folded: list[str], rules: ChainRul
         if k in in_place:  # "... do Estado de Mato Grosso": Mato is no first name here
             ch.places += 1
             continue
-        if f in rules.not_names and w.isupper():  # IBAN, NIF: trigger words, whatever a name list says
+        if f.replace(".", "") in rules.not_names and w.isupper():  # IBAN, NIF, B.I.: trigger words, not names
             ch.common += 1
             continue
         known = False

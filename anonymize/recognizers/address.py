@@ -12,7 +12,7 @@ from itertools import chain
 
 import regex
 
-from ..address_edges import UK_POSTCODE, AddressEdges
+from ..address_edges import POSTCODE_WORD, UK_POSTCODE, AddressEdges
 from ..recognizer import Gated, Recognizer, Segment, alternation, case_blind_gate, literal_gate, register
 
 NAME_WORD = r"(?:[\p{Lu}\d][\p{L}\d'’.ºª-]*|d['’]\p{Lu}[\p{L}'’-]*|d[aeo]s?|e|d'|de|of|the|la|le|les|des|du|del|della|dei|degli|delle|dello|di|aos?|às?)"
@@ -27,7 +27,8 @@ POSTCODE_NL = r"\b\d{4}\s?[A-Z]{2}\b(?:\s+[\p{Lu}][\p{L}-]+)?"
 POSTCODE_EU = r"\b(?:[A-Z]{1,2}-)?(?:\d{5}|\d{3}\s\d{2})\s+[\p{Lu}][\p{L}-]+"
 CAPITAL_WORD = regex.compile(r"\s\p{Lu}")
 DIGIT = regex.compile(r"\d")
-PT_CODE = regex.compile(r"\d{4}-\d{3}(?!\d)")  # (a Portuguese postcode closes an address)
+# (a Portuguese or a British postcode closes an address: "The Old Rectory, Church Lane, Norwich NR21 0AA")
+CLOSING_CODE = regex.compile(rf"\d{{4}}-\d{{3}}(?!\d)|{POSTCODE_UK}")
 # the particles a greedy street name may end with ("… da Rua de São João e": the "e" is the sentence's)
 PARTICLES_AT_END = regex.compile(r"(?:\s+(?:d[aeo]s?|e|de|d'|of|the|la|le|les|des|du|del|aos?|às?))+$")
 SENTENCE_STOP = regex.compile(r"(?<=\p{L}{4})\.$")  # a sentence's full stop after a name, no abbreviation's dot
@@ -39,6 +40,9 @@ BETWEEN_STREET_AND_POSTCODE = regex.compile(r",?\s*(?:\p{Lu}[\p{L}'-]+\s+){1,3}"
 # the comma-separated parts of one address ("Rua X, n.º 5, Murches, 2755-132 Alcabideche")
 ADDRESS_PIECE = regex.compile(r"\s*,\s*([^,;:()\n]{1,60}?)\s*(?=,|$)")
 PIECE_WORD = regex.compile(r"[^\s]+")
+# a street and its postcode's line written apart by a semicolon, a slash or a bar ("Rua X, 12; 4050-262 Porto")
+PART_SEPARATOR = regex.compile(r"\s*[;|]\s*|\s+/\s+")
+ARTICLES = frozenset({"the", "o", "a", "os", "as"})
 PIECES_WINDOW = 160  # characters before an address in which its earlier parts are looked for
 # the rest of a number cut at its dot or a letter ("sala 2.08", "n.º 77-A") before the comma of the next part
 NUMBER_REST = regex.compile(r"^[.\d/-]*\p{L}?$")
@@ -69,8 +73,11 @@ class AddressRecognizer(Recognizer):
         words = alternation(rules["date"]["number_words"])
         spelled = (rf"(?:número|n\.?\s?º|lote|porta|casa)\s+(?:{words})(?:\s+e\s+(?:{words}))*(?![\p{{L}}])"
                    rf"|(?:{alternation(rules['organization']['ordinal_words'])})\s+(?:andar|piso)(?![\p{{L}}])")
+        # a unit designated by letters, any letters ("fração F", "loja AB", "bloco «C»")
+        lettered = rf"(?i:{alternation(a['lettered_units'])})\s+[\"«“]?\p{{Lu}}{{1,3}}\d{{0,3}}[\"»”]?(?![\p{{L}}\d])"
         # (a part starts a word: "Vila Verd|e" is no street and a floor's side "E")
-        grow = rf"(?:\s*,?\s*(?<![\p{{L}}])(?:{POSTCODE_PT}|{POSTCODE_UK}|{spelled}|{ordinal}|{HOUSE_NUMBER}|{sub}))"
+        grow = (rf"(?:\s*,?\s*(?<![\p{{L}}])(?:{POSTCODE_WORD}?{POSTCODE_PT}|{POSTCODE_UK}|{spelled}|{ordinal}|{HOUSE_NUMBER}|{lettered}"
+                rf"|{sub}))")
         tail_after = rf"(?:\s*,?\s*(?:{HOUSE_NUMBER}|{POSTCODE_UK}|{POSTCODE_EU}|{POSTCODE_NL}))"
         # (heads in capitals too: invoice and letter headers write "RUA DE SÃO BENTO, N.º 148")
         heads, tails = alternation(a["heads"] + [h.upper() for h in a["heads"] if len(h.rstrip(".")) > 1]), alternation(a["tails"])
@@ -86,6 +93,9 @@ class AddressRecognizer(Recognizer):
         self.number_first_gate = case_blind_gate(rules["address_number_first_heads"])
         self.head_start = regex.compile(rf"(?:{heads})(?![\p{{L}}])")
         self.labels = tuple(w[:-1] for w in rules["address_announcers"] if w.endswith(":"))  # ("Morada", "Sede")
+        # (a letterhead's first part that is a person or a company, with a title or a legal form, is no address's)
+        self.party_words = {w.lower().rstrip(".") for w in rules["person"]["titles"] + rules["organization"]["tails"]
+                            + ["Mr", "Mrs", "Ms", "Exmo", "Exma", "Exmos", "Exmas"]}
         self.piece_words = {w.lower() for w in a["sub_words"]} | {w.lower() for w in rules["address_unit_words"]} \
             | {w.lower() for w in rules["address_name_particles"]} | {w.lower() for w in a["heads"]} \
             | {w.lower() for w in rules["address_area_words"]}
@@ -245,7 +255,8 @@ class AddressRecognizer(Recognizer):
         for m in out[1:]:
             prev = merged[-1]
             between = t[prev.end:m.start]
-            if "," in between and self._pieces_only(between):
+            if "," in between and self._pieces_only(between) \
+                    or PART_SEPARATOR.fullmatch(between) and CLOSING_CODE.match(m.text) and not CLOSING_CODE.search(prev.text):
                 merged[-1] = self.mention_like(prev, t, prev.start, m.end)
             else:
                 merged.append(m)
@@ -273,12 +284,19 @@ class AddressRecognizer(Recognizer):
                 break
             # (or, before a postcode, the farthest part an address's opening word or label announces: "residente em
             # Moradia Sol Nascente, Vale da Pinta, 2065-000 Alcoentre"; not "Cliente: <name>, NIF ..., Rua ...")
-            if self.head_start.match(piece) or PT_CODE.search(m.text) and piece_start > lo and not self.lex.is_place(piece) \
+            if self.head_start.match(piece) or CLOSING_CODE.search(m.text) and (piece_start > lo or lo == 0) and not self.lex.is_place(piece) \
                     and (piece_start - 1 in after_word or t[piece_start - 1] == ":" and t.endswith(self.labels, 0, piece_start - 1)
-                         or piece_start == 0 and start == m.start and not t[m.end:].strip(" .;")):  # (a letterhead's line)
+                         or piece_start == 0 and start == m.start and not t[m.end:].strip(" .;")  # (a letterhead's line)
+                         and not self._party_named(piece)):
                 best = piece_start + len(t[piece_start:comma]) - len(t[piece_start:comma].lstrip())
             start = piece_start
         return self.mention_like(m, t, best, m.end) if best < m.start else m
+
+    def _party_named(self, piece: str) -> bool:
+        """A part that names a person or a company: it opens with a known name, or holds a title or a legal form."""
+        words = PIECE_WORD.findall(piece)
+        opening = words[1] if len(words) > 1 and words[0].lower() in ARTICLES else words[0]  # ("The Old Rectory")
+        return self.lex.is_name(opening) or any(w.lower().rstrip(".") in self.party_words for w in words)
 
     def _pieces_only(self, between: str, longest: int = 5) -> bool:
         pieces = [p.strip() for p in between.split(",")]

@@ -40,6 +40,8 @@ class UppercaseFallback(Recognizer):
             if not ch.all_upper or seg.covered(ch.start, ch.end):
                 continue
             content = [w.rstrip(".") for w in ch.content]
+            if content and all(fold(w.replace(".", "")) in self.not_names for w in content):
+                continue  # (a dotted trigger word is its letters: C.C., B.I., N.I.F.)
             content = [w for w in content if len(w) > 1 and not ROMAN.match(w)]
             # a capitals word without a vowel (STF, MPS, CJM) is an acronym even if a word list knows it
             content = [w for w in content if not any(c.isdigit() for c in w)]

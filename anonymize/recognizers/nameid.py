@@ -129,6 +129,11 @@ MONEY = regex.compile(r"^\d{1,3}(?:[.\s]\d{3})+(?:,\d+)?$")
 CURRENCY_AMOUNT = regex.compile(r"(?<![\p{L}])(?P<cur>[A-Z]{3})\s(?:\d{1,3}(?:[.\s]\d{3})+|\d+)(?:,\d+)?")
 # a period of years ("2015-2019", "2015-19", "2020–2024"): a time span, never an identifier
 YEAR_SPAN = regex.compile(r"(?:1[89]|20)\d{2}\s?[-–]\s?(?:(?:1[89]|20)\d{2}|\d{2})(?![\d/-])")
+# a phone's extension in brackets after it ("(ext. 22)", "(extensão 204)", "(ramal 31)")
+EXTENSION_WORD = r"(?:ext\.|extens[ãa]o|extension|ramal)\s*\d{1,5}"
+PHONE_EXTENSION = regex.compile(rf"\s*\({EXTENSION_WORD}\)")  # (in brackets only: after a comma the gold sets disagree)
+# an ordinal ("12.º", "405.º"): an article's or a floor's number, never a code ("sob o artigo 12.º do Código Civil")
+ORDINAL_CODE = regex.compile(r"\d{1,4}\.?[º°ª]")
 # a code after a trigger: letters/digits with - / . inside (a space before a digit, or before a letter and a digit:
 # "ES B12345678", a VAT number's country code), at least two digits; an area code in brackets
 # before it ("(853) 2833 1746") and a check digit in brackets after it ("1284719(3)") belong to it
@@ -259,6 +264,8 @@ class NameIdRecognizer(Recognizer):
                 if len(inner) == 1 and inner[0].start == COUNTRY_PREFIX.match(t, s).end() and inner[0].end == e:
                     out.remove(inner[0])
                     taken[s:e] = b"\x00" * (e - s)
+            if rule.startswith("phone") and (x := PHONE_EXTENSION.match(t, e)):
+                e = x.end()  # (a phone's extension is its part: "265 541 390 (ext. 22)")
             if e > s and taken.find(1, s, e) < 0:
                 out.append(self.mention(seg, s, e, cat, rule, score=score))
                 taken[s:e] = b"\x01" * (e - s)
@@ -423,7 +430,7 @@ class NameIdRecognizer(Recognizer):
         if len(code.replace(" ", "")) < min_len or sum(ch.isdigit() for ch in code) < 2 \
                 or self.month_after.match(t, c.end()):
             return  # (a day before its month is a date's: "carta registada de 20 de março de 2025")
-        if YEAR_SPAN.match(t, c.start()):
+        if YEAR_SPAN.match(t, c.start()) or ORDINAL_CODE.fullmatch(code):
             return
         checked = checked_identifier(code)
         if not checked and any((cur := CURRENCY_AMOUNT.fullmatch(t, k, c.end())) and cur.group("cur") in currency_codes()

@@ -49,8 +49,9 @@ def org_rule(ch: Chain, crules: ChainRules) -> tuple[str, str]:
 
 # a capitalized name set off by a dash before an organisation's head ("Lousavel – Associação de ...", "CIMPA –
 # Centro de ...", "Tribunal Judicial da Comarca de Faro – Juízo Local Cível"): the name and the body are one
-NAME_BEFORE_DASH = regex.compile(r"(?:^|(?<=[\s(,;:]))(?P<name>\p{Lu}[\p{L}\p{M}.'’&-]*(?:\s+(?:d[aeo]s?|e|&|\p{Lu}"
-                                 r"[\p{L}\p{M}.'’&-]*)){0,7})\s+[–—]\s+$")
+# (a brand's name may end with a plus: "RECUPERA+ – Gestão de Créditos, S.A.")
+NAME_BEFORE_DASH = regex.compile(r"(?:^|(?<=[\s(,;:]))(?P<name>\p{Lu}[\p{L}\p{M}.'’&+-]*(?:\s+(?:d[aeo]s?|e|&|\p{Lu}"
+                                 r"[\p{L}\p{M}.'’&+-]*)){0,7})\s+[–—]\s+$")
 DASH = regex.compile(r"\s+[–—]\s+")
 AMPERSAND_INITIALS = regex.compile(r"\b\p{Lu}\s?&\s?\p{Lu}\b")  # "I&D", "P & D": a field's initials, no firm
 START_ARTICLE = regex.compile(r"(?:^|[.;:!?]\s+)[OA]s?\s+\Z")  # a sentence's article: "A 2 Rodas, Lda."
