@@ -10,8 +10,8 @@ shared by both languages. `{text|-|-}` is plain text (a title or place kept visi
 import json
 import re
 import sys
-from xml.sax.saxutils import escape
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 HERE = Path(__file__).resolve().parent
 MARK = re.compile(r"\{([^{}|]+)\|([^{}|]+)\|([^{}|]+)\}")
