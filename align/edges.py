@@ -21,10 +21,11 @@ from typing import TYPE_CHECKING
 
 import regex
 
+from ..anonymize.dictionary import english_zipf
 from ..corpora.model import Mention
 from ..text import tokenize
 from .priors import BUILTIN_FILE, read_dictionary
-from .target import FORM_JOINERS, english_zipf
+from .target import FORM_JOINERS
 
 if TYPE_CHECKING:
     from .transfer import TransferResult

@@ -18,9 +18,10 @@ is dropped too.
 
 from __future__ import annotations
 
+from ..anonymize.dictionary import english_zipf
 from ..corpora.model import Mention
 from ..text import fold_same_length
-from .target import CONTENT_WORD, FORM_JOINERS, FREQUENT_EN_ZIPF, english_zipf, plausible_name
+from .target import CONTENT_WORD, FORM_JOINERS, FREQUENT_EN_ZIPF, plausible_name
 from .transfer import TransferResult
 from .values import NUMERIC_DATE, PT_DATE, date_value
 

@@ -22,6 +22,7 @@ from functools import lru_cache
 import regex
 
 from ..anonymize.consistency import CAPITALIZED_CATEGORIES, identifier_form
+from ..anonymize.dictionary import english_zipf
 from ..corpora.model import Mention
 from ..text import fold, fold_same_length, phrase_key
 
@@ -30,14 +31,6 @@ FREQUENT_EN_ZIPF = 4.0  # a single word this frequent in English (wordfreq Zipf)
 CONTENT_WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'’.-]*")
 FORM_JOINERS = {"of", "and", "for", "the", "on", "in", "to", "de", "da", "do", "das", "dos", "e", "&", "a", "an"}
 EARNED_RECOGNIZERS = ("transfer:string", "transfer:pattern", "transfer:english", "transfer:target_only", "guard")
-
-
-@lru_cache(maxsize=1 << 16)
-def english_zipf(word: str) -> float:
-    """wordfreq's English frequency of a folded word (Zipf scale), cached."""
-    from wordfreq import zipf_frequency
-
-    return zipf_frequency(word, "en")
 
 
 @lru_cache(maxsize=1)

@@ -71,8 +71,10 @@ def unknown_name(word: str, lex) -> bool:
         and not f.endswith(FOLDED_DERIVED_ENDINGS) and not lex.is_place(word)
 
 
-@lru_cache(maxsize=50_000)
+@lru_cache(maxsize=1 << 16)
 def english_zipf(word: str) -> float:
+    """wordfreq's English frequency of a word (Zipf scale), cached: one home for both sides (the recall fall-backs
+    and the English side's plausible names)."""
     from wordfreq import zipf_frequency
 
     return zipf_frequency(word, "en")

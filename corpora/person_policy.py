@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-import yaml
+from ..yaml_files import read_yaml
 
 RULES = Path(__file__).resolve().parent.parent / "anonymize" / "data" / "pt.yaml"
 
@@ -24,7 +24,7 @@ def fold_role(word: str) -> str:
 
 def roles_of(rules_path: Path = RULES) -> frozenset[str]:
     """paranon's titles and +HUM nouns, folded (``Dr.`` -> ``dr``)."""
-    rules = yaml.safe_load(rules_path.read_text(encoding="utf-8"))
+    rules = read_yaml(rules_path, strings=True)  # (read as the engine reads it: every scalar a string)
     return frozenset(fold_role(t) for t in rules["person"]["titles"] + rules["person"]["hum_nouns"])
 
 
