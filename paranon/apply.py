@@ -29,6 +29,7 @@ from __future__ import annotations
 import logging
 import os
 import pickle
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -85,8 +86,11 @@ def apply_decisions(outdir: Path, cfg: dict[str, Any], quiet: bool = True,
         try:
             work = CachedWork(WorkDir.reopen(outdir).path)
             reach = Reach.between(old_cfg["anonymize"], cfg["anonymize"])
+            started = time.time_ns()
             with paused_gc():
                 rec = _recompute(work, cfg, reach, everything, quiet)
+            with rec.timed("sync"):
+                work.sync_since(started)
             return publish(outdir, work, rec, cfg, cfg["anonymize"]["scope"], umask, quiet, {"applied": rec.applied},
                            incremental=True)
         finally:

@@ -33,7 +33,9 @@ TU_START = regex.compile(r"(?m)^(?=<tu )")  # a TMX part file's units start at t
 
 class CachedWork(WorkDir):
     """The checkpoint folder with what ``apply`` loaded or saved kept in memory (it reads a chunk's files in
-    several steps; a chunk's pickles weigh a few MB). What a step changes in a loaded object it saves."""
+    several steps; a chunk's pickles weigh a few MB). What a step changes in a loaded object it saves, without
+    waiting for the disk: ``apply`` syncs every file it changed once its steps are done (``sync_since``; an
+    apply that stops before leaves no checkpoint to resume from, see ``WorkDir.reopen``)."""
 
     def __init__(self, path: Path) -> None:
         super().__init__(path)
@@ -44,8 +46,8 @@ class CachedWork(WorkDir):
             self.cache[name] = super().load(name)
         return self.cache[name]
 
-    def dump(self, name: str, obj: Any) -> None:
-        super().dump(name, obj)
+    def dump(self, name: str, obj: Any, sync: bool = False) -> None:
+        super().dump(name, obj, sync)
         self.cache[name] = obj
 
     def drop(self, name: str) -> None:
@@ -141,7 +143,7 @@ def write_again(work: WorkDir, fin: Finisher, targets: TargetForms, k: int, docs
             records = cut(_records(fh.read(), ext), items)
         for j, rs in zip(sel, fresh, strict=True):
             records[j] = rs
-        with atomic_write(path, perm=0o600) as fh:
+        with atomic_write(path, perm=0o600, sync=False) as fh:
             fh.writelines(r for d in records for r in d)
     per_doc = cut(results, [items[j] for j in sel])
     new_rows = {it.pair.id: KeyStore.rows(r.anonymized, r.scope_key, k)

@@ -75,6 +75,11 @@ def _decisions(out) -> dict[str, Decisions]:
     merged, split = Decisions(), Decisions()
     merged.merge(*_two_people(out))
     split.split(*_surname_apart(out))
+    # a review of every kind at once (as bench/apply.py's): a merge, a split, a new category, a masked span,
+    # an organisation not an entity in one document
+    every = Decisions(allow_in_documents={doc: [org]}, deny={"PERSON": [miss]})
+    every.merge(*_two_people(out))
+    every.split(*_surname_apart(out))
     return {
         "not an entity, everywhere": Decisions(allow=[person]),
         "not an entity, in one document": Decisions(allow_in_documents={doc: [org]}),
@@ -83,6 +88,7 @@ def _decisions(out) -> dict[str, Decisions]:
         "several at once": Decisions(allow=[org], deny={"PERSON": [miss]}),
         "merge with entity N": merged,
         "split": split,
+        "every kind at once": every,
     }
 
 
@@ -138,7 +144,8 @@ def _apply(base, tmp_path, name, decisions, everything, workers=1):
 
 
 @pytest.mark.parametrize("kind", ["not an entity, everywhere", "not an entity, in one document", "change category",
-                                  "mask this span", "several at once", "merge with entity N", "split"])
+                                  "mask this span", "several at once", "merge with entity N", "split",
+                                  "every kind at once"])
 def test_apply_recomputes_only_what_the_decisions_reach(base, tmp_path, kind):
     decisions = _decisions(base)[kind]
     inc, report = _apply(base, tmp_path, "incremental", decisions, False)
@@ -152,7 +159,7 @@ def test_apply_recomputes_only_what_the_decisions_reach(base, tmp_path, kind):
     assert (inc / ".checkpoint").stat().st_mode & 0o077 == 0
 
 
-@pytest.mark.parametrize("kind", ["change category", "merge with entity N", "split"])
+@pytest.mark.parametrize("kind", ["change category", "merge with entity N", "split", "every kind at once"])
 def test_the_chunks_steps_on_two_processes_give_the_same_outputs(base, tmp_path, kind):
     """With two processes (chunk K always in the same one), the outputs are those of one process."""
     decisions = _decisions(base)[kind]

@@ -64,9 +64,10 @@ def read_corpus(path: str | Path, src_lang: str, tgt_lang: str, problems: Proble
 
 
 @contextmanager
-def atomic_write(path: str | Path, mode: str = "w", perm: int = 0o644):
+def atomic_write(path: str | Path, mode: str = "w", perm: int = 0o644, sync: bool = True):
     """Write to a temporary file beside ``path`` and rename it into place only when complete, with ``perm``
-    (0o600 for a file that holds originals)."""
+    (0o600 for a file that holds originals); ``sync`` false: not flushed to disk before the rename (the caller
+    syncs it later, ``WorkDir.sync_since``)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
@@ -74,7 +75,8 @@ def atomic_write(path: str | Path, mode: str = "w", perm: int = 0o644):
         with os.fdopen(fd, mode, encoding=None if "b" in mode else "utf-8", newline=None if "b" in mode else "\n") as fh:
             yield fh
             fh.flush()
-            os.fsync(fh.fileno())
+            if sync:
+                os.fsync(fh.fileno())
         os.chmod(tmp, perm)
         os.replace(tmp, path)
     except BaseException:
