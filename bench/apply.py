@@ -134,6 +134,8 @@ def main() -> None:
     shutil.rmtree(out, ignore_errors=True)
     paranon = [sys.executable, "-m", "paranon.cli"]
     if args.apply_only:
+        if not kept.is_dir():
+            raise SystemExit(f"{kept}: no full run kept yet (run bench/apply.py without --apply-only first)")
         shutil.copytree(kept, out, symlinks=True)
         full = None
     else:
