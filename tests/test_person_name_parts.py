@@ -70,3 +70,24 @@ def test_words_after_a_role_noun_are_a_name_when_one_is_no_word(anonymizer, text
 ])
 def test_dictionary_words_after_a_role_noun_are_no_name(anonymizer, text):
     assert not [t for t, r in _persons(anonymizer, text) if r == "role-noun:name-words"]
+
+
+# initials before a name
+@pytest.mark.parametrize(("text", "name"), [
+    ("O parecer foi assinado por J. P. Vidigal e arquivado.", "J. P. Vidigal"),
+    ("Estiveram presentes A. Vidigal e T. de Lisboa-Mendes.", "T. de Lisboa-Mendes"),
+    ("A carta de F. von der Kowalczyk chegou ontem.", "F. von der Kowalczyk"),
+])
+def test_initials_before_capitalized_words_are_a_name(anonymizer, text, name):
+    assert (name, "initials") in _persons(anonymizer, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Informamos V. Ex.ª de que o pedido foi aceite.",     # an address of courtesy, not a name
+    "Nos termos do C. Civil, o prazo é de dez dias.",      # a code's abbreviation: an adjective of the dictionary
+    "A procissão saiu da igreja de S. Bento ao meio-dia.",  # São before a saint's name
+    "B. Contexto e objetivos do programa",                 # a heading's label before a word of the dictionary
+    "O jogo com o S. C. Braga acabou empatado.",           # a club named by its town
+])
+def test_initials_before_no_name_are_no_name(anonymizer, text):
+    assert not [t for t, r in _persons(anonymizer, text) if r == "initials"]
