@@ -47,6 +47,8 @@ def test_a_given_name_alone_is_the_person_named_in_full_before(anonymizer, text,
     ("O Ministro Romário Quaresma chegou. O Ministro falou.", "Ministro"),
     # a word of the dictionary opening a chain the person rules took is not spread
     ("A Reforma Kowalczyk Quaresma foi votada. A Reforma acabou.", "Reforma"),
+    # the given name inside another name (a garden's) is not the person
+    ("A senadora Dilma Kowalczyk falou. O Jardim Dilma fica perto.", "Dilma"),
 ])
 def test_a_word_that_is_no_given_name_is_not_spread(anonymizer, text, word):
     assert (word, "same-document:given-name") not in _persons(anonymizer, text)
@@ -91,3 +93,15 @@ def test_initials_before_capitalized_words_are_a_name(anonymizer, text, name):
 ])
 def test_initials_before_no_name_are_no_name(anonymizer, text):
     assert not [t for t, r in _persons(anonymizer, text) if r == "initials"]
+
+
+@pytest.mark.parametrize(("text", "word", "alone"), [
+    ("Falou com Paulo ontem.", "Paulo", True),
+    ("Vive em São Paulo desde então.", "Paulo", False),   # a capitalized word before it
+    ("Votou em Paulo Quaresma.", "Paulo", False),         # a capitalized word after it
+])
+def test_a_given_name_stands_alone_without_capitalized_neighbours(text, word, alone):
+    from paranon.anonymize.engine import stands_alone
+
+    s = text.index(word)
+    assert stands_alone(text, s, s + len(word)) is alone
