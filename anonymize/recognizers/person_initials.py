@@ -3,9 +3,9 @@ capital letters each with its full stop, then one to three capitalized words (a 
 ``T. de Vidigal``, ``F. von der Heyde``). The words must not be a role or title (``V. Exa.``), a body's head or
 legal-form tail, a word of the dictionary no name list holds (``C. Civil``; a heading's enumeration, ``B. Contexto``)
 or a derived word, and the last must be no place (a club or a body named by its town: ``S. C. Braga``). A single
-``S.`` or ``Sto.`` is São or Santo before a saint's or a town's name (``S. Bento``), no initial; a single letter
-opening a text labels an item of a list (``A. Quaresma`` as a text's first words). Names joined by ``e`` are two
-names (``M. Vidigal e T. Quaresma``).
+``S.`` is São before a saint's or a town's name (``S. Bento``), no initial; a single letter opening a text labels
+an item of a list (``B. Vidigal`` as a text's first words). Names joined by ``e`` are two names (``M. Vidigal e
+T. Kowalczyk``).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ INITIALS_NAME = regex.compile(
     rf"(?<![\p{{L}}.])(?P<initials>(?:\p{{Lu}}\.\s?(?:-\s?)?){{1,3}})\s*"
     rf"(?P<words>{PARTICLE}?{NAME}(?:\s+{PARTICLE}?{NAME}){{0,2}})")
 NAME_WORD = regex.compile(r"\p{Lu}[\p{L}'’-]+")
-SAINT_INITIALS = frozenset({"s.", "sto.", "sta."})  # São, Santo, Santa before a saint's or a town's name
+SAINT_INITIALS = frozenset({"s."})  # São before a saint's or a town's name
 
 
 @register("person_initials")
