@@ -23,6 +23,7 @@ from ..yaml_files import read_yaml
 from . import recognizers as _recognizers  # noqa: F401  (registers the plug-ins)
 from .aliases import defined_aliases
 from .chains import ChainRules, analyse, lower_vocabulary
+from .dictionary import english_zipf, lemma_or_inflection
 from .labels import RecordLabels
 from .lexicons import lexicons
 from .numbering import (
@@ -50,11 +51,20 @@ NO_BREAK_SPACES = str.maketrans({"\xa0": " ", "\u202f": " "})
 NAME_PART = regex.compile(r"[\p{L}'’-]+")  # the words of a name, for its surname
 # rules that read one unknown word as a name, by the fall-back mid-sentence or by a company's context (a brand
 # wordfreq counts as a word: "os clientes da Xpto", "a Xpto anunciou"): their form spreads in the document
+ENGLISH_WORD_ZIPF = 4.0  # a word this frequent in English is no given name of its own (Internet, Tour)
 LONE_NAME_RULES = ("fallback:unknown-proper-noun", "fallback:unknown-word", "company-possession",
                    "business-subject")  # (spread only as written)
+CAPITALIZED_BEFORE = regex.compile(r"\p{Lu}[\p{L}'’.-]*\s+\Z")  # a capitalized word right before a name's part
+CAPITALIZED_AFTER = regex.compile(r"\s+\p{Lu}")
 COORDINATION = regex.compile(r"\s*,\s*|\s+e\s+")  # places listed: "faroe e gronelandia", "hungria, malta"
 CATEGORY_PRIORITY = {"ADDRESS": 0, "NAMEID": 1, "DATE": 2, "ORGANIZATION": 3, "PERSON": 4, "PUBLIC_ID": 5}
 PRIVATE_PARTIES = frozenset({"PERSON", "ADDRESS", "NAMEID"})  # (and companies): beside an act's date, its private event
+
+
+def stands_alone(text: str, start: int, end: int) -> bool:
+    """Whether a word has no capitalized word right before or after it (a given name alone, not a part of
+    another name: "São Paulo")."""
+    return not CAPITALIZED_BEFORE.search(text, max(0, start - 40), start) and not CAPITALIZED_AFTER.match(text, end)
 
 
 def find_words(text: str, words: dict[str, Any] | list[str]) -> list[tuple[int, int, str]]:
@@ -232,6 +242,10 @@ class Anonymizer:
         if self.scope not in ("segment", "document", "corpus"):
             raise ValueError(f"anonymize.scope: {self.scope!r} is not segment, document or corpus")
         self.chain_rules = ChainRules(self.rules)
+        # titles, +HUM nouns and occupations before a name (Rainha Margarida): no part of the name that spreads
+        self.derived = tuple(fold(e) for e in self.rules.get("fallbacks", {}).get("derived_endings", []))
+        self.person_roles = self.chain_rules.titles | self.chain_rules.hum \
+            | {fold(w) for w in self.rules["person"].get("name_nouns", [])}
         self.labels = RecordLabels(self.rules.get("record_labels", []))
         self.numberer = Numberer(frozenset(self.chain_rules.particles), float(a.clustering.threshold),
                                  Constraints(a.same_entity, a.different_entities))
@@ -346,18 +360,33 @@ class Anonymizer:
                     forms.setdefault(f, Mention(0, 0, m.category, short, "propagation",
                                                 "short-form-as-written" if ordinary else "short-form", m.subtype))
             if m.category == "PERSON":
-                parts = [w for w in NAME_PART.findall(m.text) if len(w) >= 4]
-                toks = name_tokens(m.text, self.numberer.particles)
-                if len(toks) >= 2 and parts:
-                    sur = parts[-1] if "," not in m.text else parts[0]
-                    f = fold(sur)
-                    # a surname that is also a word (Trump, Coelho) is the person's wherever the document
-                    # never writes it in lower case
-                    if (f not in self.lex.common or f in self.lex.last
-                            or m.recognizer == "person" and f not in lower_vocab) and f not in self.lex.places \
-                            and f not in self.allow:
-                        forms.setdefault(f, Mention(0, 0, "PERSON", sur, "propagation", "surname"))
+                for part, kind in self._name_part_forms(m, lower_vocab):
+                    forms.setdefault(fold(part), Mention(0, 0, "PERSON", part, "propagation", kind))
         return forms
+
+    def _name_part_forms(self, m: Mention, lower_vocab: frozenset[str] | set[str]) -> list[tuple[str, str]]:
+        """The parts of a person's full name that name the person alone later in the document: the surname and the
+        given name ("Rousseff" and "Dilma" of "Dilma Rousseff"). A part that is also a word (Trump, Coelho, Rosa)
+        is the person's wherever the document never writes it in lower case; places and allowed words stay."""
+        parts = [w for w in NAME_PART.findall(m.text) if len(w) >= 4 and fold(w).rstrip(".") not in self.person_roles]
+        if len(name_tokens(m.text, self.numberer.particles)) < 2 or not parts:
+            return []
+        inverted = "," in m.text  # (PÉREZ RODRÍGUEZ, Pedro)
+        chosen = {parts[0] if inverted else parts[-1]: "surname"}
+        chosen.setdefault(parts[-1] if inverted else parts[0], "given-name")
+        out = []
+        for part, kind in chosen.items():
+            f = fold(part)
+            if kind == "given-name":  # (only of a name the safe person rules found, never written in lower case, a
+                # given name or no word of the dictionary nor of English: "Dilma" of "Dilma Rousseff", not "Reforma"
+                # of "Reforma X", "Internet" of "Internet X")
+                sure = m.recognizer == "person" and f not in lower_vocab and (f in self.lex.first or not (
+                    lemma_or_inflection(f) or f.endswith(self.derived) or english_zipf(f) >= ENGLISH_WORD_ZIPF))
+            else:
+                sure = f not in self.lex.common or f in self.lex.last or m.recognizer == "person" and f not in lower_vocab
+            if sure and f not in self.lex.places and f not in self.allow:
+                out.append((part, kind))
+        return out
 
     def recognize_document(self, texts: list[str]) -> list[list[Mention]]:
         """Recognize every segment of a document, then propagate its entities to every segment."""
@@ -392,6 +421,8 @@ class Anonymizer:
                         src = forms[key]
                         if (src.rule in LONE_NAME_RULES or src.rule == "short-form-as-written") and text[s:e] != src.text:
                             continue  # a guessed lone name spreads only as it was written (not UFIRS for Ufirs)
+                        if src.rule == "given-name" and not stands_alone(text, s, e):
+                            continue  # "Paulo" of Paulo Maluf is not the person inside "São Paulo"
                         extra.append(Mention(s, e, src.category, text[s:e], "propagation",
                                              f"same-document:{src.rule}", src.subtype, 0.9))
                     if extra:

@@ -13,6 +13,7 @@ from . import (  # noqa: F401
     nameid,
     organization,
     person,
+    person_initials,
     public_text,
     statistical,
 )

@@ -52,6 +52,11 @@ PARTICLE_BEFORE = regex.compile(r"(?<!\p{L})d[aeo]s?\s+\Z")
 WORD = regex.compile(r"[\p{L}\p{M}'’.-]+")
 PARTICLES = frozenset({"de", "da", "do", "das", "dos", "e"})
 COMPLEMENT_BEFORE = regex.compile(r"(?<![\p{L}])d[aeo]s?\s+\Z")  # a title's complement: "Presidente dos ..."
+# a regnal number right after a name, before a full stop too (the chains end a capitals word there as an
+# abbreviation): "Rainha Margarida II.", "Carlos IX.", "Napoleão I,"
+# the word in lower case right before a chain (a +HUM noun or an occupation: "a deputada", "o avançado")
+LOWER_WORD_BEFORE = regex.compile(r"(?<![\p{L}])(\p{Ll}[\p{Ll}-]+)\s+\Z")
+REGNAL_AFTER = regex.compile(r"\s(?:X{0,3}(?:IX|IV|V?I{1,3})|X{1,3}|V)(?![\p{L}\p{N}])")
 
 
 @register("person")
@@ -63,6 +68,8 @@ class PersonRecognizer(Recognizer):
         self.names = NameTest(rules, lex)
         # the states and unions a title's complement names before a person ("Copresidente da União Europeia Anna X")
         self.polities = set(lex.territories) | {fold(p) for p in rules.get("polities", [])}
+        p = rules["person"]  # +HUM nouns, occupations and kin, in lower case before a name
+        self.role_nouns = frozenset(fold(w) for w in p["hum_nouns"] + p.get("name_nouns", []))
 
     def find(self, seg: Segment) -> list:
         out = []
@@ -73,14 +80,33 @@ class PersonRecognizer(Recognizer):
             if not rule and ch.title and not ch.sentence_initial and not (ch.org_head or ch.org_tail) \
                     and ch.content and all(self.names.is_name(w, seg.memory.lower_vocab) for w in ch.content):
                 rule = "title:unknown-words"  # "a Presidente Nandinha Kowalczyk": no word of the language
+            if not rule and self._after_role_noun(seg, ch):
+                rule = "role-noun:name-words"
             if rule == "lexicon:first-name" and len(ch.content) == 1 and NOUN_COMPLEMENT.match(seg.text, ch.end):
                 continue  # "Norma de ensaio", "Rosa dos ventos": a noun and its complement, not a given name
             if rule == "title" and ch.places == len(ch.content) \
                     and PARTICLE_BEFORE.search(seg.text, max(0, ch.start - 5), ch.start):
                 continue  # "Presidente do Brasil", "Rei de Espanha": a place after its title's particle, not a name
             if rule:
-                out.append(self.mention(seg, self._after_polity(seg.text, ch.start, ch.end), ch.end, "PERSON", rule))
+                regnal = REGNAL_AFTER.match(seg.text, ch.end)
+                end = regnal.end() if regnal else ch.end
+                out.append(self.mention(seg, self._after_polity(seg.text, ch.start, ch.end), end, "PERSON", rule))
         return out
+
+    def _after_role_noun(self, seg: Segment, ch) -> bool:
+        """Two to four capitalized words right after a +HUM noun or an occupation in lower case, one of them no word
+        of the dictionary, none a role: a name whose words the name lists lack and wordfreq counts (``a deputada
+        Nandinha Quaresma``, ``o avançado Kowalczyk Lisboa``: a place is a surname as often as not)."""
+        if not 2 <= len(ch.content) <= 4 or ch.sentence_initial or ch.all_upper or ch.org_head \
+                or ch.org_tail or ch.extra.get("concept") or ch.extra.get("territory"):
+            return False
+        before = LOWER_WORD_BEFORE.search(seg.text, max(0, ch.start - 30), ch.start)
+        if not before or fold(before.group(1)) not in self.role_nouns:
+            return False
+        folded = [fold(w) for w in ch.content]
+        if any(f in self.names.roles or f in self.role_nouns for f in folded):
+            return False
+        return any(self.names.is_name(w, seg.memory.lower_vocab) for w in ch.content)
 
     def _after_polity(self, text: str, start: int, end: int) -> int:
         """Where the name starts after the state or union that opens the span, the complement of the title before
