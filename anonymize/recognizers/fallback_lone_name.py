@@ -82,6 +82,7 @@ class LoneNameFallback(Recognizer):
         self.speakers: set[str] = set()
         # speakers that are also words of the language: never after "segundo" (segundo Regulamento)
         self.prepositions = frozenset(p.get("speech_prepositions", []))
+        self.determiners = frozenset(p.get("noun_determiners", []))  # "a outra Parte responde": a common noun
         self.word_speakers: set[str] = set()
         self.bare: set[str] = set()  # subjects without an article (``que Pardal tomará``): speakers outside acts
         # occupations, kin and ranks written capitalized before a name (o Rei Nandinho, o Atacante Kowalczyk)
@@ -101,6 +102,8 @@ class LoneNameFallback(Recognizer):
                 if not NAME_FORM.fullmatch(w) or k + 1 < len(words) and words[k + 1][:1].isupper() \
                         or k and words[k - 1][:1].isupper():
                     continue  # not a capitalized word standing alone
+                if k and words[k - 1].lower() in self.determiners:
+                    continue  # a common noun's determiner: "a outra Parte responde", "cada Estado declara"
                 if k and words[k - 1] in self.after or k + 1 < len(words) and words[k + 1] in self.speech:
                     self.speakers.add(fold(w))
                     if not (k and words[k - 1] in self.prepositions):

@@ -1,0 +1,65 @@
+"""Precision on EU legislation, third round (issues 17 and 20): countries named in their own languages, English
+titles quoted in a Portuguese act, a defined term after a quantifier, and a given name that is also a word used as
+the word. Every example is written for this test (none is taken from an evaluation set); each class has three
+variants, and the private names beside the same shapes stay masked."""
+
+from __future__ import annotations
+
+import pytest
+
+ACT_TITLE = "Decisão n.o 7/2031 do Comité Misto do EEE"
+
+
+def _masked(anonymizer, texts: list[str]) -> list[str]:
+    return [m.text for ms in anonymizer.recognize_document([ACT_TITLE, *texts])[1:] for m in ms]
+
+
+PUBLIC = [
+    # a country's name in its own languages beside the Portuguese one (an annex's list of regulators)
+    (["Bélgica / Belgique / België"], ["Belgique", "België"]),
+    (["Finlândia / Suomi / Finland", "Suécia / Sverige"], ["Suomi", "Sverige"]),
+    (["Chipre (Κύπρος)", "Hungria (Magyarország)"], ["Κύπρος", "Magyarország"]),
+    # an English title quoted in a legal act: a guidance document, a handbook, a standard's name
+    (["As inspeções seguem o Lifeboat Inspection Handbook da autoridade."], ["Lifeboat", "Handbook"]),
+    (["A norma Ship Pollution Response Guidelines aplica-se aos navios."], ["Pollution", "Guidelines"]),
+    (["O Navigation Safety Manual of the Coast Authority é revisto anualmente."], ["Navigation", "Safety"]),
+    # a capitalized defined term after a quantifier or a demonstrative, before a verb of saying: a common noun
+    (["Se uma Parte o solicitar, a outra Parte responde no prazo de dez dias."], ["Parte"]),
+    (["Qualquer Contraparte pode pedir consultas; a outra Contraparte responde por escrito."], ["Contraparte"]),
+    (["Cada Parte declara que cumpre as obrigações.", "A Parte notificada responde."], ["Parte"]),
+    # a given name that is also a word, used as the word: before an identifier, or closing a capitalized title
+    (["Norma EN 1234-5:2030 e Norma ISO 9999"], ["Norma"]),
+    (["Convenção Internacional sobre Busca e Salvamento no Mar"], ["Mar"]),
+    (["Prémio Europeu pela Paz"], ["Paz"]),
+]
+
+
+@pytest.mark.parametrize("texts, public", PUBLIC)
+def test_public_text_of_legislation_stays_visible(anonymizer, texts, public):
+    masked = _masked(anonymizer, texts)
+    assert not [m for m in masked if any(p in m for p in public)], masked
+
+
+PRIVATE = [
+    # a person beside a country's own name, an English name of a person in an act, a given name beside a surname
+    (["Árbitro: Hans MÜLLER (Deutschland)"], "Hans MÜLLER"),
+    (["O certificado foi emitido por Peter Brown em nome do fabricante."], "Peter Brown"),
+    (["A testemunha Rosa declarou que a Paz Ferreira chegou."], "Paz Ferreira"),
+    # a speaker with no quantifier before it
+    (["O relatório, disse Kowalczyk, foi aprovado; a outra Parte concorda."], "Kowalczyk"),
+]
+
+
+@pytest.mark.parametrize("texts, span", PRIVATE)
+def test_private_names_beside_public_text_stay_masked(anonymizer, texts, span):
+    assert span in _masked(anonymizer, texts)
+
+
+@pytest.mark.parametrize("text, span", [
+    # outside a legal act an English phrase may name a band, a work or a company: the fall-back still masks it
+    ("Ontem tocaram os Silver Harbour Pilots no festival.", "Silver Harbour Pilots"),
+    ("A empresa Northern Shipping Logistics foi contratada.", "Northern Shipping Logistics"),
+    ("O grupo Quiet Morning Voices lançou um disco.", "Quiet Morning Voices"),
+])
+def test_english_phrases_outside_legislation_stay_masked(anonymizer, text, span):
+    assert any(span in m.text or m.text in span for m in anonymizer.recognize_document([text])[0])
