@@ -1,6 +1,6 @@
 """Precision on EU legislation, third round (issues 17 and 20): countries named in their own languages, English
 titles quoted in a Portuguese act, a defined term after a quantifier, and a given name that is also a word used as
-the word. Every example is written for this test (none is taken from an evaluation set); each class has three
+the word, technical compounds. Every example is written for this test (none is taken from an evaluation set); each class has three
 variants, and the private names beside the same shapes stay masked."""
 
 from __future__ import annotations
@@ -31,6 +31,14 @@ PUBLIC = [
     (["Norma EN 1234-5:2030 e Norma ISO 9999"], ["Norma"]),
     (["Convenção Internacional sobre Busca e Salvamento no Mar"], ["Mar"]),
     (["Prémio Europeu pela Paz"], ["Paz"]),
+    # a group of states inside a longer chain of capitalized words
+    (["Cada um dos Estados do Grupo dos Estados do Pacífico Sul notifica a Comissão."], ["Grupo", "Pacífico"]),
+    (["Os Membros do Grupo de Estados da Atlântida Oriental acordam o seguinte."], ["Grupo", "Atlântida"]),
+    (["Os Estados do Grupo de Estados de África, das Caraíbas e do Pacífico (ACP) reúnem-se."], ["Grupo", "África"]),
+    # a technical compound hunspell lacks (a learned prefix before a word, or an instrument's ending) in a table
+    (["MED/4.14 Ecobatímetro", "MED/4.9 Girobússolas"], ["Ecobatímetro", "Girobússolas"]),
+    (["4.12 Radiogoniómetros"], ["Radiogoniómetros"]),
+    (["Tipo de equipamento: Hidrofones, Ecobatímetro e Odómetro"], ["Ecobatímetro", "Odómetro", "Hidrofones"]),
 ]
 
 
@@ -45,6 +53,8 @@ PRIVATE = [
     (["Árbitro: Hans MÜLLER (Deutschland)"], "Hans MÜLLER"),
     (["O certificado foi emitido por Peter Brown em nome do fabricante."], "Peter Brown"),
     (["A testemunha Rosa declarou que a Paz Ferreira chegou."], "Paz Ferreira"),
+    # a name that opens with a learned prefix before no word of the dictionary
+    (["O relatório, disse Fotopoulos, foi aprovado.", "Assinado: Teleki Andrássy"], "Fotopoulos"),
     # a speaker with no quantifier before it
     (["O relatório, disse Kowalczyk, foi aprovado; a outra Parte concorda."], "Kowalczyk"),
 ]
@@ -53,6 +63,16 @@ PRIVATE = [
 @pytest.mark.parametrize("texts, span", PRIVATE)
 def test_private_names_beside_public_text_stay_masked(anonymizer, texts, span):
     assert span in _masked(anonymizer, texts)
+
+
+@pytest.mark.parametrize("text, body", [
+    # a signature block's article in capitals before the role of the next line is no word of the body's name
+    ("Pelo Conselho de Ministros ACP-UE O Presidente", "Conselho de Ministros ACP-UE"),
+    ("Pela Comissão Europeia A Presidente", "Comissão Europeia"),
+    ("Pelo Conselho de Associação UE-Atlântida O Presidente", "Conselho de Associação UE-Atlântida"),
+])
+def test_a_signature_blocks_article_ends_the_bodys_name(anonymizer, text, body):
+    assert _masked(anonymizer, [text]) == [body]
 
 
 @pytest.mark.parametrize("text, span", [

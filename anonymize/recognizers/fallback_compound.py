@@ -8,7 +8,7 @@ import regex
 
 from ...text import fold
 from ..chains import ChainRules
-from ..dictionary import english_zipf, prefixed_role
+from ..dictionary import NameTest, english_zipf, prefixed_role
 from ..lexicons import zipf
 from ..ordinary import ordinary_min_zipf, ordinary_phrase, spaced_letters
 from ..recognizer import Recognizer, Segment, register
@@ -37,6 +37,7 @@ class CompoundFallback(Recognizer):
         self.min_zipf = ordinary_min_zipf(rules)
         crules = ChainRules(rules)
         self.heads = crules.org_heads
+        self.names = NameTest(rules, lex)  # (technical compounds: Girobússola, Ecobatímetro are words, no names)
         self.roles = {t.rstrip(".") for t in crules.titles | crules.hum}
         self.endings = tuple(fold(e) for e in rules.get("fallbacks", {}).get("derived_endings", []))
         self.adjective_endings = self.endings + tuple(
@@ -50,12 +51,14 @@ class CompoundFallback(Recognizer):
                     or ch.extra.get("territory") or ch.extra.get("concept"):
                 continue  # (countries and legal concepts, Reino da Dinamarca, Direito do Mar, are public)
             content = ch.content
-            odd = ch.unknown + ch.first_names + ch.surnames
+            # technical compounds hunspell lacks are words of the language (Ecobatímetro e Odómetro)
+            technical = sum(1 for w in content if not self.lex.is_name(w) and self.names.technical(fold(w)))
+            odd = ch.unknown - technical + ch.first_names + ch.surnames
             named = ch.first_names + ch.surnames
             if len(content) == 1 and MIXED_ACRONYM.match(content[0]) and not ch.all_upper:
                 out.append(self.mention(seg, ch.start, ch.end, "ORGANIZATION", "fallback:acronym-compound",
                                         score=0.5))
-            elif len(content) >= 2 and odd and ch.places < len(content) and (named or ch.unknown > ch.common) \
+            elif len(content) >= 2 and odd and ch.places < len(content) and (named or ch.unknown - technical > ch.common) \
                     and odd > ch.extra.get("ambiguous", 0) \
                     and not self._ordinary_heading(content, HEADING_START.fullmatch(seg.text, 0, ch.start) is not None
                                                    and HEADING_END.fullmatch(seg.text, ch.end) is not None):
@@ -134,7 +137,8 @@ class CompoundFallback(Recognizer):
         or participle ending that wordfreq knows as a word (``Colegiado``, ``Diretivas``: nouns, adjectives).
         A mixed-case word (``UFIRs``, ``SporTV``) is read as a body's or product's name instead."""
         word = ch.content[0]
-        if ch.sentence_initial and not ch.extra.get("after_opener") or ch.places or len(word) <= 2:
+        if ch.sentence_initial and not ch.extra.get("after_opener") or ch.places or len(word) <= 2 \
+                or not ch.surnames and self.names.technical(fold(word)):
             return False
         if ch.start >= 3 and PLACE_PREPOSITION.search(seg.text, max(0, ch.start - 4), ch.start) \
                 and not NUMBER_AFTER.match(seg.text, ch.end) and not DOUBLE_CAPITAL.search(word):
