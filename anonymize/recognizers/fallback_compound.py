@@ -52,7 +52,8 @@ class CompoundFallback(Recognizer):
                 continue  # (countries and legal concepts, Reino da Dinamarca, Direito do Mar, are public)
             content = ch.content
             # technical compounds hunspell lacks are words of the language (Ecobatímetro e Odómetro)
-            technical = sum(1 for w in content if not self.lex.is_name(w) and self.names.technical(fold(w)))
+            technical = sum(1 for w in content if not (self.lex.is_name(w) or self.lex.is_common(w))
+                            and self.names.technical(fold(w))) if ch.unknown else 0
             odd = ch.unknown - technical + ch.first_names + ch.surnames
             named = ch.first_names + ch.surnames
             if len(content) == 1 and MIXED_ACRONYM.match(content[0]) and not ch.all_upper:
