@@ -119,8 +119,7 @@ class NameTest:
         if known is None:
             if len(self._known) >= KNOWN_WORDS_KEPT:
                 self._known.clear()
-            known = self._known[folded] = self.lemma_or_inflection(folded) or self.verb_form(folded) \
-                or self.technical(folded)
+            known = self._known[folded] = self.lemma_or_inflection(folded) or self.verb_form(folded)
         return known
 
     def technical(self, folded: str) -> bool:

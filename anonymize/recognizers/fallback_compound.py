@@ -51,9 +51,10 @@ class CompoundFallback(Recognizer):
                     or ch.extra.get("territory") or ch.extra.get("concept"):
                 continue  # (countries and legal concepts, Reino da Dinamarca, Direito do Mar, are public)
             content = ch.content
-            # technical compounds hunspell lacks are words of the language (Ecobatímetro e Odómetro)
+            # technical compounds hunspell lacks are words of the language in a legal act's annex (Ecobatímetro e
+            # Odómetro); elsewhere such a word names a company or a brand as often (Telemundo, Radiolar)
             technical = sum(1 for w in content if not (self.lex.is_name(w) or self.lex.is_common(w))
-                            and self.names.technical(fold(w))) if ch.unknown else 0
+                            and self.names.technical(fold(w))) if ch.unknown and seg.memory.act_document else 0
             odd = ch.unknown - technical + ch.first_names + ch.surnames
             named = ch.first_names + ch.surnames
             if len(content) == 1 and MIXED_ACRONYM.match(content[0]) and not ch.all_upper:
@@ -139,7 +140,7 @@ class CompoundFallback(Recognizer):
         A mixed-case word (``UFIRs``, ``SporTV``) is read as a body's or product's name instead."""
         word = ch.content[0]
         if ch.sentence_initial and not ch.extra.get("after_opener") or ch.places or len(word) <= 2 \
-                or not ch.surnames and self.names.technical(fold(word)):
+                or not ch.surnames and seg.memory.act_document and self.names.technical(fold(word)):
             return False
         if ch.start >= 3 and PLACE_PREPOSITION.search(seg.text, max(0, ch.start - 4), ch.start) \
                 and not NUMBER_AFTER.match(seg.text, ch.end) and not DOUBLE_CAPITAL.search(word):

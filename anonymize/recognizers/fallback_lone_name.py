@@ -134,8 +134,9 @@ class LoneNameFallback(Recognizer):
         lower = seg.memory.lower_vocab
         for ch in seg.analysis.chains:
             if ch.all_upper or ch.places or ch.org_head or ch.org_tail or ch.extra.get("territory") \
-                    or ch.extra.get("concept") or seg.covered(ch.start, ch.end):
-                continue
+                    or ch.extra.get("concept") or seg.covered(ch.start, ch.end) or len(ch.words) == 1 \
+                    and seg.memory.act_document and self.names.technical(fold(ch.words[0])):
+                continue  # (a technical compound in an act's annex is a word: Ecobatímetro, Girobússolas)
             if len(ch.words) == 1 and not ch.title and self._speaker(seg, fold(ch.words[0])) \
                     and (self.names.is_name(ch.words[0], lower) or self._word_speaker(seg, ch.words[0])):
                 out.append(self.mention(seg, ch.start, ch.end, "PERSON", "fallback:speaker", score=0.4))
