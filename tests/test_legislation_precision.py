@@ -23,6 +23,13 @@ PUBLIC = [
     (["As inspeções seguem o Lifeboat Inspection Handbook da autoridade."], ["Lifeboat", "Handbook"]),
     (["A norma Ship Pollution Response Guidelines aplica-se aos navios."], ["Pollution", "Guidelines"]),
     (["O Navigation Safety Manual of the Coast Authority é revisto anualmente."], ["Navigation", "Safety"]),
+    # an English title joined by English function words, or a run of English words, quoted in a legal act
+    (["Norma UL 9999 Standard for Floating Electric Beaconlights", "Guide for Buoyant Apparatus Testing"],
+     ["Floating", "Buoyant"]),
+    (["Requisitos das Performance Standards for Shipborne Sonar Equipment aplicáveis."], ["Shipborne", "Sonar"]),
+    (["Os ensaios seguem o Lifesaving Appliances Code Testing Guide, volume 3."], ["Lifesaving", "Guide"]),
+    # a table's cell in English: the run is most of its unit
+    (["Marine Evacuation Systems and Liferafts", "Shipborne Radar Reflectors and Davits"], ["Marine", "Shipborne"]),
     # a capitalized defined term after a quantifier or a demonstrative, before a verb of saying: a common noun
     (["Se uma Parte o solicitar, a outra Parte responde no prazo de dez dias."], ["Parte"]),
     (["Qualquer Contraparte pode pedir consultas; a outra Contraparte responde por escrito."], ["Contraparte"]),
@@ -53,6 +60,11 @@ PRIVATE = [
     (["Árbitro: Hans MÜLLER (Deutschland)"], "Hans MÜLLER"),
     (["O certificado foi emitido por Peter Brown em nome do fabricante."], "Peter Brown"),
     (["A testemunha Rosa declarou que a Paz Ferreira chegou."], "Paz Ferreira"),
+    # persons and companies named in English in a legal act: a given name before a name, a legal tail, a body's head
+    (["O certificado foi emitido por Peter Hill Brown em nome do fabricante."], "Peter Hill Brown"),
+    (["Árbitros: Brian Taylor and Susan Grace Green"], "Susan Grace Green"),
+    (["A Northern Shipping Logistics Ltd foi notificada."], "Northern Shipping Logistics Ltd"),
+    (["A Silverline Coastal Freight and Towage apresentou uma queixa à Comissão."], "Silverline Coastal Freight"),
     # a name that opens with a learned prefix before no word of the dictionary
     (["O relatório, disse Fotopoulos, foi aprovado.", "Assinado: Teleki Andrássy"], "Fotopoulos"),
     # a speaker with no quantifier before it

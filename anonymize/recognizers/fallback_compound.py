@@ -130,7 +130,7 @@ class CompoundFallback(Recognizer):
             return False
         english = [english_zipf(w.lower()) >= ENGLISH_WORD_ZIPF and english_zipf(w.lower()) > zipf(w.lower())
                    for w in words]  # (a word of both languages, "Manual", "Central", may stand among them)
-        return any(english) and all(e or self.lex.is_common(w) for e, w in zip(english, words))
+        return any(english) and all(e or self.lex.is_common(w) for e, w in zip(english, words, strict=False))
 
     def _lone_name(self, seg: Segment, ch) -> bool:
         """One capitalized word no lexicon knows as a word, read as a name (Bick & Barreiro's fall-back):
