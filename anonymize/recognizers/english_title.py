@@ -24,12 +24,12 @@ from ...text import fold
 from ...yaml_files import read_yaml
 from ..dictionary import english_zipf
 from ..lexicons import zipf
-from ..recognizer import Recognizer, Segment, register
+from ..recognizer import Recognizer, Segment, alternation, register
 
 CAPITALIZED = r"\p{Lu}[\p{L}\p{M}'’-]*"
 # English function words between a title's capitalized words ("Standard for Floating ...", "Code of the Sea")
 ENGLISH_LINK = r"(?:for|of|and|on|to|in|with|at|by)(?:\s+the)?"
-TITLE_RUN = regex.compile(rf"(?<![\p{{L}}\d]){CAPITALIZED}(?:\s+(?:{ENGLISH_LINK}\s+)?{CAPITALIZED})*")
+TITLE_RUN = regex.compile(rf"(?<![\p{{L}}\d]){CAPITALIZED}(?:\s+(?:{ENGLISH_LINK}\s+)?{CAPITALIZED})+")
 LINKED = regex.compile(rf"\s(?:{ENGLISH_LINK})\s")
 WORD = regex.compile(r"[\p{L}\p{M}'’-]+")
 ENGLISH_WORD_ZIPF = 3.0  # frequent in English (wordfreq Zipf), and more than in Portuguese
@@ -49,18 +49,18 @@ class EnglishTitleRecognizer(Recognizer):
         self.org_words = frozenset(fold(w.rstrip(".")) for key in ("legal_tails", "body_heads", "association_heads")
                                    for w in orgs.get(key, []))
         self.joiners = frozenset(fold(w) for w in orgs.get("name_openers", []))
-        self.document_nouns = frozenset(fold(w) for w in orgs.get("document_nouns", []))
+        self.document_noun = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(orgs.get('document_nouns', []))})(?![\p{{L}}])")
 
     def find(self, seg: Segment) -> list:
         if not seg.memory.act_document:
             return []
         out = []
         for m in TITLE_RUN.finditer(seg.text):
-            words = WORD.findall(m.group())
-            content = [w for w in words if w[:1].isupper() and fold(w) not in self.joiners]
+            if not (self._cell(seg.text, m) or self.document_noun.search(m.group())):
+                continue  # (most runs: a Portuguese name or heading, no document's title)
+            content = [w for w in WORD.findall(m.group()) if w[:1].isupper() and fold(w) not in self.joiners]
             folded = [fold(w.rstrip(".")) for w in content]
-            if len(content) < 2 or self.document_nouns.isdisjoint(folded) and not self._cell(seg.text, m) \
-                    or seg.covered(m.start(), m.end()) or self._person_in(content) \
+            if len(content) < 2 or seg.covered(m.start(), m.end()) or self._person_in(content) \
                     or not self.org_words.isdisjoint(folded):
                 continue
             if LINKED.search(m.group()) and any(self._english(w) for w in content):
@@ -71,9 +71,9 @@ class EnglishTitleRecognizer(Recognizer):
 
     @staticmethod
     def _cell(text: str, m) -> bool:
-        """The run is three quarters of its segment's letters at least: a table's cell or a heading in English, not
-        a name in a Portuguese sentence."""
-        return 4 * sum(c.isalpha() for c in m.group()) >= 3 * sum(c.isalpha() for c in text)
+        """The run is three quarters of its segment at least: a table's cell or a heading in English, not a name in
+        a Portuguese sentence."""
+        return 4 * len(m.group()) >= 3 * len(text.strip())
 
     def _person_in(self, content: list[str]) -> bool:
         """A given name before a name (``Peter Hill``, ``Mary Ann``, ``John WHITE``): a person among the words."""
