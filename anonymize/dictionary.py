@@ -90,9 +90,12 @@ class NameTest:
         fb = rules.get("fallbacks", {})
         self.endings = tuple(fold(e) for e in fb.get("derived_endings", []))
         self.verb_endings = tuple(sorted((fold(e) for e in fb.get("verb_endings", [])), key=len, reverse=True))
+        self.technical_prefixes = tuple(fold(e) for e in fb.get("technical_prefixes", []))
+        self.technical_endings = tuple(fold(e) for e in fb.get("technical_endings", []))
         self.english_max_zipf = float(fb.get("lone_name_english_max_zipf", 4.0))
         self.words = dictionary_words()
         self._known: dict[str, bool] = {}  # folded word -> is_dictionary_word
+        self._technical: dict[str, bool] = {}  # folded word -> technical
         if self.words:
             english_zipf("name")  # wordfreq's English list is read now, before the pipeline forks, not mid-run
 
@@ -118,6 +121,24 @@ class NameTest:
                 self._known.clear()
             known = self._known[folded] = self.lemma_or_inflection(folded) or self.verb_form(folded)
         return known
+
+    def technical(self, folded: str) -> bool:
+        """A technical compound hunspell lacks: a learned prefix before a word of the dictionary (``girobussola``:
+        bússola) or a technical ending after three letters or more (``ecobatimetro``, ``hidrofone``)."""
+        if len(folded) < 7:
+            return False  # (the shortest: a four-letter word after a three-letter prefix, three letters before "metro")
+        known = self._technical.get(folded)
+        if known is None:
+            if len(self._technical) >= KNOWN_WORDS_KEPT:
+                self._technical.clear()
+            known = self._technical[folded] = self._technical_compound(folded)
+        return known
+
+    def _technical_compound(self, folded: str) -> bool:
+        if any(folded.endswith(e) and len(folded) - len(e) >= 3 for e in self.technical_endings):
+            return True
+        return any(folded.startswith(p) and len(folded) - len(p) >= 4 and self.lemma_or_inflection(folded[len(p):])
+                   for p in self.technical_prefixes)
 
     def lemma_or_inflection(self, folded: str) -> bool:
         return lemma_or_inflection(folded, self.words)

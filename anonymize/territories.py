@@ -2,7 +2,9 @@
 
 Their names come from libraries rather than typed lists: babel's territory names in Portuguese (``pt``,
 ``pt_PT``: Listenstaine, Ilhas Faroé) and English, and pycountry's ISO 3166 short and official names with
-their Portuguese translations (Reino da Dinamarca, Confederação Suíça, Estados Unidos da América). The
+their Portuguese translations (Reino da Dinamarca, Confederação Suíça, Estados Unidos da América), and each
+country's name in its own languages (babel's locales of that country: Deutschland, Suomi, Sverige, Ελλάδα),
+which EU annexes print beside the Portuguese name (``Bélgica / Belgique / België``). The
 official long forms the libraries lack are a class rule: an opener from ``places.long_form_openers`` in
 the rules (Reino de X, República de X, Federação da X, Ilhas X) before a territory's name.
 
@@ -26,6 +28,7 @@ def territory_names(given: set[str] | None = None) -> frozenset[str]:
     names: set[str] = set()
     for loc in ("pt", "pt_PT", "en"):
         names.update(Locale.parse(loc).territories.values())
+    names.update(endonyms())
     translations = [gettext.translation("iso3166-1", pycountry.LOCALES_DIR, languages=[lang], fallback=True)
                     for lang in ("pt", "pt_BR")]
     for c in pycountry.countries:
@@ -45,6 +48,19 @@ def territory_names(given: set[str] | None = None) -> frozenset[str]:
     return frozenset(f for f in (phrase_key(n) for n in names if "," not in n and "(" not in n)
                      if " " in f or f not in given)
 
+
+
+def endonyms() -> set[str]:
+    """Each country's name in its own languages: the name babel's locale of a language in that country gives
+    its own territory (``nl_BE``: België, ``fr_BE``: Belgique, ``el_CY``: Κύπρος)."""
+    from babel import Locale, localedata
+
+    out: set[str] = set()
+    for ident in localedata.locale_identifiers():
+        loc = Locale.parse(ident)
+        if loc.territory and loc.territory.isalpha() and loc.territory in loc.territories:  # (no 001, 419)
+            out.add(loc.territories[loc.territory])
+    return out
 
 
 def long_form(folded: list[str], openers: list[tuple[str, ...]], places: set[str] | frozenset[str]) -> bool:

@@ -4,6 +4,7 @@ from . import (  # noqa: F401
     address,
     date,
     denylist,
+    english_title,
     fallback_compound,
     fallback_lone_name,
     fallback_numeric,

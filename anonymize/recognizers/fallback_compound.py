@@ -8,7 +8,7 @@ import regex
 
 from ...text import fold
 from ..chains import ChainRules
-from ..dictionary import prefixed_role
+from ..dictionary import NameTest, english_zipf, prefixed_role
 from ..lexicons import zipf
 from ..ordinary import ordinary_min_zipf, ordinary_phrase, spaced_letters
 from ..recognizer import Recognizer, Segment, register
@@ -23,6 +23,9 @@ HEADING_END = regex.compile(r"[\s\d.,;:()–—-]*")  # after a heading: punctua
 # article: "A Pereira Comercial pagou")
 HEADING_START = regex.compile(r"[\s\d.,;:()–—-]*(?:\p{Lu}[\p{L}\p{M}-]{3,}\s+(?:(?:d[aeo]s?|e)\s+)?)*")
 MIXED_ACRONYM = regex.compile(r"^(?=.*\p{Lu}{2})[\p{L}]+(?:[-/][\p{L}]+)+$")
+# an English word on the Portuguese side: this frequent in English (wordfreq) and more frequent than in Portuguese
+ENGLISH_WORD_ZIPF = 3.0
+ENGLISH_CONNECTORS = frozenset({"of", "and", "the", "for", "on", "in", "to"})
 
 
 @register("fallback_compound")
@@ -34,6 +37,7 @@ class CompoundFallback(Recognizer):
         self.min_zipf = ordinary_min_zipf(rules)
         crules = ChainRules(rules)
         self.heads = crules.org_heads
+        self.names = NameTest(rules, lex)  # (technical compounds: Girobússola, Ecobatímetro are words, no names)
         self.roles = {t.rstrip(".") for t in crules.titles | crules.hum}
         self.endings = tuple(fold(e) for e in rules.get("fallbacks", {}).get("derived_endings", []))
         self.adjective_endings = self.endings + tuple(
@@ -47,12 +51,16 @@ class CompoundFallback(Recognizer):
                     or ch.extra.get("territory") or ch.extra.get("concept"):
                 continue  # (countries and legal concepts, Reino da Dinamarca, Direito do Mar, are public)
             content = ch.content
-            odd = ch.unknown + ch.first_names + ch.surnames
+            # technical compounds hunspell lacks are words of the language in a legal act's annex (Ecobatímetro e
+            # Odómetro); elsewhere such a word names a company or a brand as often (Telemundo, Radiolar)
+            technical = sum(1 for w in content if not (self.lex.is_name(w) or self.lex.is_common(w))
+                            and self.names.technical(fold(w))) if ch.unknown and seg.memory.act_document else 0
+            odd = ch.unknown - technical + ch.first_names + ch.surnames
             named = ch.first_names + ch.surnames
             if len(content) == 1 and MIXED_ACRONYM.match(content[0]) and not ch.all_upper:
                 out.append(self.mention(seg, ch.start, ch.end, "ORGANIZATION", "fallback:acronym-compound",
                                         score=0.5))
-            elif len(content) >= 2 and odd and ch.places < len(content) and (named or ch.unknown > ch.common) \
+            elif len(content) >= 2 and odd and ch.places < len(content) and (named or ch.unknown - technical > ch.common) \
                     and odd > ch.extra.get("ambiguous", 0) \
                     and not self._ordinary_heading(content, HEADING_START.fullmatch(seg.text, 0, ch.start) is not None
                                                    and HEADING_END.fullmatch(seg.text, ch.end) is not None):
@@ -60,7 +68,7 @@ class CompoundFallback(Recognizer):
                 if any(w.isupper() and len(w) > 1 for w in content):  # "Estados do APE SADC": acronyms name bodies
                     out.append(self.mention(seg, ch.start, ch.end, "ORGANIZATION", "fallback:compound-acronym",
                                             score=0.5))
-                else:
+                elif not self._english_words(seg, content):  # ("Fire Safety Guidance": an English title in an act)
                     out.append(self.mention(seg, ch.start, ch.end, "PERSON", "fallback:compound", score=0.5))
             elif len(content) >= 2 and named and ch.places < len(content) and all(
                     self.lex.is_name(w) or self.lex.is_place(w) for w in content):
@@ -76,7 +84,8 @@ class CompoundFallback(Recognizer):
             elif len(content) == 1 and "-" in content[0] and (fold(content[0]),) in self.heads:
                 # a compound head alone names the body of the context: "a Procuradoria-Geral"
                 out.append(self.mention(seg, ch.start, ch.end, "ORGANIZATION", "fallback:head-alone", score=0.5))
-            elif single and len(content) == 1 and (ch.unknown or ch.surnames) and self._lone_name(seg, ch):
+            elif single and len(content) == 1 and (ch.unknown or ch.surnames) and self._lone_name(seg, ch) \
+                    and not self._english_words(seg, content):
                 if DOUBLE_CAPITAL.search(content[0]) and not ch.surnames:  # UFIRs, SporTV: a body's or thing's
                     out.append(self.mention(seg, ch.start, ch.end, "ORGANIZATION", "fallback:mixed-case",
                                             score=0.4))
@@ -109,6 +118,20 @@ class CompoundFallback(Recognizer):
                 return False
         return rare <= 1 and surnames <= opens and len(words) - rare - surnames >= 1
 
+    def _english_words(self, seg: Segment, content: list[str]) -> bool:
+        """Capitalized English words quoted in a legal act (the title of a foreign guidance document or standard,
+        a body's English name in an annex: ``Fire Safety Guidance``, ``Transport``): every word frequent
+        in English (wordfreq) and more so than in Portuguese or a common Portuguese word (``Manual``), and none a
+        given name or a surname of the name lists (``Brown``, ``Baker``, ``Marine`` stay names)."""
+        if not seg.memory.act_document:
+            return False  # (outside legislation an English phrase names a band, a work or a company as often)
+        words = [w.strip(".,;:()") for w in content if w.lower() not in ENGLISH_CONNECTORS]
+        if not words or any(len(w) <= 2 or self.lex.is_name(w) for w in words):
+            return False
+        english = [english_zipf(w.lower()) >= ENGLISH_WORD_ZIPF and english_zipf(w.lower()) > zipf(w.lower())
+                   for w in words]  # (a word of both languages, "Manual", "Central", may stand among them)
+        return any(english) and all(e or self.lex.is_common(w) for e, w in zip(english, words, strict=False))
+
     def _lone_name(self, seg: Segment, ch) -> bool:
         """One capitalized word no lexicon knows as a word, read as a name (Bick & Barreiro's fall-back):
         inside a sentence or after the preposition that opens it (``disse Khomeini``, ``Segundo Ptolomeu``),
@@ -116,7 +139,8 @@ class CompoundFallback(Recognizer):
         or participle ending that wordfreq knows as a word (``Colegiado``, ``Diretivas``: nouns, adjectives).
         A mixed-case word (``UFIRs``, ``SporTV``) is read as a body's or product's name instead."""
         word = ch.content[0]
-        if ch.sentence_initial and not ch.extra.get("after_opener") or ch.places or len(word) <= 2:
+        if ch.sentence_initial and not ch.extra.get("after_opener") or ch.places or len(word) <= 2 \
+                or not ch.surnames and seg.memory.act_document and self.names.technical(fold(word)):
             return False
         if ch.start >= 3 and PLACE_PREPOSITION.search(seg.text, max(0, ch.start - 4), ch.start) \
                 and not NUMBER_AFTER.match(seg.text, ch.end) and not DOUBLE_CAPITAL.search(word):

@@ -82,6 +82,7 @@ class LoneNameFallback(Recognizer):
         self.speakers: set[str] = set()
         # speakers that are also words of the language: never after "segundo" (segundo Regulamento)
         self.prepositions = frozenset(p.get("speech_prepositions", []))
+        self.determiners = frozenset(p.get("noun_determiners", []))  # "a outra Parte responde": a common noun
         self.word_speakers: set[str] = set()
         self.bare: set[str] = set()  # subjects without an article (``que Pardal tomará``): speakers outside acts
         # occupations, kin and ranks written capitalized before a name (o Rei Nandinho, o Atacante Kowalczyk)
@@ -101,6 +102,8 @@ class LoneNameFallback(Recognizer):
                 if not NAME_FORM.fullmatch(w) or k + 1 < len(words) and words[k + 1][:1].isupper() \
                         or k and words[k - 1][:1].isupper():
                     continue  # not a capitalized word standing alone
+                if k and words[k - 1].lower() in self.determiners:
+                    continue  # a common noun's determiner: "a outra Parte responde", "cada Estado declara"
                 if k and words[k - 1] in self.after or k + 1 < len(words) and words[k + 1] in self.speech:
                     self.speakers.add(fold(w))
                     if not (k and words[k - 1] in self.prepositions):
@@ -131,8 +134,9 @@ class LoneNameFallback(Recognizer):
         lower = seg.memory.lower_vocab
         for ch in seg.analysis.chains:
             if ch.all_upper or ch.places or ch.org_head or ch.org_tail or ch.extra.get("territory") \
-                    or ch.extra.get("concept") or seg.covered(ch.start, ch.end):
-                continue
+                    or ch.extra.get("concept") or seg.covered(ch.start, ch.end) or len(ch.words) == 1 \
+                    and seg.memory.act_document and self.names.technical(fold(ch.words[0])):
+                continue  # (a technical compound in an act's annex is a word: Ecobatímetro, Girobússolas)
             if len(ch.words) == 1 and not ch.title and self._speaker(seg, fold(ch.words[0])) \
                     and (self.names.is_name(ch.words[0], lower) or self._word_speaker(seg, ch.words[0])):
                 out.append(self.mention(seg, ch.start, ch.end, "PERSON", "fallback:speaker", score=0.4))

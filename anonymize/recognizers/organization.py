@@ -80,6 +80,10 @@ def elided_company(text: str, ch: Chain, lex) -> bool:
         and (lemma_or_inflection(f) or lex.is_common(first) or zipf(first.lower()) >= 3.0)
 # a preposition inside a body's name, where its capitalized chain breaks ("Associação para a Defesa do Vale",
 # "Centro de Apoio a Jovens com Deficiência", "Instituto contra a Fome"); a place after it is no part of the name
+# an article in capitals after a body's name, before a capitalized role: a signature block's next line ("Pelo
+# Conselho de Ministros ACP-UE O Presidente", "Pela Comissão A Presidente"), no word of the name
+ARTICLE_BEFORE_ROLE = regex.compile(r"\s+(?:O|A|Os|As)\Z")
+NEXT_CAPITALIZED = regex.compile(r"\s+\p{Lu}\p{Ll}")
 NAME_LINK = regex.compile(r"\s+(?:para|com|contra|sobre|sem|a)(?:\s+(?:o|a|os|as))?\s+(?=\p{Lu})")
 
 # the capitalized words and English "of" before a company's name that ends in a legal form ("Bank of ", "The
@@ -222,6 +226,8 @@ class OrganizationRecognizer(Recognizer):
                 end = more.end()  # "Bank of China Limited – Sucursal em Portugal"
             if of := ENGLISH_OF_BEFORE.search(seg.text, max(0, start - 60), start):
                 start = of.start()  # "Bank of China Limited", "Royal Bank of Scotland plc"
+        if (art := ARTICLE_BEFORE_ROLE.search(seg.text, start, end)) and NEXT_CAPITALIZED.match(seg.text, end):
+            end = art.start()  # "Pelo Conselho de Ministros ACP-UE O Presidente": the article opens the next line
         return start, end
 
     def _name_goes_on(self, seg: Segment, k: int, end: int) -> int:

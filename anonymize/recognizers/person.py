@@ -45,6 +45,12 @@ def person_rule(ch: Chain, honorifics: frozenset[str] | set[str] = frozenset()) 
 # a particle and a word in lower case after a capitalized word: its complement (a name's particle comes before a
 # capitalized surname)
 NOUN_COMPLEMENT = regex.compile(r"\s+d[aeo]s?\s+\p{Ll}")
+# an identifier right after a word: a code in capitals or a number ("Norma EN ISO 12402", "Norma 3"), which a noun
+# takes before it and a given name does not
+CODE_AFTER = regex.compile(r"\s+(?:\p{Lu}{2,}|\d)")
+# a capitalized word and a contracted article before a chain: the chain ends a title's phrase ("Salvaguarda da Vida
+# Humana no Mar", "Prémio ao Mérito"), no person's name
+TITLE_PHRASE_BEFORE = regex.compile(r"\p{Lu}\p{Ll}+\s+(?:n[oa]s?|pel[oa]s?|aos?|às?)\s+\Z")
 # a particle right before a chain: the chain is the complement of the title before it (Presidente do Brasil)
 PARTICLE_BEFORE = regex.compile(r"(?<!\p{L})d[aeo]s?\s+\Z")
 
@@ -82,8 +88,8 @@ class PersonRecognizer(Recognizer):
                 rule = "title:unknown-words"  # "a Presidente Nandinha Kowalczyk": no word of the language
             if not rule and self._after_role_noun(seg, ch):
                 rule = "role-noun:name-words"
-            if rule == "lexicon:first-name" and len(ch.content) == 1 and NOUN_COMPLEMENT.match(seg.text, ch.end):
-                continue  # "Norma de ensaio", "Rosa dos ventos": a noun and its complement, not a given name
+            if rule == "lexicon:first-name" and len(ch.content) == 1 and self._common_noun(seg.text, ch):
+                continue  # "Norma de ensaio", "Norma EN ISO ...", "Vida Humana no Mar": a noun, not a given name
             if rule == "title" and ch.places == len(ch.content) \
                     and PARTICLE_BEFORE.search(seg.text, max(0, ch.start - 5), ch.start):
                 continue  # "Presidente do Brasil", "Rei de Espanha": a place after its title's particle, not a name
@@ -107,6 +113,16 @@ class PersonRecognizer(Recognizer):
         if any(f in self.names.roles or f in self.role_nouns for f in folded):
             return False
         return any(self.names.is_name(w, seg.memory.lower_vocab) for w in ch.content)
+
+    def _common_noun(self, text: str, ch) -> bool:
+        """A lone given name that is also a word, used as the word: before its complement (``Norma de ensaio``,
+        ``Rosa dos ventos``), before an identifier (``Norma EN ISO 12402``, ``Norma 3``) or closing a capitalized
+        title after a contracted article (``Vida Humana no Mar``)."""
+        if NOUN_COMPLEMENT.match(text, ch.end):
+            return True
+        return self.names.is_dictionary_word(fold(ch.content[0])) and (
+            CODE_AFTER.match(text, ch.end) is not None
+            or TITLE_PHRASE_BEFORE.search(text, max(0, ch.start - 40), ch.start) is not None)
 
     def _after_polity(self, text: str, start: int, end: int) -> int:
         """Where the name starts after the state or union that opens the span, the complement of the title before

@@ -346,8 +346,8 @@ class PublicTextRecognizer(Recognizer):
                     ch.words[0])) and (c := self.town_before_country.match(
                     text, ch.end)) and " ".join(fold(w) for w in c.group("country").split()) in self.lex.territories:
                 return "town-of-country"  # "Secretariado, Gaborone, Botsuana": a town before its country
-        elif text.startswith("Grupo", ch.start) and self.state_group.match(text, ch.start):
-            return "group-of-states"
+        elif "Grupo" in text[ch.start:ch.end] and self.state_group.search(text, ch.start, ch.end):
+            return "group-of-states"  # (also inside a longer chain: "os Estados do Grupo de Estados de África")
         name = text[ch.start:ch.end]
         content = [fold(w) for w in ch.content] if len(ch.content) >= 2 else []
         if content and all(w in self.body_nouns for w in content) and (
