@@ -22,7 +22,7 @@ from ..anonymize.numbering import EntityNumbers
 from ..anonymize.recognizer import DocumentMemory, Segment
 from ..corpora.model import AnonymizedPair, Inline, Mention, remap_offset
 from ..text import fold, phrase_key, tokenize
-from .edges import trim_translated_heads
+from .edges import dictionary_pairs, trim_translated_heads
 from .english import EnglishRecognizer
 from .links import map_links
 from .sides import settle
@@ -159,6 +159,7 @@ class Finisher:
                                        if tgt_lang.lower().startswith("en") else None,
                                        {fold(p) for p in anonymizer.rules["polities"]})
         warm_target_lexicons()  # wordfreq's English list and the country names, before the workers fork
+        dictionary_pairs()  # (and the word pairs ``trim_translated_heads`` reads: loaded once, not once a worker)
         self.next_by_scope: dict[str, int] = {}  # scope key -> the first number free there (carried across chunks)
         self.forms: CorpusForms | None = None
 
