@@ -22,12 +22,13 @@ from ..anonymize.numbering import EntityNumbers
 from ..anonymize.recognizer import DocumentMemory, Segment
 from ..corpora.model import AnonymizedPair, Inline, Mention, remap_offset
 from ..text import fold, phrase_key, tokenize
-from .edges import trim_translated_heads
+from .edges import dictionary_pairs, trim_translated_heads
 from .english import EnglishRecognizer
 from .links import map_links
 from .sides import settle
 from .target import (
     MIN_ALIGNED_PAIRS,
+    allow_gate,
     allowed_source_tokens,
     drop_allowed,
     earned_by_step,
@@ -159,6 +160,8 @@ class Finisher:
                                        if tgt_lang.lower().startswith("en") else None,
                                        {fold(p) for p in anonymizer.rules["polities"]})
         warm_target_lexicons()  # wordfreq's English list and the country names, before the workers fork
+        dictionary_pairs()  # (and the word pairs ``trim_translated_heads`` reads: loaded once, not once a worker)
+        self.allow_gate = allow_gate(anonymizer.allow)  # (the anonymizer's allow list, as its lexicons: made once)
         self.next_by_scope: dict[str, int] = {}  # scope key -> the first number free there (carried across chunks)
         self.forms: CorpusForms | None = None
 
@@ -344,7 +347,7 @@ class Finisher:
         if not tr.mentions:
             return  # nothing to keep visible: no tokenizing
         p, ms, rep = it.pair, it.mentions, it.replaced
-        src_toks = allowed_source_tokens(rep.text, tokenize(rep.text), self.an.allow)
+        src_toks = allowed_source_tokens(rep.text, tokenize(rep.text), self.an.allow, self.allow_gate)
         protected = {j for i, j in links if i in src_toks}
         src_forms: dict[int, set[str]] = {}
         for m in ms:

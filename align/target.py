@@ -16,6 +16,7 @@ that lies wholly on the words aligned to an allowed source form (``Parlamento Eu
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from functools import lru_cache
 
@@ -85,12 +86,23 @@ def spreadable(m: Mention, key: str) -> bool:
     return m.category == "DATE"
 
 
-def allowed_source_tokens(src: str, src_tokens: list[tuple[int, int]], allow: set[str]) -> set[int]:
-    """Indices of the source tokens that are part of an allowed form (whole words, case/accent-insensitive)."""
+def allow_gate(allow: set[str]) -> re.Pattern:
+    """One search for every allowed form ``allowed_source_tokens`` looks for (two characters or more): most
+    segments hold none, and one search turns them away instead of a search per form."""
+    forms = sorted((f for f in allow if len(f) >= 2), key=len, reverse=True)
+    return re.compile("|".join(map(re.escape, forms)) if forms else "(?!)")
+
+
+def allowed_source_tokens(src: str, src_tokens: list[tuple[int, int]], allow: set[str],
+                          gate: re.Pattern | None = None) -> set[int]:
+    """Indices of the source tokens that are part of an allowed form (whole words, case/accent-insensitive);
+    ``gate``: ``allow_gate(allow)``, made once by the caller."""
     if not allow:
         return set()
     folded = fold_same_length(src)
     out: set[int] = set()
+    if gate is not None and not gate.search(folded):
+        return out
     for form in allow:
         if len(form) < 2:
             continue

@@ -480,11 +480,11 @@ def build_index(outdir: str | Path, quiet: bool = True, backend: str = "tantivy"
     target = new_folder(Path(outdir))
     try:
         write_groups(corpus, target)  # before the parts: tantivy marks each group's first pair
-        side = None
+        side = digests = None
         if backend == "tantivy":
             from .tantivy_index import build
 
-            phases, side = build(target, corpus, first, quiet, prep_folder(state))
+            phases, side, digests = build(target, corpus, first, quiet, prep_folder(state))
         else:
             phases = _build(target, corpus, first, quiet)
         # the engine, and the wall seconds of the build's phases (bench/portal.py reports them)
@@ -492,7 +492,7 @@ def build_index(outdir: str | Path, quiet: bool = True, backend: str = "tantivy"
         if state is not None:
             from .index_update import save_state
 
-            save_state(state, target, corpus, side)
+            save_state(state, target, corpus, side, digests)
     except BaseException:
         shutil.rmtree(target, ignore_errors=True)  # a failed build leaves nothing behind; the old index stays
         raise

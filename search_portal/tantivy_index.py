@@ -130,11 +130,11 @@ def document(fields: Fields, line: bytes, order: int, leads: np.ndarray) -> Any:
     return doc
 
 
-def _part(job: tuple) -> tuple[dict[str, Counter], StatsBuilder, Vocabulary, int]:
-    """Index one run of lines into ``tantivy/part-K``; returns its translation counts, figures, vocabulary
-    and the corpus number after its last pair (a seventh item false in the job: no counts, the pairs only;
-    an eighth: the part's ``index_prep`` file, whose fields are taken for the lines it knows (without counts
-    only) and which is left with the part's own)."""
+def _part(job: tuple) -> tuple[dict[str, Counter], StatsBuilder, Vocabulary, int, bytes]:
+    """Index one run of lines into ``tantivy/part-K``; returns its translation counts, figures, vocabulary,
+    the corpus number after its last pair and its lines' digests (``index_prep.line_digest``, joined in order)
+    (a seventh item false in the job: no counts, the pairs only; an eighth: the part's ``index_prep`` file,
+    whose fields are taken for the lines it knows (without counts only) and which is left with the part's own)."""
     quiet_gc()
     target, corpus, k, start, end, first, *rest = job
     count = rest[0] if rest else True
@@ -150,6 +150,7 @@ def _part(job: tuple) -> tuple[dict[str, Counter], StatsBuilder, Vocabulary, int
     leads = np.fromfile(Path(target) / GROUPS_FILE, dtype=np.int32)  # each pair's group (groups.py)
     known = load_fields(prep) if not count else {}
     kept: dict[bytes, Fields] = {}
+    digests: list[bytes] = []  # one a line, in order (two equal lines: one key of ``kept``, two digests)
     order = first  # the corpus number after the part's last pair
     for order, line in part_lines(corpus, start, end, first):
         key = line_digest(line)
@@ -161,12 +162,13 @@ def _part(job: tuple) -> tuple[dict[str, Counter], StatsBuilder, Vocabulary, int
                 stats.add(rec, toks)
             fields = record_fields(rec, toks, links, folded, vocab)
         kept[key] = fields
+        digests.append(key)
         writer.add_document(document(fields, line, order, leads))
         order += 1
     writer.commit()
     writer.wait_merging_threads()
     save_fields(prep, kept)
-    return table.counts, stats, vocab, order
+    return table.counts, stats, vocab, order, b"".join(digests)
 
 
 @dataclass
@@ -197,9 +199,11 @@ class SideCounts:
 
 
 def build(target: Path, corpus: Path, first: dict[str, Any], quiet: bool, prep: Path | None = None
-          ) -> tuple[dict[str, float], SideCounts]:
-    """The tantivy index and the side files, in ``target``; returns the wall seconds of its phases and the
-    counts the side files were made from. ``prep``: where each part leaves its ``index_prep`` file."""
+          ) -> tuple[dict[str, float], SideCounts, bytes]:
+    """The tantivy index and the side files, in ``target``; returns the wall seconds of its phases, the
+    counts the side files were made from and the digests of the corpus's lines (``index_update.line_digests``,
+    made by the parts as they read the lines: the corpus is not read and hashed again for the index state).
+    ``prep``: where each part leaves its ``index_prep`` file."""
     t0 = time.perf_counter()
     langs = {"src": first.get("src_lang", "pt"), "tgt": first.get("tgt_lang", "en")}
     procs = max(1, min(4, os.cpu_count() or 1))
@@ -216,7 +220,7 @@ def build(target: Path, corpus: Path, first: dict[str, Any], quiet: bool, prep: 
     t1 = time.perf_counter()
     side = SideCounts({"src": Counter(), "tgt": Counter()}, StatsBuilder(), {"src": Counter(), "tgt": Counter()})
     spans = []
-    for job, (counts, part_stats, part_vocab, end) in zip(jobs, results, strict=True):
+    for job, (counts, part_stats, part_vocab, end, _digests) in zip(jobs, results, strict=True):
         side.stats.merge(part_stats)
         for s, got in counts.items():
             side.table[s].update(got)
@@ -227,7 +231,8 @@ def build(target: Path, corpus: Path, first: dict[str, Any], quiet: bool, prep: 
     t2 = time.perf_counter()
     side.write(target, langs)
     # the parts in parallel; the parts' counts and vocabularies merged; stems, table and figures written
-    return {"parts": round(t1 - t0, 1), "merge": round(t2 - t1, 1), "side_files": round(time.perf_counter() - t2, 1)}, side
+    return {"parts": round(t1 - t0, 1), "merge": round(t2 - t1, 1), "side_files": round(time.perf_counter() - t2, 1)}, \
+        side, b"".join(r[4] for r in results)
 
 
 # -- search ----------------------------------------------------------------------

@@ -3,9 +3,21 @@ its pattern, so a text it turns away holds no match (examples written for the te
 
 from __future__ import annotations
 
+import re
+
 import pytest
 import regex
-from paranon.align.english import EnglishRecognizer, english_data
+from paranon.align.english import (
+    MAYBE_DIGIT,
+    PT_POSTCODE,
+    PT_POSTCODE_GATE,
+    UK_POSTCODE,
+    UK_POSTCODE_GATE,
+    US_ZIP,
+    US_ZIP_GATE,
+    EnglishRecognizer,
+    english_data,
+)
 from paranon.anonymize.engine import load_rules
 from paranon.anonymize.recognizer import gate_fold
 from paranon.anonymize.recognizers.date import foreign_months
@@ -261,7 +273,7 @@ ENGLISH_GATE_TEXTS = [
 @pytest.mark.parametrize("text", ENGLISH_GATE_TEXTS)
 def test_a_literal_gate_finds_what_the_regex_module_finds(english, text):
     for gate in (english.level_gate, english.street_head_gate, english.fused_gate, english.number_first_gate,
-                 english.edges.first_unit_gate):
+                 english.edges.first_unit_gate, english.street_gate, english.body_head_gate):
         assert "\\p" not in gate.pattern
         for t in (text, text.lower()):
             assert bool(gate.search(t)) == bool(regex.compile(gate.pattern).search(t))
@@ -299,6 +311,48 @@ def test_an_address_pattern_matches_only_where_its_gate_does(english, text, patt
     assert getattr(english, pattern).search(text)
     gate = getattr(english, pattern + "_gate")
     assert gate.search(text.lower() if pattern == "fused" else text)
+
+
+def test_every_digit_regex_reads_passes_the_postcode_gates():
+    """The postcode gates (the standard library's ``re``) take every character ``regex`` reads as a digit, the
+    Unicode digits ``re`` does not know included."""
+    digit = regex.compile(r"\d")
+    maybe = re.compile(MAYBE_DIGIT)
+    assert [hex(cp) for cp in range(0x110000) if not 0xD800 <= cp <= 0xDFFF and digit.fullmatch(chr(cp))
+            and not maybe.fullmatch(chr(cp))] == []
+
+
+# a postcode's pattern matches only where its gate does (digits in other scripts too)
+GATED_POSTCODES = [
+    ("Edinburgh EH6 6QR, Scotland", UK_POSTCODE, UK_POSTCODE_GATE),
+    ("London SW1A 1AA", UK_POSTCODE, UK_POSTCODE_GATE),
+    ("Glasgow G2 \u0663AB", UK_POSTCODE, UK_POSTCODE_GATE),  # (an Arabic-Indic digit: regex reads a digit)
+    ("Springfield, IL 62701", US_ZIP, US_ZIP_GATE),
+    ("Austin, TX 78701-1234", US_ZIP, US_ZIP_GATE),
+    ("Boston, MA \u0661\u0662\u0663\u0664\u0665", US_ZIP, US_ZIP_GATE),
+    ("Avenida da Liberdade 110, 1269-046 Lisboa", PT_POSTCODE, PT_POSTCODE_GATE),
+    ("Rua Nova 5, 4100-130 Porto", PT_POSTCODE, PT_POSTCODE_GATE),
+    ("Rua Nova 5, \u0664\u0661\u0660\u0660-\u0661\u0663\u0660 Porto", PT_POSTCODE, PT_POSTCODE_GATE),
+]
+
+
+@pytest.mark.parametrize("text,pattern,gate", GATED_POSTCODES)
+def test_a_postcode_matches_only_where_its_gate_does(text, pattern, gate):
+    assert pattern.search(text)
+    assert gate.search(text)
+
+
+# each text's pattern matches nowhere, and its gate turns it away (the patterns are not run)
+UNGATED_TEXTS = [
+    ("Regulation (EU) 2016/679 of the Council", UK_POSTCODE_GATE),
+    ("paid on 3 March 2024, 12 pages", US_ZIP_GATE),
+    ("Decree-Law 12/2024 of 3-4 May", PT_POSTCODE_GATE),
+]
+
+
+@pytest.mark.parametrize("text,gate", UNGATED_TEXTS)
+def test_a_text_without_a_postcode_is_turned_away_by_the_gate(text, gate):
+    assert not gate.search(text)
 
 
 def test_the_english_recognizer_reads_the_anonymizers_pt_rules_unchanged(anonymizer):

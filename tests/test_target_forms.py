@@ -6,7 +6,7 @@ import copy
 
 import pytest
 from paranon.align.finish import Finisher, FormEvidence, target_forms_of
-from paranon.align.target import allowed_source_tokens, drop_allowed, plausible_name, spreadable
+from paranon.align.target import allow_gate, allowed_source_tokens, drop_allowed, plausible_name, spreadable
 from paranon.anonymize.consistency import FormKind
 from paranon.corpora.model import Mention, SegmentPair
 
@@ -88,6 +88,22 @@ def test_an_allowed_source_form_keeps_its_aligned_translation_visible(src, tgt, 
     other = Mention(0, 3, "ORGANIZATION", tgt[:3], "transfer:alignment", "test", entity=2)  # not aligned to it
     kept = drop_allowed([other, m], tgt, tokenize(tgt), allow, protected)
     assert kept == [other] or (kept == [] and tgt[:3] in visible)
+
+
+# the allow gate turns away a text that holds no allowed form, and lets through every one that does
+GATED_ALLOWED = [
+    ("O Instituto da Vinha e do Vinho decidiu", {"instituto da vinha e do vinho", "uniao europeia"}, {1, 2, 3, 4, 5, 6}),
+    ("Nos termos do direito da UNIÃO EUROPEIA, a Comissão", {"uniao europeia", "ue"}, {5, 6}),
+    ("O Banco de Portugal e o Banco de Portugal", {"banco de portugal"}, {1, 2, 3, 6, 7, 8}),
+    ("A sociedade X decidiu", {"uniao europeia", "banco de portugal"}, set()),
+    ("A sociedade X decidiu", {"x"}, set()),  # (a form of one character is not looked for)
+]
+
+
+@pytest.mark.parametrize("src, allow, tokens", GATED_ALLOWED)
+def test_the_allow_gate_gives_the_same_tokens(src, allow, tokens):
+    assert allowed_source_tokens(src, tokenize(src), allow) == tokens
+    assert allowed_source_tokens(src, tokenize(src), allow, allow_gate(allow)) == tokens
 
 
 @pytest.mark.parametrize("text", ["European Parliament", "EUROPEAN PARLIAMENT", "European  Parliament"])
