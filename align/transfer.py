@@ -43,6 +43,7 @@ from .names import (
     visible_between,
 )
 from .tolerant import TolerantText, tolerant_form
+from .translated_names import carry_translated, past_inner_prepositions
 from .values import EN_DATE, NUMBER_LIKE, date_value, digits
 
 NAMED_CATEGORIES = ("PERSON", "ORGANIZATION", "ADDRESS")
@@ -155,6 +156,8 @@ class Transferrer:
         # 5. a long form before its bracketed acronym: "Portuguese Institute for Quality (<N15>)" takes the
         # acronym's number when its initials fit or the source side names that entity in another form too
         long_forms(src_mentions, tgt, st.found, st.matched, st.steps, st.free, st.occupy)
+        # 6. an organisation still unmatched: the capitalized run that translates its words ("Lisbon City Council")
+        carry_translated(src_mentions, tgt, st.matched, st.free, st.add)
         # identifiers present only in the target get new numbers after the source's
         if self.id_finder is not None:
             for s, e, cat in self.id_finder(tgt):
@@ -296,6 +299,8 @@ class Transferrer:
             lo, hi = grow(tgt, tgt_tokens, lo, hi, st.free)
             if m.category in ("PERSON", "ORGANIZATION"):
                 lo, hi = name_edges(tgt, tgt_tokens, lo, hi, m.text, tidx)
+            if m.category == "ORGANIZATION":
+                hi = past_inner_prepositions(tgt, tgt_tokens, hi, m.text, st.free)
             s, e = tgt_tokens[lo][0], tgt_tokens[hi][1]
             if st.free(s, e):
                 st.add(m, s, e, "alignment")
@@ -417,12 +422,17 @@ class Transferrer:
         return index
 
     def _entity_words(self, src_mentions: list[Mention]) -> dict[int, set[str]]:
-        """The folded words of each person's source mentions the leak guard would look for, and initials."""
+        """The folded words of each person's source mentions the leak guard would look for, and initials; and each
+        organisation's own words but its joiners, common words too ("Santa" of "Hospital de Santa Maria Maior":
+        only a capitalized word right beside the organisation's English mention is taken)."""
         words: dict[int, set[str]] = defaultdict(set)
         for m in src_mentions:
             if m.category == "PERSON":
                 words[m.entity].update(f for f in map(fold, GUARD_WORD.findall(m.text)) if len(f) == 1 or (
                     f not in self.common or f in self.names) and f not in self.places)
+            elif m.category == "ORGANIZATION":
+                words[m.entity].update(f for f in map(fold, GUARD_WORD.findall(m.text))
+                                       if len(f) > 1 and f not in WORDS.joiners)
         return words
 
     def _tidy(self, tgt: str, result: TransferResult) -> None:

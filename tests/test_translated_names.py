@@ -1,0 +1,113 @@
+"""An organisation's English name that no string step finds and the aligner did not carry whole: found as the
+translation of its source words, taken on past a preposition inside it, named by its long form before its
+bracketed acronym, and widened over a source word the steps left beside it."""
+
+from __future__ import annotations
+
+import pytest
+from paranon.align.transfer import Transferrer
+from paranon.corpora.model import Mention, SegmentPair
+from paranon.inmemory import process_in_memory
+from paranon.text import tokenize
+
+
+def _transfer(original: str, anon: str, tgt: str, aligned: str | None):
+    """One organisation's transfer: its placeholder in ``anon`` linked to the target words of ``aligned`` (to
+    none when None)."""
+    s = anon.index("<NAME1")
+    e = anon.index(">", s) + 1
+    placeholder = Mention(s, e, "ORGANIZATION", anon[s:e], "test", "", "ADMIN", entity=1)
+    source = Mention(0, len(original), "ORGANIZATION", original, "test", "", "ADMIN", entity=1)
+    src_toks, tgt_toks = tokenize(anon), tokenize(tgt)
+    links = []
+    if aligned is not None:
+        i = next(k for k, (a, _) in enumerate(src_toks) if a == s)
+        a = tgt.index(aligned)
+        links = [(i, j) for j, (x, y) in enumerate(tgt_toks) if a <= x and y <= a + len(aligned)]
+    return Transferrer().transfer([source], src_toks, [placeholder], tgt, links=links)
+
+
+@pytest.mark.parametrize("original, anon, tgt, masked", [
+    # a head noun translated and the place put first
+    ("Câmara Municipal de Lisboa", "Licenciada pela <NAME1_ORGANIZATION_ADMIN> em março.",
+     "Licensed by Lisbon City Council in March.", "Lisbon City Council"),
+    # every word translated, in the same order
+    ("Supremo Tribunal Administrativo", "Como decidiu o <NAME1_ORGANIZATION_ADMIN> em 2019.",
+     "As the Supreme Administrative Court held in 2019.", "Supreme Administrative Court"),
+    # a two-word body of which one word is translated, with a possessive inside the English name
+    ("Ordem dos Arquitetos", "Inscrito na <NAME1_ORGANIZATION_ADMIN> com o n.º 5.",
+     "Member no. 5 of the Portuguese Architects' Association.", "Portuguese Architects' Association"),
+    # a title before the body is no part of it
+    ("Gabinete de Apoio ao Cliente", "Diretora do <NAME1_ORGANIZATION_ADMIN>", "Head of the Customer Support Office",
+     "Customer Support Office"),
+])
+def test_an_unaligned_organisation_is_found_by_its_translated_words(original, anon, tgt, masked):
+    res = _transfer(original, anon, tgt, aligned=None)
+    assert [x.text for x in res.mentions] == [masked]
+    assert res.steps["translated"] == 1 and not res.untransferred
+
+
+@pytest.mark.parametrize("original, anon, tgt, why", [
+    ("Câmara Municipal de Setúbal", "Licenciada pela <NAME1_ORGANIZATION_ADMIN> em março.",
+     "Licensed by the town in March.", "no capitalized run"),
+    ("Supremo Tribunal Administrativo", "Como decidiu o <NAME1_ORGANIZATION_ADMIN> em 2019.",
+     "As the Constitutional Court held in 2019.", "one word of three is too few"),
+    ("Ordem dos Arquitetos", "Inscrito na <NAME1_ORGANIZATION_ADMIN> e no Sindicato.",
+     "Registered with the Architects Board and the Architects Union.", "two runs tie"),
+])
+def test_a_run_that_translates_too_little_of_the_name_is_left_alone(original, anon, tgt, why):
+    res = _transfer(original, anon, tgt, aligned=None)
+    assert res.mentions == [] and res.untransferred, why
+
+
+@pytest.mark.parametrize("original, anon, tgt, aligned, masked", [
+    ("Comissão de Acesso aos Documentos Administrativos", "A <NAME1_ORGANIZATION_ADMIN> deu razão.",
+     "The Commission for Access to Administrative Documents agreed.", "Commission for Access",
+     "Commission for Access to Administrative Documents"),
+    ("Observatório para a Igualdade no Acesso à Justiça", "O <NAME1_ORGANIZATION_ADMIN> publicou.",
+     "The Observatory for Equality in Access to Justice published.", "Observatory",
+     "Observatory for Equality in Access to Justice"),
+    ("Comissão para a Segurança e Saúde no Trabalho", "A <NAME1_ORGANIZATION_ADMIN> decidiu.",
+     "The Commission for Safety and Health at Work decided.", "Commission for Safety and Health",
+     "Commission for Safety and Health at Work"),
+    # words after the preposition that translate none of the name's are another matter
+    ("Comissão de Acesso aos Documentos Administrativos", "A <NAME1_ORGANIZATION_ADMIN> respondeu ao Governo.",
+     "The Commission for Access replied to Parliament.", "Commission for Access", "Commission for Access"),
+])
+def test_an_aligned_body_is_taken_on_past_a_preposition_inside_its_name(original, anon, tgt, aligned, masked):
+    assert [x.text for x in _transfer(original, anon, tgt, aligned).mentions] == [masked]
+
+
+def _run(cfg, src: str, tgt: str):
+    return process_in_memory([SegmentPair("d:1", "d", src, tgt)], cfg)[0]
+
+
+@pytest.mark.parametrize("src, tgt, long", [
+    ("Foi notificada a Autoridade Nacional de Comunicações (ANACOM).",
+     "The National Communications Authority (ANACOM) was notified.", "National Communications Authority"),
+    ("O pedido foi dirigido ao Instituto Nacional de Estatística (INE).",
+     "The request was sent to Statistics Portugal (INE).", "Statistics Portugal"),
+    ("O subsídio é pago pelo Instituto da Segurança Social (ISS).",
+     "The allowance is paid by the Social Security Institute (ISS).", "Social Security Institute"),
+    ("A declaração foi entregue à Autoridade Tributária e Aduaneira (AT).",
+     "The return was filed with the Tax and Customs Authority (AT).", "Tax and Customs Authority"),
+])
+def test_an_english_long_form_whose_initials_do_not_fit_its_acronym_takes_its_number(cfg, src, tgt, long):
+    """The source numbers the long form and the acronym as one entity and the string step carries the entity by
+    its acronym: the English long form before the bracket is that entity too, though its initials differ."""
+    res = _run(cfg, src, tgt)
+    assert long not in res.anonymized.tgt
+    assert {m.entity for m in res.src_mentions} == {m.entity for m in res.tgt_mentions}
+
+
+@pytest.mark.parametrize("src, tgt, name", [
+    ("O Hospital de Santa Maria Maior, E.P.E. admitiu o doente.",
+     "Santa Maria Maior Hospital, E.P.E. admitted the patient.", "Santa"),
+    ("O Centro Hospitalar de São João, E.P.E. admitiu o doente.",
+     "São João Hospital Centre, E.P.E. admitted the patient.", "São"),
+    ("A Escola Básica de Nossa Senhora da Luz, em Lagos, fechou.",
+     "Nossa Senhora da Luz Primary School, in Lagos, closed.", "Nossa"),
+])
+def test_a_capitalized_word_of_the_organisations_own_name_beside_its_english_mention_joins_it(cfg, src, tgt, name):
+    res = _run(cfg, src, tgt)
+    assert f"{name} " not in res.anonymized.tgt, res.anonymized.tgt
