@@ -195,6 +195,9 @@ class Transferrer:
                     st.add(m, a, e, "string")
                 if hits:
                     st.matched.add(k)
+                    if form != m.text:  # the entity's other mention written so ("ANACOM") is carried by these hits
+                        st.matched.update(j for j, x in enumerate(src_mentions)
+                                          if x.entity == m.entity and j not in st.matched and fold(x.text) == fold(form))
                     break
 
     def _by_core(self, src_mentions: list[Mention], st: _Found) -> None:

@@ -25,7 +25,7 @@ def _matches(src_word: str, tgt_word: str) -> bool:
 def translated_run(tgt: str, toks: list[tuple[int, int]], name: str, free) -> tuple[int, int] | None:
     """The token span of the free capitalized run (grown as an aligned name is) whose words translate the most
     of ``name``'s words: at least two of them, or one of a two-word name in a run of two words or more; None
-    when no run does, or two runs tie."""
+    when no run does, or two runs tie. A run ending in a legal act's head noun names an act."""
     words = source_words(name)
     if not words or ACRONYM.fullmatch(name):
         return None
@@ -43,7 +43,7 @@ def translated_run(tgt: str, toks: list[tuple[int, int]], name: str, free) -> tu
         hi = past_inner_prepositions(tgt, toks, hi, name, free)
         run = [tgt[x:y] for x, y in toks[lo:hi + 1] if tgt[x:y].isalpha() and tgt[x:y].lower() not in WORDS.joiners]
         n = sum(any(_matches(s, t) for t in run) for s in words)
-        if n >= need and len(run) >= 2:
+        if n >= need and len(run) >= 2 and run[-1].lower() not in WORDS.act_heads:
             if n > best_n:
                 best, best_n, tie = (lo, hi), n, False
             elif n == best_n:
