@@ -21,7 +21,7 @@ class TransferWords:
     """Month names (folded, January first) of each side; the words that join a name's parts and the prepositions
     before an organisation's own name, of both sides; the target's titles (folded, no dot); the target's
     prepositions that may stand inside a body's name, between its capitalized words ("Access to Administrative
-    Documents"), never joining two names by themselves; the target's head nouns of legal acts (folded)."""
+    Documents"), never joining two names by themselves."""
 
     months_src: tuple[str, ...]
     months_tgt: tuple[str, ...]
@@ -29,7 +29,6 @@ class TransferWords:
     prepositions: frozenset[str]
     titles: frozenset[str]
     inner_prepositions: frozenset[str] = frozenset()
-    act_heads: frozenset[str] = frozenset()
 
     @staticmethod
     @cache
@@ -37,4 +36,4 @@ class TransferWords:
         s, t = _section(src), _section(tgt)
         return TransferWords(tuple(s["months"]), tuple(t["months"]), frozenset(s["joiners"]) | frozenset(t["joiners"]),
                              frozenset(s["prepositions"]) | frozenset(t["prepositions"]), frozenset(t.get("titles", ())),
-                             frozenset(t.get("inner_prepositions", ())), frozenset(t.get("act_heads", ())))
+                             frozenset(t.get("inner_prepositions", ())))

@@ -43,7 +43,7 @@ from .names import (
     visible_between,
 )
 from .tolerant import TolerantText, tolerant_form
-from .translated_names import carry_translated, past_inner_prepositions
+from .translated_names import past_inner_prepositions
 from .values import EN_DATE, NUMBER_LIKE, date_value, digits
 
 NAMED_CATEGORIES = ("PERSON", "ORGANIZATION", "ADDRESS")
@@ -156,8 +156,6 @@ class Transferrer:
         # 5. a long form before its bracketed acronym: "Portuguese Institute for Quality (<N15>)" takes the
         # acronym's number when its initials fit or the source side names that entity in another form too
         long_forms(src_mentions, tgt, st.found, st.matched, st.steps, st.free, st.occupy)
-        # 6. an organisation still unmatched: the capitalized run that translates its words ("Lisbon City Council")
-        carry_translated(src_mentions, tgt, st.matched, st.free, st.add)
         # identifiers present only in the target get new numbers after the source's
         if self.id_finder is not None:
             for s, e, cat in self.id_finder(tgt):
