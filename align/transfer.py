@@ -431,6 +431,7 @@ class Transferrer:
             if m.category == "PERSON":
                 words[m.entity].update(f for f in map(fold, GUARD_WORD.findall(m.text)) if len(f) == 1 or (
                     f not in self.common or f in self.names) and f not in self.places)
+                words[m.entity].update(fold(w[0]) + "." for w in GUARD_WORD.findall(m.text) if w[:1].isupper())
             elif m.category == "ORGANIZATION":
                 words[m.entity].update(f for f in map(fold, GUARD_WORD.findall(m.text))
                                        if len(f) > 1 and f not in WORDS.joiners)

@@ -4,11 +4,12 @@ named by its long form before its bracketed acronym, and widened over a source w
 from __future__ import annotations
 
 import pytest
+from paranon.align.names import own_words
 from paranon.align.transfer import Transferrer
 from paranon.corpora.model import Mention, SegmentPair
 
 from paranon.inmemory import process_in_memory
-from paranon.text import tokenize
+from paranon.text import fold, tokenize
 
 
 def _transfer(original: str, anon: str, tgt: str, aligned: str | None):
@@ -93,3 +94,33 @@ def test_an_acronym_carried_by_its_long_forms_string_match_is_not_reported_untra
     hit, so report.json's untransferred units list only mentions no step carried."""
     res = _run(cfg, src, tgt)
     assert res.transfer.untransferred == [] and res.src_mentions
+
+
+@pytest.mark.parametrize("src, tgt, masked, visible", [
+    ("Testemunha: Francisco Xavier Barreiros Mata", "Witness: F. X. Barreiros Mata", "F. X. Barreiros Mata", None),
+    ("Assinou pela compradora Joana Pereira Rocha.", "Signed for the buyer: J. P. Rocha.", "J. P. Rocha", None),
+    ("O perito, Artur Costa Vieira Lopes, concluiu.", "The expert, A. C. Vieira Lopes, concluded.",
+     "A. C. Vieira Lopes", None),
+])
+def test_an_english_name_written_with_initials_takes_them_in(cfg, src, tgt, masked, visible):
+    """The English side abbreviates a person's first names ("F. X." for "Francisco Xavier"): the initials of the
+    entity's own names beside its mention are part of it."""
+    res = _run(cfg, src, tgt)
+    assert [m.text for m in res.tgt_mentions] == [masked]
+    assert visible is None or visible in res.anonymized.tgt
+
+
+@pytest.mark.parametrize("text, piece, source, whole", [
+    ("Witness: F. X. Barreiros Mata", "Barreiros Mata", "Francisco Xavier Barreiros Mata", "F. X. Barreiros Mata"),
+    ("signed by A. C. Vieira Lopes.", "Vieira Lopes", "Artur Costa Vieira Lopes", "A. C. Vieira Lopes"),
+    ("for Ms Rocha J. P. today", "Rocha", "Rocha Joana Pereira", "Rocha J. P."),
+    # an initial that spells none of the entity's names, or one without its dot, stays out
+    ("Witness: R. Barreiros Mata", "Barreiros Mata", "Francisco Barreiros Mata", "Barreiros Mata"),
+    ("Witness: F Barreiros Mata", "Barreiros Mata", "Francisco Barreiros Mata", "Barreiros Mata"),
+])
+def test_a_persons_initials_beside_its_mention_are_its_own_words(text, piece, source, whole):
+    s = text.index(piece)
+    m = Mention(s, s + len(piece), "PERSON", piece, "test", "test", entity=1)
+    src = Mention(0, len(source), "PERSON", source, "test", "test", entity=1)
+    words = Transferrer()._entity_words([src])
+    assert [x.text for x in own_words(text, [m], words, fold)] == [whole]
