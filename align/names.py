@@ -9,6 +9,7 @@ from bisect import bisect_right
 import regex
 
 from ..corpora.model import Mention
+from ..text import fold
 from .language import TransferWords
 
 WORDS = TransferWords.of("pt", "en")
@@ -262,3 +263,37 @@ def own_words(text: str, mentions: list[Mention], words: dict[int, set[str]], fo
         if (s, e) != (m.start, m.end):
             out[k] = span(m, text, s, e)
     return out
+
+
+class MentionWords:
+    """The words a source mention lends its English mention (:func:`own_words`), by entity: a person's folded
+    words the leak guard would look for, its initials, and its spelt-out names as initials with a dot ("f.");
+    an organisation's own words but its joiners, common words too ("Santa" of "Hospital de Santa Maria Maior":
+    only a capitalized word right beside the organisation's English mention is taken). Memoized by mention text
+    (a document names the same entities pair after pair); ``common``/``names``/``places``: folded word sets."""
+
+    def __init__(self, common: set[str], names: set[str], places: set[str]) -> None:
+        self.common, self.names, self.places = common, names, places
+        self._memo: dict[tuple[str, str], frozenset[str]] = {}
+
+    def __call__(self, src_mentions: list[Mention]) -> dict[int, set[str]]:
+        words: dict[int, set[str]] = {}
+        for m in src_mentions:
+            if m.category in ("PERSON", "ORGANIZATION"):
+                words.setdefault(m.entity, set()).update(self._of(m.category, m.text))
+        return words
+
+    def _of(self, category: str, text: str) -> frozenset[str]:
+        got = self._memo.get((category, text))
+        if got is None:
+            if len(self._memo) > 100_000:
+                self._memo.clear()
+            ws = GUARD_WORD.findall(text)
+            if category == "PERSON":
+                got = frozenset([f for f in map(fold, ws) if len(f) == 1 or (
+                    f not in self.common or f in self.names) and f not in self.places] +
+                    [fold(w[0]) + "." for w in ws if w[:1].isupper()])
+            else:
+                got = frozenset(f for f in map(fold, ws) if len(f) > 1 and f not in WORDS.joiners)
+            self._memo[category, text] = got
+        return got

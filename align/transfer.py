@@ -30,6 +30,7 @@ from .names import (
     CAPITALIZED,
     GUARD_WORD,
     WORDS,
+    MentionWords,
     cores,
     grow,
     is_punct,
@@ -126,6 +127,7 @@ class Transferrer:
         self.places = places or set()
         self.polities = polities or set()  # (folded: "efta", "uniao europeia": a body's polity, not the body's name)
         self._forms: dict[str, tuple[str, frozenset[int]] | None] = {}
+        self._entity_words = MentionWords(self.common, self.names, self.places)  # the words own_words widens over
 
     def _form(self, text: str) -> tuple[str, frozenset[int]] | None:
         got = self._forms.get(text, False)
@@ -421,21 +423,6 @@ class Transferrer:
             for key in keys:
                 index[key].append(k)
         return index
-
-    def _entity_words(self, src_mentions: list[Mention]) -> dict[int, set[str]]:
-        """The folded words of each person's source mentions the leak guard would look for, and initials; and each
-        organisation's own words but its joiners, common words too ("Santa" of "Hospital de Santa Maria Maior":
-        only a capitalized word right beside the organisation's English mention is taken)."""
-        words: dict[int, set[str]] = defaultdict(set)
-        for m in src_mentions:
-            if m.category == "PERSON":
-                words[m.entity].update(f for f in map(fold, GUARD_WORD.findall(m.text)) if len(f) == 1 or (
-                    f not in self.common or f in self.names) and f not in self.places)
-                words[m.entity].update(fold(w[0]) + "." for w in GUARD_WORD.findall(m.text) if w[:1].isupper())
-            elif m.category == "ORGANIZATION":
-                words[m.entity].update(f for f in map(fold, GUARD_WORD.findall(m.text))
-                                       if len(f) > 1 and f not in WORDS.joiners)
-        return words
 
     def _tidy(self, tgt: str, result: TransferResult) -> None:
         """Absorb a legal-form tail into an organisation and join pieces of one entity.
