@@ -44,15 +44,24 @@ def long_forms(src_mentions: list[Mention], tgt: str, found: list[Mention], matc
         lo, hi = grow(tgt, toks, j, j, free)
         lo = field_list_start(tgt, toks, lo, free)
         long = tgt[toks[lo][0]:toks[hi][1]]
-        untransferred = [k for k, x in enumerate(src_mentions) if k not in matched and x.entity == m.entity
-                         and x.category == m.category and not ACRONYM.fullmatch(x.text)]
-        if not (initials_fit(m.text, long) or untransferred and translated(long, src_mentions[untransferred[0]].text)):
+        named = [k for k, x in enumerate(src_mentions) if x.entity == m.entity and x.category == m.category
+                 and not ACRONYM.fullmatch(x.text)]
+        untransferred = [k for k in named if k not in matched]
+        # the source's long form counts when no step carried it, or when a step matched it only by its entity's
+        # acronym (its English words, right here, are still visible: "National Communications Authority (ANACOM)")
+        sources = untransferred or [k for k in named if not _carried(found, m)]
+        if not (initials_fit(m.text, long) or sources and translated(long, src_mentions[sources[0]].text)):
             continue
         found.append(Mention(toks[lo][0], toks[hi][1], m.category, long, "transfer:alias", m.rule, m.subtype,
                              entity=m.entity))
         occupy(found[-1])
         matched.update(untransferred)
         steps["alias"] += 1
+
+
+def _carried(found: list[Mention], acronym: Mention) -> bool:
+    """Whether a target mention other than the acronym's own (and not an acronym) carries its entity."""
+    return any(x.entity == acronym.entity and x is not acronym and not ACRONYM.fullmatch(x.text) for x in found)
 
 
 def translated(long: str, source: str) -> bool:

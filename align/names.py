@@ -9,6 +9,7 @@ from bisect import bisect_right
 import regex
 
 from ..corpora.model import Mention
+from ..text import fold
 from .language import TransferWords
 
 WORDS = TransferWords.of("pt", "en")
@@ -19,7 +20,7 @@ NON_SPACE = regex.compile(r"\S+")
 PREPOSITION_GAP = regex.compile(r"\s+(?:" + "|".join(sorted(map(regex.escape, WORDS.prepositions), key=len, reverse=True))
                                 + r")\s+(?:the\s+)?")
 # a capitalized word or an initial right after a mention, or right before it ("<P> Mestre", "M. <P>")
-WORD_AFTER = regex.compile(r"\s+(\p{Lu}[\p{L}'’-]*|\p{Lu}\.)(?![\p{L}\p{N}])")
+WORD_AFTER = regex.compile(r"\s+(\p{Lu}\.(?!\p{L})|\p{Lu}[\p{L}'’-]*(?![\p{L}\p{N}]))")
 WORD_BEFORE = regex.compile(r"(?<![\p{L}\p{N}.])(\p{Lu}[\p{L}'’-]*|\p{Lu}\.)\s+$")
 # a body's fields listed with commas up to the last "and": "Insurance Information, Mediation and Arbitration Centre"
 FIELD_LIST = r",\s+(?=(?:\p{Lu}[\p{L}'’-]*\s+){0,2}(?:and|&)\s+\p{Lu})"
@@ -234,10 +235,18 @@ def beyond_the_name(tgt: str, toks: list[tuple[int, int]], lo: int, hi: int, sou
     return lo, hi
 
 
+def _own(word: str, own: set[str], fold) -> bool:
+    """Whether a word beside a mention is one of its entity's: a source word, or an initial with its dot whose
+    entity spells that word out ("F." of "Francisco": ``own`` holds "f.")."""
+    f = fold(word.rstrip("."))
+    return f in own or len(f) == 1 and word.endswith(".") and f + "." in own
+
+
 def own_words(text: str, mentions: list[Mention], words: dict[int, set[str]], fold) -> list[Mention]:
     """Each mention widened over the capitalized words and initials next to it that are words of its own entity's
-    source text ("<P> Mestre" for "Ana Paula Mestre", "J. <P>" for "J. Leão Baptista"): a word the steps left
-    out and the guard let through as a common word. ``words``: folded source words by entity; ``mentions``
+    source text ("<P> Mestre" for "Ana Paula Mestre", "J. <P>" for "J. Leão Baptista", "F. <P>" for "Francisco
+    Xavier Mata"): a word the steps left out and the guard let through as a common word. ``words``: folded
+    source words by entity (a person's spelt-out names also as their initials with a dot, "f."); ``mentions``
     sorted, not overlapping."""
     out = list(mentions)
     for k, m in enumerate(out):
@@ -246,11 +255,45 @@ def own_words(text: str, mentions: list[Mention], words: dict[int, set[str]], fo
             continue
         s, e = m.start, m.end
         limit = out[k + 1].start if k + 1 < len(out) else len(text)
-        while (w := WORD_AFTER.match(text, e, limit)) and fold(w.group(1).rstrip(".")) in own:
+        while (w := WORD_AFTER.match(text, e, limit)) and _own(w.group(1), own, fold):
             e = w.end()
         floor = out[k - 1].end if k else 0
-        while (w := WORD_BEFORE.search(text, max(floor, s - 40), s)) and fold(w.group(1).rstrip(".")) in own:
+        while (w := WORD_BEFORE.search(text, max(floor, s - 40), s)) and _own(w.group(1), own, fold):
             s = w.start()
         if (s, e) != (m.start, m.end):
             out[k] = span(m, text, s, e)
     return out
+
+
+class MentionWords:
+    """The words a source mention lends its English mention (:func:`own_words`), by entity: a person's folded
+    words the leak guard would look for, its initials, and its spelt-out names as initials with a dot ("f.");
+    an organisation's own words but its joiners, common words too ("Santa" of "Hospital de Santa Maria Maior":
+    only a capitalized word right beside the organisation's English mention is taken). Memoized by mention text
+    (a document names the same entities pair after pair); ``common``/``names``/``places``: folded word sets."""
+
+    def __init__(self, common: set[str], names: set[str], places: set[str]) -> None:
+        self.common, self.names, self.places = common, names, places
+        self._memo: dict[tuple[str, str], frozenset[str]] = {}
+
+    def __call__(self, src_mentions: list[Mention]) -> dict[int, set[str]]:
+        words: dict[int, set[str]] = {}
+        for m in src_mentions:
+            if m.category in ("PERSON", "ORGANIZATION"):
+                words.setdefault(m.entity, set()).update(self._of(m.category, m.text))
+        return words
+
+    def _of(self, category: str, text: str) -> frozenset[str]:
+        got = self._memo.get((category, text))
+        if got is None:
+            if len(self._memo) > 100_000:
+                self._memo.clear()
+            ws = GUARD_WORD.findall(text)
+            if category == "PERSON":
+                got = frozenset([f for f in map(fold, ws) if len(f) == 1 or (
+                    f not in self.common or f in self.names) and f not in self.places] +
+                    [fold(w[0]) + "." for w in ws if w[:1].isupper()])
+            else:
+                got = frozenset(f for f in map(fold, ws) if len(f) > 1 and f not in WORDS.joiners)
+            self._memo[category, text] = got
+        return got

@@ -30,6 +30,7 @@ from .names import (
     CAPITALIZED,
     GUARD_WORD,
     WORDS,
+    MentionWords,
     cores,
     grow,
     is_punct,
@@ -43,6 +44,7 @@ from .names import (
     visible_between,
 )
 from .tolerant import TolerantText, tolerant_form
+from .translated_names import past_inner_prepositions
 from .values import EN_DATE, NUMBER_LIKE, date_value, digits
 
 NAMED_CATEGORIES = ("PERSON", "ORGANIZATION", "ADDRESS")
@@ -125,6 +127,7 @@ class Transferrer:
         self.places = places or set()
         self.polities = polities or set()  # (folded: "efta", "uniao europeia": a body's polity, not the body's name)
         self._forms: dict[str, tuple[str, frozenset[int]] | None] = {}
+        self._entity_words = MentionWords(self.common, self.names, self.places)  # the words own_words widens over
 
     def _form(self, text: str) -> tuple[str, frozenset[int]] | None:
         got = self._forms.get(text, False)
@@ -192,6 +195,9 @@ class Transferrer:
                     st.add(m, a, e, "string")
                 if hits:
                     st.matched.add(k)
+                    if form != m.text:  # the entity's other mention written so ("ANACOM") is carried by these hits
+                        st.matched.update(j for j, x in enumerate(src_mentions)
+                                          if x.entity == m.entity and j not in st.matched and fold(x.text) == fold(form))
                     break
 
     def _by_core(self, src_mentions: list[Mention], st: _Found) -> None:
@@ -296,6 +302,8 @@ class Transferrer:
             lo, hi = grow(tgt, tgt_tokens, lo, hi, st.free)
             if m.category in ("PERSON", "ORGANIZATION"):
                 lo, hi = name_edges(tgt, tgt_tokens, lo, hi, m.text, tidx)
+            if m.category == "ORGANIZATION":
+                hi = past_inner_prepositions(tgt, tgt_tokens, hi, m.text, st.free)
             s, e = tgt_tokens[lo][0], tgt_tokens[hi][1]
             if st.free(s, e):
                 st.add(m, s, e, "alignment")
@@ -415,15 +423,6 @@ class Transferrer:
             for key in keys:
                 index[key].append(k)
         return index
-
-    def _entity_words(self, src_mentions: list[Mention]) -> dict[int, set[str]]:
-        """The folded words of each person's source mentions the leak guard would look for, and initials."""
-        words: dict[int, set[str]] = defaultdict(set)
-        for m in src_mentions:
-            if m.category == "PERSON":
-                words[m.entity].update(f for f in map(fold, GUARD_WORD.findall(m.text)) if len(f) == 1 or (
-                    f not in self.common or f in self.names) and f not in self.places)
-        return words
 
     def _tidy(self, tgt: str, result: TransferResult) -> None:
         """Absorb a legal-form tail into an organisation and join pieces of one entity.
