@@ -197,7 +197,12 @@ class EnglishRecognizer:
                                    + _alt(a["sides"]) + r"))?(?=\s*,))|\d{1,2}(?:" + ORDINAL + r"|\.?º)\s+(?:" + _alt(a["levels"]) + r")"
                                    r"(?:\s+[A-Z](?![\p{L}\d]))?(?:\s+(?i:" + _alt(a["sides"]) + r"))?|(?:" + _alt(a["levels"]) + r")\s+\d{1,4}(?:\.\d{1,3})*[A-Z]?)"
                                    r"(?![\p{L}\d])")
+        from ..anonymize.engine import load_rules
+
+        pt = pt if pt is not None else load_rules("pt")
         tails = _alt(a["street_tails"])
+        # (a direction after the tail is the street's: "King Street West", "Mayor Street Upper")
+        direction = r"(?:\s+(?:" + _alt(pt["address_street_directions"]) + r")(?![\p{L}]))?"
         alone = _alt(a["street_tails_alone"])
         # what every match of level and street holds: where it is not, they are not run
         self.level_gate = literal_gate(r"(?:" + _alt(a["levels"]) + r")")
@@ -205,15 +210,13 @@ class EnglishRecognizer:
         after = r"(?:,?\s+" + HOUSE_NUMBER + r"(?![\p{L}\d]))"
         self.street = regex.compile(  # a house number before or after, or a tail that needs none
             r"(?<![\p{L}\d])(?:" + HOUSE_NUMBER + r",?\s+(?:" + NAME_WORD + r"\s+){1,4}(?:" + tails + r")(?![\p{L}])"
-            + after + "?|(?:" + NAME_WORD + r"\s+){1,4}(?:" + tails + r")(?![\p{L}])" + after
-            + r"|(?:" + NAME_WORD + r"\s+){1,4}(?:" + alone + r")(?![\p{L}])" + after + "?)")
+            + direction + after + "?|(?:" + NAME_WORD + r"\s+){1,4}(?:" + tails + r")(?![\p{L}])" + direction + after
+            + r"|(?:" + NAME_WORD + r"\s+){1,4}(?:" + alone + r")(?![\p{L}])" + direction + after + "?)")
         # German and Dutch streets fused with their street word, and the house number first with a French,
         # Italian or Spanish street word: the classes the Portuguese rules know (pt.yaml), quoted in English
         from ..anonymize.address_edges import AddressEdges
-        from ..anonymize.engine import load_rules
         from ..anonymize.lexicons import lexicons
 
-        pt = pt if pt is not None else load_rules("pt")
         # street words before the name: English text's own and the Portuguese rules' (Portuguese, Spanish, Italian,
         # French ... streets quoted in English), but not their one- and two-letter abbreviations (R., Al.)
         # (a house number is no date's day: "Quinta do Lago, 12 March 2024")
@@ -234,7 +237,9 @@ class EnglishRecognizer:
                                           + _alt(pt["address_name_particles"]) + r"|\p{Lu}[\p{L}'’-]+)){1,5}")
         self.number_first_gate = literal_gate(_alt(pt["address_number_first_heads"]))  # (its head: in every match)
         self.edges = AddressEdges(a["levels"] + pt["address_unit_words"], pt["address_side_words"], lexicons().territories,
-                                  pt["address_area_words"], pt["address_city_territories"])
+                                  pt["address_area_words"], pt["address_city_territories"],
+                                  district_words=pt["address_district_words"],
+                                  district_words_after=pt["address_district_words_after"])
 
     def word_date_value(self, m: regex.Match) -> tuple[int | None, int, int | None] | None:
         from text_to_num import alpha2digit, text2num

@@ -69,12 +69,17 @@ PO_BOX_AT = regex.compile(PO_BOX)
 # a house without a number, in the words that stand for its number ("s/n", "sem número", "no number")
 NO_NUMBER = regex.compile(r"(?i:s/n\.?|sem\s+n(?:úmero|\.?\s?º)|no\s+number|without\s+(?:a\s+)?number|unnumbered)")
 DIGIT = regex.compile(r"\d")
-ANCHOR_AT = regex.compile(r"^|[,:]\s*|(?<![\p{L}])(?:em|no|na|at|in)\s+")  # where an address's first part may open
+# where an address's first part may open (also after a list's "e"/"and" or a semicolon: "…; e Apartment 12, Block D, …")
+ANCHOR_AT = regex.compile(r"^|[,:;]\s*|(?<![\p{L}])(?:em|no|na|at|in|e|and)\s+")
 # a town part that ends at "e"/"and" and a lower-case word, not at a comma ("…, n.º 12, Lisboa e portador")
 TOWN_AND = regex.compile(rf"\s*,\s*(?P<part>{PLACE_WORDS})(?=\s+(?:e|and)\s+\p{{Ll}})")
 # a named district of a town: the town's name follows it ("Bairro Maianga, Luanda", "Urbanização Quinta Nova, Loulé")
 DISTRICT = regex.compile(r"(?:Bairro|Urbanização|Urb\.|Jardim|Distrito|Colonia|Colónia)\s+(?:d[aeo]s?\s+)?\p{Lu}|.+\sDistrict$")
 STATE = regex.compile(r"[A-Z]{2}")
+# a sector of Brasília and its block, as its addresses write them: the sector's capitals ("S" for "setor": SQN, SHIS,
+# SCLN; a commercial or residential strip, CLN, EQS), maybe a block's letters (QI, QL) and a number ("SQN 308",
+# "SHIS QI 15", "CLN 214")
+BRASILIA_SECTOR = regex.compile(r"(?:S[A-Z]{1,4}|CL[NS]|EQ[NS])(?:\s+Q[A-Z]{0,2})?\s+\d{1,4}(?:/\d{1,4})?(?:\s+[A-Z](?![\p{L}]))?")
 COMMA_AT_END = regex.compile(r",\s*$")
 CODE_AT_END = regex.compile(r"(?<![\d-])(?:\d{4,6}|\d{2}-\d{3}|\d{4}-\d{3})$")
 TOWN_NEXT = regex.compile(rf"\s+{TOWN_AFTER_CODE}(?=\s*(?:[,;:)]|\.(?:\s|$)|$))")
@@ -86,7 +91,8 @@ class AddressEdges:
     """Widen found addresses over the parts around them; ``unit_words``: a room, floor, block, flat …"""
 
     def __init__(self, unit_words: list[str], side_words: list[str], countries: frozenset[str] | set[str],
-                 area_words: list[str] = (), city_territories: list[str] = (), floor_words: list[str] = ()) -> None:
+                 area_words: list[str] = (), city_territories: list[str] = (), floor_words: list[str] = (),
+                 district_words: list[str] = (), district_words_after: list[str] = ()) -> None:
         units = alternation(sorted({w.lower() for w in unit_words}))  # (a trie: matched case-insensitively)
         ordinal = r"\d{1,3}\s?(?:\.?\s?[º°ª]|st|nd|rd|th)"
         # a floor written number, dot or letters, then a floor word ("3. OG", "2e étage", "1. Stock")
@@ -106,7 +112,11 @@ class AddressEdges:
         self.city_territories = {phrase_key(w) for w in city_territories}
         # an administrative area named in an address ("freguesia de Ronfe", "parish of Marvila"): a place part
         areas = "|".join(regex.escape(w) for w in sorted(set(area_words), key=len, reverse=True)) or "(?!)"
-        self.area = regex.compile(rf"(?i:{areas})\s+(?:d[aeo]s?|of)\s+(?:{PLACE_WORDS})")
+        # (or a named district, its word in any case: "bairro Moinhos de Vento", "urbanização Quinta Nova")
+        districts = "|".join(regex.escape(w) for w in sorted(set(district_words), key=len, reverse=True)) or "(?!)"
+        self.area = regex.compile(rf"(?i:{areas})\s+(?:d[aeo]s?|of)\s+(?:{PLACE_WORDS})"
+                                  rf"|(?i:{districts})\s+(?:d[aeo]s?\s+)?(?:{PLACE_WORDS})"
+                                  rf"|(?:{PLACE_WORDS})\s+(?i:{alternation(list(district_words_after)) or '(?!)'})")
         self.first_unit = regex.compile(
             rf"(?<![\p{{L}}\d])(?:(?i:(?:{units}))\.?\s*(?:No\.?\s*)?[\dA-Z][\w./-]*|{ordinal}\s*(?i:(?:{units}))|\d{{1,3}}/F|{PO_BOX})(?=\s*,)")
         # (its gate reads the lower-cased text case-sensitively: several times faster than a case-blind trie; with
@@ -119,7 +129,8 @@ class AddressEdges:
             return "code"
         first = NUMBER_FIRST.match(part)
         if self.unit.fullmatch(part) or NUMBER_AFTER.fullmatch(part) or NO_NUMBER.fullmatch(part) or first and PLACE.fullmatch(part, first.end()) \
-                or self.area.fullmatch(part):  # (an administrative area: "freguesia de Ronfe", "concelho de Fafe")
+                or self.area.fullmatch(part) or BRASILIA_SECTOR.fullmatch(part):  # (an administrative area: "freguesia de
+            # Ronfe", "bairro Moinhos de Vento"; a sector of Brasília: "SQN 308")
             return "sure"
         if PLACE.fullmatch(part):
             return "country" if phrase_key(part) in self.countries else "place"
