@@ -302,7 +302,8 @@ class AddressRecognizer(Recognizer):
 
     def _pieces_only(self, between: str, longest: int = 5) -> bool:
         pieces = [p.strip() for p in between.split(",")]
-        if len(pieces) > 6 or pieces[-1] or not NUMBER_REST.match(pieces[0]):
+        # (a semicolon ends a list's item, not an address's part: "…, 1000-100 Lisboa; e Apartment 7, …")
+        if len(pieces) > 6 or pieces[-1] or not NUMBER_REST.match(pieces[0]) or ";" in between:
             return False  # (the text between ends with a comma: ", Murches, ")
         for piece in pieces[1:-1]:
             words = PIECE_WORD.findall(piece)

@@ -377,6 +377,8 @@ class NameIdRecognizer(Recognizer):
                 a = max(0, g.start() - 8)
                 for m in phonenumbers.PhoneNumberMatcher(t[a:g.end() + 24], "PT", leniency=phonenumbers.Leniency.VALID):
                     s, e = a + m.start, a + m.end
+                    if t[s] == "(" and ")" not in t[s:e]:
+                        s += 1  # (a bracket around the whole number is no area code's: "utente (284 615 903)")
                     # "212 345 678,00 euros" is an amount; "481 933 019 557" no phone inside a longer run
                     if not DECIMAL_AFTER.match(t, e) and not RUN_EDGE.search(t, 0, s) \
                             and not regex.match(r"[ .]?\d", t[e:e + 2]):
