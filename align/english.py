@@ -239,7 +239,7 @@ class EnglishRecognizer:
         self.edges = AddressEdges(a["levels"] + pt["address_unit_words"], pt["address_side_words"], lexicons().territories,
                                   pt["address_area_words"], pt["address_city_territories"],
                                   district_words=pt["address_district_words"],
-                                  district_words_after=pt["address_district_words_after"])
+                                  district_words_after=pt["address_district_words_after"], street_heads=pt["address"]["heads"])
 
     def word_date_value(self, m: regex.Match) -> tuple[int | None, int, int | None] | None:
         from text_to_num import alpha2digit, text2num

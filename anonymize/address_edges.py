@@ -92,7 +92,7 @@ class AddressEdges:
 
     def __init__(self, unit_words: list[str], side_words: list[str], countries: frozenset[str] | set[str],
                  area_words: list[str] = (), city_territories: list[str] = (), floor_words: list[str] = (),
-                 district_words: list[str] = (), district_words_after: list[str] = ()) -> None:
+                 district_words: list[str] = (), district_words_after: list[str] = (), street_heads: list[str] = ()) -> None:
         units = alternation(sorted({w.lower() for w in unit_words}))  # (a trie: matched case-insensitively)
         ordinal = r"\d{1,3}\s?(?:\.?\s?[º°ª]|st|nd|rd|th)"
         # a floor written number, dot or letters, then a floor word ("3. OG", "2e étage", "1. Stock")
@@ -109,6 +109,9 @@ class AddressEdges:
             rf"|(?:n\.?\s?[º°]\.?|nº\.?|no\.)\s*\d{{1,5}}[A-Za-z]?(?:-[A-Za-z\d]{{1,3}})?"  # ("n.º 100", "nº 7-A")
             rf"|{floor}|{ordinal}(?:\s+\p{{Lu}}(?![\p{{L}}])|\s+(?i:(?:{sides}))(?![\p{{L}}]))?|\d{{1,3}}/F|#\d{{1,3}}-\d{{1,4}}|(?i:r/c)(?:\s+\p{{L}}+)?|\d{{1,5}}[A-Za-z]?")
         self.countries = countries
+        # a street's name as a part of an address with no number ("…, Caminho do Pico Arde, Fenais da Luz"): the
+        # place after it is its town
+        self.street_part = regex.compile(rf"(?:{alternation(sorted(set(street_heads))) or '(?!)'})\s")
         self.city_territories = {phrase_key(w) for w in city_territories}
         # an administrative area named in an address ("freguesia de Ronfe", "parish of Marvila"): a place part
         areas = "|".join(regex.escape(w) for w in sorted(set(area_words), key=len, reverse=True)) or "(?!)"
@@ -148,6 +151,7 @@ class AddressEdges:
         side = self.side.match(text, end)
         end = side.end() if side else end
         town_taken = bool(CODE_PART.fullmatch(last)) and not PO_BOX_AT.fullmatch(last)
+        unnumbered = not DIGIT.search(last) and not NO_NUMBER.search(last)  # (no number yet: "Lugar do Souto, …")
         if not town_taken and CODE_AT_END.search(text, max(0, end - 8), end) and (town := TOWN_NEXT.match(text, end)):
             end, town_taken = town.end(), True  # the town after a postcode the address already took ("00-590 Warszawa")
         pos, best, pending, sure, first_place, country_after = end, end, [], 0, "", False
@@ -188,8 +192,11 @@ class AddressEdges:
         if not pending and not town_taken and (town := TOWN_AND.match(text, pos)) \
                 and self._kind(town.group("part")) in ("place", "country"):
             pending.append(town.end("part"))  # the town before "e"/"and" and a lower-case word ("…, Lisboa e filial")
-        if len(pending) > 1 and not town_taken and (DISTRICT.match(first_place) or len(pending) == 2 and country_after):
-            best = max(best, pending[1])  # a district and its town ("…, Bairro Maianga, Luanda"; "…, Alvalade, Lisboa, Portugal")
+        if len(pending) > 1 and not town_taken and (DISTRICT.match(first_place) or unnumbered and not sure
+                                                    and self.street_part.match(first_place)
+                                                    or len(pending) == 2 and country_after):
+            best = max(best, pending[1])  # a district or street and its town ("…, Bairro Maianga, Luanda"; "…, Alvalade,
+            # Lisboa, Portugal"; "…, Caminho da Fonte, Vila Cova")
         if pending and (not town_taken or len(pending) == 1 and country_after):
             best = max(best, pending[0])  # the town after the last numbered part; a region between the postcode's town
             # and the country ("Ahmedabad 382445, Gujarat, Índia")

@@ -48,6 +48,15 @@ UNIT_AFTER_A_LIST_WORD = [
      "Apartment 14, Block F, Dock Road"),
 ]
 
+# a street with no number as a part after a place: the place after it is its town
+STREET_THEN_TOWN = [
+    ("o prédio rústico sito no Lugar do Cabeço, Caminho da Ribeira Funda, Serra Alta, inscrito na matriz",
+     "Lugar do Cabeço, Caminho da Ribeira Funda, Serra Alta"),
+    ("residente no Lugar da Igreja, Travessa do Moinho, Vila Chã, portador do cartão", "Lugar da Igreja, Travessa do Moinho, Vila Chã"),
+    ("com sede no Sítio das Hortas, Estrada do Poço Velho, Santa Bárbara, desde 2010",
+     "Sítio das Hortas, Estrada do Poço Velho, Santa Bárbara"),
+]
+
 # an English street name that ends with a direction after its tail, on both sides
 STREET_DIRECTION = [
     ("residente em 450 King Street West, Toronto, Canadá.", "450 King Street West, Toronto"),
@@ -66,7 +75,8 @@ EN_STREET_DIRECTION = [
 ]
 
 
-@pytest.mark.parametrize("text,address", BRAZILIAN_ADDRESSES + UNIT_AFTER_A_LIST_WORD + STREET_DIRECTION)
+@pytest.mark.parametrize("text,address", BRAZILIAN_ADDRESSES + UNIT_AFTER_A_LIST_WORD + STREET_DIRECTION
+                         + STREET_THEN_TOWN)
 def test_an_address_of_these_layouts_is_one_span(anonymizer, text, address):
     assert address in _spans(anonymizer, text, "ADDRESS")
 

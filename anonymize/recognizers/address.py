@@ -112,7 +112,7 @@ class AddressRecognizer(Recognizer):
         self.edges = AddressEdges(rules["address_unit_words"], rules["address_side_words"], lex.territories,
                                   rules["address_area_words"], rules["address_city_territories"],
                                   rules["address_floor_words"], rules["address_district_words"],
-                                  rules["address_district_words_after"])
+                                  rules["address_district_words_after"], a["heads"])
         self.postcode = Gated(regex.compile(rf"(?<![\d-]){POSTCODE_PT}|{POSTCODE_UK}"),
                               regex.compile(rf"(?<![\d-]){POSTCODE_PT}"), regex.compile(POSTCODE_UK))
 
