@@ -20,7 +20,8 @@ import regex
 
 from ..anonymize.address_edges import POSTCODE_WORD
 from ..anonymize.recognizer import alternation, case_blind_gate, gate_fold, literal_gate
-from ..anonymize.recognizers.nameid import CPE, ONE_DIGIT, bracketed_phones
+from ..anonymize.recognizers.date import ROMAN_GATE, ROMAN_MONTH_DATE
+from ..anonymize.recognizers.nameid import CPE, MASKED_CARD, ONE_DIGIT, REGISTRY_PRESENTATION, bracketed_phones
 from ..yaml_files import read_yaml
 from .names import FIELD_LIST
 from .values import WORD_DAYS_TEXT2NUM_KEEPS
@@ -300,6 +301,8 @@ class EnglishRecognizer:
                 dd, mo, y = int(m.group("a")), int(m.group("b")), int(m.group("c"))
             if 1 <= mo <= 12 and 1 <= dd <= 31:
                 hits.append(Hit(m.start(), m.end(), "DATE", "en:date-numeric", (dd, mo, y)))
+        for m in ROMAN_MONTH_DATE.finditer(text) if ROMAN_GATE.search(text) else ():  # ("19.VIII.1983")
+            hits.append(Hit(m.start(), m.end(), "DATE", "en:date-roman-month"))
         hits = [self._with_day_list(text, h) for h in hits]
         hits += self._identifiers(text)
         hits += self._addresses(text)
@@ -372,12 +375,17 @@ class EnglishRecognizer:
                 for region in self.phone_regions:
                     for pm in phonenumbers.PhoneNumberMatcher(text[a:b], region, leniency=phonenumbers.Leniency.VALID):
                         ext = EXTENSION.search(text, a + pm.start, a + pm.end) if pm.number.extension else None
-                        hits.append(Hit(a + pm.start, ext.start() if ext else a + pm.end, "NAMEID", "en:phone"))
+                        s = a + pm.start + (pm.raw_string[0] == "(" and ")" not in pm.raw_string)  # ("user number (284 …)")
+                        hits.append(Hit(s, ext.start() if ext else a + pm.end, "NAMEID", "en:phone"))
             hits += [Hit(m.start(), m.end(), "NAMEID", "en:nif") for m in NIF_LIKE.finditer(text)
                      if nif.is_valid(m.group())]
         hits += [Hit(s, e, "NAMEID", "en:phone") for s, e in bracketed_phones(text)]
         if "PT" in text:
             hits += [Hit(m.start(), m.end(), "NAMEID", "en:cpe") for m in CPE.finditer(text)]
+        if "AP." in text or "Ap." in text:  # a registry presentation ("AP. 2117 of 2015/06/30": the number)
+            hits += [Hit(m.start("num"), m.end("num"), "NAMEID", "en:registry") for m in REGISTRY_PRESENTATION.finditer(text)]
+        if "***" in text or "XXXX" in text or "xxxx" in text or "••••" in text:
+            hits += [Hit(m.start(), m.end(), "NAMEID", "en:card-masked") for m in MASKED_CARD.finditer(text)]
         for t in self.trigger.finditer(text) if self.trigger_gate.search(gate_fold(text)) else ():
             # (a private document's number however short: "Receipt no. 4")
             c = t.group("doc") and ONE_DIGIT.match(text, t.end()) or CODE.match(text, t.end())

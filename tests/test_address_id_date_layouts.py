@@ -172,3 +172,27 @@ def test_a_semicolon_between_two_addresses_keeps_them_two(anonymizer):
     text = "Moradas: Rua do Sol, 9, 1000-100 Lisboa; e Apartment 7, Block C, Liffey Court, Dublin 4."
     assert _spans(anonymizer, text, "ADDRESS") == ["Rua do Sol, 9, 1000-100 Lisboa", "Apartment 7, Block C, Liffey Court, Dublin 4"]
     assert _spans(anonymizer, text, "PERSON") == []
+
+
+# the same identifier and date layouts on the English side (a second line where the alignment misses)
+EN_LAYOUTS = [
+    ("The mortgage was registered under AP. 3318 of 2019/04/12.", "NAMEID", "3318 of 2019/04/12"),
+    ("Reg. 4 – AP. 12/20190412 – AMENDMENT OF THE ARTICLES", "NAMEID", "12/20190412"),
+    ("paid with card **** **** **** 9021 in instalments", "NAMEID", "**** **** **** 9021"),
+    ("credit card no. XXXX-XXXX-XXXX-1187, valid until 2027", "NAMEID", "XXXX-XXXX-XXXX-1187"),
+    ("with social security number 11 204 387 662, an employee", "NAMEID", "11 204 387 662"),
+    ("her SNS user number (284 615 903) on the form", "NAMEID", "284 615 903"),
+    ("The birth is recorded in entry no. 731 of 1990.", "NAMEID", "731"),
+    ("born on 19.IX.1984 in Algiers", "DATE", "19.IX.1984"),
+    ("Lisbon, 2-XI-2024", "DATE", "2-XI-2024"),
+    ("married on 7/IV/1961 at the Registry", "DATE", "7/IV/1961"),
+]
+
+
+@pytest.mark.parametrize("text,category,span", EN_LAYOUTS)
+def test_an_english_identifier_or_date_in_a_typed_layout_is_found(en, text, category, span):
+    assert _en(en, text, category) == [span]
+
+
+def test_entry_into_force_is_no_identifier(en):
+    assert _en(en, "The entry into force on 1 January 2020 of Regulation 12/2019.", "NAMEID") == []

@@ -173,7 +173,7 @@ INVOICE = regex.compile(r"(?<![\p{L}\d])(?:FT|FR|FS|RC|NC|ND|GT|GR|FA|VD)\s[A-Z0
 # the entry that records a company's or a property's act (the number and date are the identifier, as the gold's
 # contracts halves mark it, not the abbreviation)
 REGISTRY_PRESENTATION = regex.compile(r"(?<![\p{L}])(?:AP|Ap)\.\s?(?P<num>\d{1,5}(?:/(?:19|20)\d{6}"
-                                      r"|\s+de\s+(?:19|20)\d{2}/\d{2}/\d{2})?)(?![\d/])")
+                                      r"|\s+(?:de|of)\s+(?:19|20)\d{2}/\d{2}/\d{2})?)(?![\d/])")
 # a card's number printed masked but its last four digits ("**** **** **** 4417", "XXXX-XXXX-XXXX-0931")
 MASKED_CARD = regex.compile(r"(?<![*\w])(?:[*xX•]{4}[ -]?){3}\d{4}(?!\d)")
 # an identifier of eleven digits or more in spaced groups after its trigger ("NISS 20 006 371 449"): no amount
