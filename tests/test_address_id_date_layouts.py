@@ -117,6 +117,10 @@ IDENTIFIERS = [
     ("O nascimento consta do assento n.º 731 do ano de 1990.", "731"),
     ("conforme o assento de óbito n.º 2210 da Conservatória", "2210"),
     ("lavrado o assento n.º 158 de casamento", "158"),
+    # a property's tax register entry, its kind between, or its number written as an ordinal
+    ("o prédio com o artigo matricial urbano 2210, em Lamego", "2210"),
+    ("inscrito na matriz predial rústica sob o artigo 77.º da secção C", "77.º"),
+    ("inscrita na matriz sob o artigo 1203.º da freguesia de Arcos", "1203.º"),
 ]
 
 
@@ -125,8 +129,10 @@ def test_an_identifier_in_a_typed_layout_is_masked(anonymizer, text, code):
     assert code in _spans(anonymizer, text, "NAMEID")
 
 
-# amounts stay amounts: a currency after the digits, a short number in brackets after a trigger
+# amounts stay amounts: a currency after the digits, a short number in brackets after a trigger; a law's article
+# stays public
 NOT_IDENTIFIERS = [
+    ("sob o artigo 12.º do Código Civil, o prazo é de um ano", "12.º"),
     ("o contrato tem o valor de 12 500 000 000 euros", "12 500 000 000"),
     ("a fatura (12 páginas) segue em anexo", "12"),
     ("o processo (2 volumes) foi remetido", "2"),

@@ -134,6 +134,9 @@ EXTENSION_WORD = r"(?:ext\.|extens[ãa]o|extension|ramal)\s*\d{1,5}"
 PHONE_EXTENSION = regex.compile(rf"\s*\({EXTENSION_WORD}\)")  # (in brackets only: after a comma the gold sets disagree)
 # an ordinal ("12.º", "405.º"): an article's or a floor's number, never a code ("sob o artigo 12.º do Código Civil")
 ORDINAL_CODE = regex.compile(r"\d{1,4}\.?[º°ª]")
+# a property's tax register before an article's number: the number is the property's entry, whatever its layout
+# ("inscrito na matriz predial rústica sob o artigo 56.º", "artigo matricial 312.º")
+TAX_REGISTER_BEFORE = regex.compile(r"(?i:matriz|matricial)[^.;:]{0,50}$")
 # a code after a trigger: letters/digits with - / . inside (a space before a digit, or before a letter and a digit:
 # "ES B12345678", a VAT number's country code), at least two digits; an area code in brackets
 # before it ("(853) 2833 1746") and a check digit in brackets after it ("1284719(3)") belong to it
@@ -452,7 +455,8 @@ class NameIdRecognizer(Recognizer):
         if len(code.replace(" ", "")) < min_len or sum(ch.isdigit() for ch in code) < 2 \
                 or self.month_after.match(t, c.end()):
             return  # (a day before its month is a date's: "carta registada de 20 de março de 2025")
-        if YEAR_SPAN.match(t, c.start()) or ORDINAL_CODE.fullmatch(code):
+        if YEAR_SPAN.match(t, c.start()) or ORDINAL_CODE.fullmatch(code) \
+                and not TAX_REGISTER_BEFORE.search(t, max(0, c.start() - 60), c.start()):
             return
         checked = checked_identifier(code)
         if not checked and any((cur := CURRENCY_AMOUNT.fullmatch(t, k, c.end())) and cur.group("cur") in currency_codes()
