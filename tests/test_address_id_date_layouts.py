@@ -37,13 +37,13 @@ BRAZILIAN_ADDRESSES = [
      "CLN 214, Bloco B, sala 210, Asa Norte, Brasília – DF"),
 ]
 
-# a flat or block opening the second address of a list, after "e" or a semicolon: an address, not a person
+# a flat or block opening the second address of a list, after a semicolon (and "e"/"and"): an address, not a person
 UNIT_AFTER_A_LIST_WORD = [
     # (a semicolon ends the first address: the two are two spans)
     ("Moradas: Rua do Sol, 9, 1000-100 Lisboa; e Apartment 7, Block C, Liffey Court, Dublin 4.",
      "Apartment 7, Block C, Liffey Court, Dublin 4"),
     # (the first place after the last numbered part: a town after a building's name stays out)
-    ("residentes na Rua Nova, 3, Braga e Flat 2, Block A, Harbour View, Cork.", "Flat 2, Block A, Harbour View"),
+    ("residentes na Rua Nova, 3, Braga; and Flat 2, Block A, Harbour View, Cork.", "Flat 2, Block A, Harbour View"),
     ("morada antiga: Avenida Central, 5, Braga; Apartment 14, Block F, Dock Road, Galway.",
      "Apartment 14, Block F, Dock Road"),
 ]
