@@ -4,20 +4,8 @@ written for the test (no string of any evaluation set), and the near misses that
 from __future__ import annotations
 
 import pytest
-from paranon.align.english import EnglishRecognizer
 
-
-def _spans(anonymizer, text: str, category: str) -> list[str]:
-    return [m.text for m in anonymizer.recognize_document([text])[0] if m.category == category]
-
-
-@pytest.fixture(scope="module")
-def en():
-    return EnglishRecognizer()
-
-
-def _en(en, text: str, category: str) -> list[str]:
-    return [text[h.start:h.end] for h in en.find(text) if h.category == category]
+from tests.test_contract_layouts import _en, _spans, en  # noqa: F401  (en: the English recognizer's fixture)
 
 
 # Brazilian addresses: a highway with its code and kilometre, a district written "bairro X" in lower case before
