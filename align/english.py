@@ -21,7 +21,13 @@ import regex
 from ..anonymize.address_edges import POSTCODE_WORD
 from ..anonymize.recognizer import alternation, case_blind_gate, gate_fold, literal_gate
 from ..anonymize.recognizers.date import ROMAN_GATE, ROMAN_MONTH_DATE
-from ..anonymize.recognizers.nameid import CPE, MASKED_CARD, ONE_DIGIT, REGISTRY_PRESENTATION, bracketed_phones
+from ..anonymize.recognizers.nameid import (
+    CPE,
+    MASKED_CARD,
+    ONE_DIGIT,
+    REGISTRY_PRESENTATION,
+    bracketed_phones,
+)
 from ..yaml_files import read_yaml
 from .names import FIELD_LIST
 from .values import WORD_DAYS_TEXT2NUM_KEEPS

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_contract_layouts import _en, _spans, en  # noqa: F401  (en: the English recognizer's fixture)
-
+from tests.test_contract_layouts import _en, _spans
 
 # Brazilian addresses: a highway with its code and kilometre, a district written "bairro X" in lower case before
 # the town and its state, a sector of Brasília and its block
