@@ -21,7 +21,14 @@ import regex
 
 from ..anonymize.address_edges import POSTCODE_WORD
 from ..anonymize.recognizer import alternation, case_blind_gate, gate_fold, literal_gate
-from ..anonymize.recognizers.nameid import CPE, ONE_DIGIT, bracketed_phones
+from ..anonymize.recognizers.date import ROMAN_GATE, ROMAN_MONTH_DATE
+from ..anonymize.recognizers.nameid import (
+    CPE,
+    MASKED_CARD,
+    ONE_DIGIT,
+    REGISTRY_PRESENTATION,
+    bracketed_phones,
+)
 from ..yaml_files import read_yaml
 from .names import FIELD_LIST
 from .values import WORD_DAYS_TEXT2NUM_KEEPS
@@ -207,7 +214,12 @@ class EnglishRecognizer:
                                    + _alt(a["sides"]) + r"))?(?=\s*,))|\d{1,2}(?:" + ORDINAL + r"|\.?º)\s+(?:" + _alt(a["levels"]) + r")"
                                    r"(?:\s+[A-Z](?![\p{L}\d]))?(?:\s+(?i:" + _alt(a["sides"]) + r"))?|(?:" + _alt(a["levels"]) + r")\s+\d{1,4}(?:\.\d{1,3})*[A-Z]?)"
                                    r"(?![\p{L}\d])")
+        from ..anonymize.engine import load_rules
+
+        pt = pt if pt is not None else load_rules("pt")
         tails = _alt(a["street_tails"])
+        # (a direction after the tail is the street's: "King Street West", "Mayor Street Upper")
+        direction = r"(?:\s+(?:" + _alt(pt["address_street_directions"]) + r")(?![\p{L}]))?"
         alone = _alt(a["street_tails_alone"])
         # what every match of level and street holds: where it is not, they are not run
         self.level_gate = literal_gate(r"(?:" + _alt(a["levels"]) + r")")
@@ -215,15 +227,13 @@ class EnglishRecognizer:
         after = r"(?:,?\s+" + HOUSE_NUMBER + r"(?![\p{L}\d]))"
         self.street = regex.compile(  # a house number before or after, or a tail that needs none
             r"(?<![\p{L}\d])(?:" + HOUSE_NUMBER + r",?\s+(?:" + NAME_WORD + r"\s+){1,4}(?:" + tails + r")(?![\p{L}])"
-            + after + "?|(?:" + NAME_WORD + r"\s+){1,4}(?:" + tails + r")(?![\p{L}])" + after
-            + r"|(?:" + NAME_WORD + r"\s+){1,4}(?:" + alone + r")(?![\p{L}])" + after + "?)")
+            + direction + after + "?|(?:" + NAME_WORD + r"\s+){1,4}(?:" + tails + r")(?![\p{L}])" + direction + after
+            + r"|(?:" + NAME_WORD + r"\s+){1,4}(?:" + alone + r")(?![\p{L}])" + direction + after + "?)")
         # German and Dutch streets fused with their street word, and the house number first with a French,
         # Italian or Spanish street word: the classes the Portuguese rules know (pt.yaml), quoted in English
         from ..anonymize.address_edges import AddressEdges
-        from ..anonymize.engine import load_rules
         from ..anonymize.lexicons import lexicons
 
-        pt = pt if pt is not None else load_rules("pt")
         # street words before the name: English text's own and the Portuguese rules' (Portuguese, Spanish, Italian,
         # French ... streets quoted in English), but not their one- and two-letter abbreviations (R., Al.)
         # (a house number is no date's day: "Quinta do Lago, 12 March 2024")
@@ -244,7 +254,9 @@ class EnglishRecognizer:
                                           + _alt(pt["address_name_particles"]) + r"|\p{Lu}[\p{L}'’-]+)){1,5}")
         self.number_first_gate = literal_gate(_alt(pt["address_number_first_heads"]))  # (its head: in every match)
         self.edges = AddressEdges(a["levels"] + pt["address_unit_words"], pt["address_side_words"], lexicons().territories,
-                                  pt["address_area_words"], pt["address_city_territories"])
+                                  pt["address_area_words"], pt["address_city_territories"],
+                                  district_words=pt["address_district_words"],
+                                  district_words_after=pt["address_district_words_after"], street_heads=pt["address"]["heads"])
 
     def word_date_value(self, m: regex.Match) -> tuple[int | None, int, int | None] | None:
         from text_to_num import alpha2digit, text2num
@@ -305,6 +317,8 @@ class EnglishRecognizer:
                 dd, mo, y = int(m.group("a")), int(m.group("b")), int(m.group("c"))
             if 1 <= mo <= 12 and 1 <= dd <= 31:
                 hits.append(Hit(m.start(), m.end(), "DATE", "en:date-numeric", (dd, mo, y)))
+        for m in ROMAN_MONTH_DATE.finditer(text) if ROMAN_GATE.search(text) else ():  # ("19.VIII.1983")
+            hits.append(Hit(m.start(), m.end(), "DATE", "en:date-roman-month"))
         hits = [self._with_day_list(text, h) for h in hits]
         hits += self._identifiers(text)
         hits += self._addresses(text)
@@ -377,12 +391,17 @@ class EnglishRecognizer:
                 for region in self.phone_regions:
                     for pm in phonenumbers.PhoneNumberMatcher(text[a:b], region, leniency=phonenumbers.Leniency.VALID):
                         ext = EXTENSION.search(text, a + pm.start, a + pm.end) if pm.number.extension else None
-                        hits.append(Hit(a + pm.start, ext.start() if ext else a + pm.end, "NAMEID", "en:phone"))
+                        s = a + pm.start + (pm.raw_string[0] == "(" and ")" not in pm.raw_string)  # ("user number (284 …)")
+                        hits.append(Hit(s, ext.start() if ext else a + pm.end, "NAMEID", "en:phone"))
             hits += [Hit(m.start(), m.end(), "NAMEID", "en:nif") for m in NIF_LIKE.finditer(text)
                      if nif.is_valid(m.group())]
         hits += [Hit(s, e, "NAMEID", "en:phone") for s, e in bracketed_phones(text)]
         if "PT" in text:
             hits += [Hit(m.start(), m.end(), "NAMEID", "en:cpe") for m in CPE.finditer(text)]
+        if "AP." in text or "Ap." in text:  # a registry presentation ("AP. 2117 of 2015/06/30": the number)
+            hits += [Hit(m.start("num"), m.end("num"), "NAMEID", "en:registry") for m in REGISTRY_PRESENTATION.finditer(text)]
+        if "***" in text or "XXXX" in text or "xxxx" in text or "••••" in text:
+            hits += [Hit(m.start(), m.end(), "NAMEID", "en:card-masked") for m in MASKED_CARD.finditer(text)]
         for t in self.trigger.finditer(text) if self.trigger_gate.search(gate_fold(text)) else ():
             # (a private document's number however short: "Receipt no. 4")
             c = t.group("doc") and ONE_DIGIT.match(text, t.end()) or CODE.match(text, t.end())

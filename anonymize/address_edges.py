@@ -69,12 +69,17 @@ PO_BOX_AT = regex.compile(PO_BOX)
 # a house without a number, in the words that stand for its number ("s/n", "sem número", "no number")
 NO_NUMBER = regex.compile(r"(?i:s/n\.?|sem\s+n(?:úmero|\.?\s?º)|no\s+number|without\s+(?:a\s+)?number|unnumbered)")
 DIGIT = regex.compile(r"\d")
-ANCHOR_AT = regex.compile(r"^|[,:]\s*|(?<![\p{L}])(?:em|no|na|at|in)\s+")  # where an address's first part may open
+# where an address's first part may open (also after a semicolon that ends a list's item: "…; e Apartment 12, …")
+ANCHOR_AT = regex.compile(r"^|[,:]\s*|;\s*(?:(?:e|and)\s+)?|(?<![\p{L}])(?:em|no|na|at|in)\s+")
 # a town part that ends at "e"/"and" and a lower-case word, not at a comma ("…, n.º 12, Lisboa e portador")
 TOWN_AND = regex.compile(rf"\s*,\s*(?P<part>{PLACE_WORDS})(?=\s+(?:e|and)\s+\p{{Ll}})")
 # a named district of a town: the town's name follows it ("Bairro Maianga, Luanda", "Urbanização Quinta Nova, Loulé")
 DISTRICT = regex.compile(r"(?:Bairro|Urbanização|Urb\.|Jardim|Distrito|Colonia|Colónia)\s+(?:d[aeo]s?\s+)?\p{Lu}|.+\sDistrict$")
 STATE = regex.compile(r"[A-Z]{2}")
+# a sector of Brasília and its block, as its addresses write them: the sector's capitals ("S" for "setor": SQN, SHIS,
+# SCLN; a commercial or residential strip, CLN, EQS), maybe a block's letters (QI, QL) and a number ("SQN 308",
+# "SHIS QI 15", "CLN 214")
+BRASILIA_SECTOR = regex.compile(r"(?:S[A-Z]{1,4}|CL[NS]|EQ[NS])(?:\s+Q[A-Z]{0,2})?\s+\d{1,4}(?:/\d{1,4})?(?:\s+[A-Z](?![\p{L}]))?")
 COMMA_AT_END = regex.compile(r",\s*$")
 CODE_AT_END = regex.compile(r"(?<![\d-])(?:\d{4,6}|\d{2}-\d{3}|\d{4}-\d{3})$")
 TOWN_NEXT = regex.compile(rf"\s+{TOWN_AFTER_CODE}(?=\s*(?:[,;:)]|\.(?:\s|$)|$))")
@@ -86,7 +91,8 @@ class AddressEdges:
     """Widen found addresses over the parts around them; ``unit_words``: a room, floor, block, flat …"""
 
     def __init__(self, unit_words: list[str], side_words: list[str], countries: frozenset[str] | set[str],
-                 area_words: list[str] = (), city_territories: list[str] = (), floor_words: list[str] = ()) -> None:
+                 area_words: list[str] = (), city_territories: list[str] = (), floor_words: list[str] = (),
+                 district_words: list[str] = (), district_words_after: list[str] = (), street_heads: list[str] = ()) -> None:
         units = alternation(sorted({w.lower() for w in unit_words}))  # (a trie: matched case-insensitively)
         ordinal = r"\d{1,3}\s?(?:\.?\s?[º°ª]|st|nd|rd|th)"
         # a floor written number, dot or letters, then a floor word ("3. OG", "2e étage", "1. Stock")
@@ -103,10 +109,17 @@ class AddressEdges:
             rf"|(?:n\.?\s?[º°]\.?|nº\.?|no\.)\s*\d{{1,5}}[A-Za-z]?(?:-[A-Za-z\d]{{1,3}})?"  # ("n.º 100", "nº 7-A")
             rf"|{floor}|{ordinal}(?:\s+\p{{Lu}}(?![\p{{L}}])|\s+(?i:(?:{sides}))(?![\p{{L}}]))?|\d{{1,3}}/F|#\d{{1,3}}-\d{{1,4}}|(?i:r/c)(?:\s+\p{{L}}+)?|\d{{1,5}}[A-Za-z]?")
         self.countries = countries
+        # a street's name as a part of an address with no number ("…, Caminho do Pico Arde, Fenais da Luz"): the
+        # place after it is its town
+        self.street_part = regex.compile(rf"(?:{alternation(sorted(set(street_heads))) or '(?!)'})\s")
         self.city_territories = {phrase_key(w) for w in city_territories}
         # an administrative area named in an address ("freguesia de Ronfe", "parish of Marvila"): a place part
         areas = "|".join(regex.escape(w) for w in sorted(set(area_words), key=len, reverse=True)) or "(?!)"
-        self.area = regex.compile(rf"(?i:{areas})\s+(?:d[aeo]s?|of)\s+(?:{PLACE_WORDS})")
+        # (or a named district, its word in any case: "bairro Moinhos de Vento", "urbanização Quinta Nova")
+        districts = "|".join(regex.escape(w) for w in sorted(set(district_words), key=len, reverse=True)) or "(?!)"
+        self.area = regex.compile(rf"(?i:{areas})\s+(?:d[aeo]s?|of)\s+(?:{PLACE_WORDS})"
+                                  rf"|(?i:{districts})\s+(?:d[aeo]s?\s+)?(?:{PLACE_WORDS})"
+                                  rf"|(?:{PLACE_WORDS})\s+(?i:{alternation(list(district_words_after)) or '(?!)'})")
         self.first_unit = regex.compile(
             rf"(?<![\p{{L}}\d])(?:(?i:(?:{units}))\.?\s*(?:No\.?\s*)?[\dA-Z][\w./-]*|{ordinal}\s*(?i:(?:{units}))|\d{{1,3}}/F|{PO_BOX})(?=\s*,)")
         # (its gate reads the lower-cased text case-sensitively: several times faster than a case-blind trie; with
@@ -119,7 +132,8 @@ class AddressEdges:
             return "code"
         first = NUMBER_FIRST.match(part)
         if self.unit.fullmatch(part) or NUMBER_AFTER.fullmatch(part) or NO_NUMBER.fullmatch(part) or first and PLACE.fullmatch(part, first.end()) \
-                or self.area.fullmatch(part):  # (an administrative area: "freguesia de Ronfe", "concelho de Fafe")
+                or self.area.fullmatch(part) or BRASILIA_SECTOR.fullmatch(part):  # (an administrative area: "freguesia de
+            # Ronfe", "bairro Moinhos de Vento"; a sector of Brasília: "SQN 308")
             return "sure"
         if PLACE.fullmatch(part):
             return "country" if phrase_key(part) in self.countries else "place"
@@ -137,6 +151,7 @@ class AddressEdges:
         side = self.side.match(text, end)
         end = side.end() if side else end
         town_taken = bool(CODE_PART.fullmatch(last)) and not PO_BOX_AT.fullmatch(last)
+        unnumbered = not DIGIT.search(last) and not NO_NUMBER.search(last)  # (no number yet: "Lugar do Souto, …")
         if not town_taken and CODE_AT_END.search(text, max(0, end - 8), end) and (town := TOWN_NEXT.match(text, end)):
             end, town_taken = town.end(), True  # the town after a postcode the address already took ("00-590 Warszawa")
         pos, best, pending, sure, first_place, country_after = end, end, [], 0, "", False
@@ -177,8 +192,11 @@ class AddressEdges:
         if not pending and not town_taken and (town := TOWN_AND.match(text, pos)) \
                 and self._kind(town.group("part")) in ("place", "country"):
             pending.append(town.end("part"))  # the town before "e"/"and" and a lower-case word ("…, Lisboa e filial")
-        if len(pending) > 1 and not town_taken and (DISTRICT.match(first_place) or len(pending) == 2 and country_after):
-            best = max(best, pending[1])  # a district and its town ("…, Bairro Maianga, Luanda"; "…, Alvalade, Lisboa, Portugal")
+        if len(pending) > 1 and not town_taken and (DISTRICT.match(first_place) or unnumbered and not sure
+                                                    and self.street_part.match(first_place)
+                                                    or len(pending) == 2 and country_after):
+            best = max(best, pending[1])  # a district or street and its town ("…, Bairro Maianga, Luanda"; "…, Alvalade,
+            # Lisboa, Portugal"; "…, Caminho da Fonte, Vila Cova")
         if pending and (not town_taken or len(pending) == 1 and country_after):
             best = max(best, pending[0])  # the town after the last numbered part; a region between the postcode's town
             # and the country ("Ahmedabad 382445, Gujarat, Índia")

@@ -33,6 +33,14 @@ def sample_out(tmp_path_factory, cfg) -> Path:
 
 
 @pytest.fixture(scope="session")
+def en():
+    """The English side's second-line recognizer."""
+    from paranon.align.english import EnglishRecognizer
+
+    return EnglishRecognizer()
+
+
+@pytest.fixture(scope="session")
 def anonymizer(cfg):
     from paranon.anonymize.engine import Anonymizer
 

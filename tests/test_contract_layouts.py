@@ -4,16 +4,10 @@ variants written for the test (no string of any evaluation set)."""
 from __future__ import annotations
 
 import pytest
-from paranon.align.english import EnglishRecognizer
 
 
 def _spans(anonymizer, text: str, category: str) -> list[str]:
     return [m.text for m in anonymizer.recognize_document([text])[0] if m.category == category]
-
-
-@pytest.fixture(scope="module")
-def en():
-    return EnglishRecognizer()
 
 
 def _en(en, text: str, category: str) -> list[str]:

@@ -102,7 +102,8 @@ class AddressRecognizer(Recognizer):
         self.en_tail = regex.compile(rf"(?<![\p{{L}}])(?:{tails})$")
         self.en = Gated(regex.compile(
             rf"(?<![\p{{L}}\d])(?:(?P<num>\d+[a-zA-Z]?(?:[-/]\d+[a-zA-Z]?)?),?\s+)?(?:[\p{{Lu}}][\p{{L}}'’-]+\s+){{1,4}}"
-            rf"(?:{tails})(?![\p{{L}}])(?P<after>{tail_after}*)"), literal_gate(tails))
+            rf"(?:{tails})(?![\p{{L}}])(?:\s+(?:{alternation(rules['address_street_directions'])})(?![\p{{L}}]))?"
+            rf"(?P<after>{tail_after}*)"), literal_gate(tails))
         self.fused = regex.compile(
             rf"(?<![\p{{L}}])[\p{{Lu}}][\p{{L}}-]*(?i:{alternation(a['fused_suffixes'])})\s+\d+[a-zA-Z]?(?:-[A-Za-z\d]{{1,3}}(?![\p{{L}}\d]))?"
             rf"(?:\s*,\s*(?:{POSTCODE_NL}|{POSTCODE_EU}))?")
@@ -110,7 +111,8 @@ class AddressRecognizer(Recognizer):
         # the alternatives on their own are five times faster than together (no shared look-behind)
         self.edges = AddressEdges(rules["address_unit_words"], rules["address_side_words"], lex.territories,
                                   rules["address_area_words"], rules["address_city_territories"],
-                                  rules["address_floor_words"])
+                                  rules["address_floor_words"], rules["address_district_words"],
+                                  rules["address_district_words_after"], a["heads"])
         self.postcode = Gated(regex.compile(rf"(?<![\d-]){POSTCODE_PT}|{POSTCODE_UK}"),
                               regex.compile(rf"(?<![\d-]){POSTCODE_PT}"), regex.compile(POSTCODE_UK))
 
@@ -300,7 +302,8 @@ class AddressRecognizer(Recognizer):
 
     def _pieces_only(self, between: str, longest: int = 5) -> bool:
         pieces = [p.strip() for p in between.split(",")]
-        if len(pieces) > 6 or pieces[-1] or not NUMBER_REST.match(pieces[0]):
+        # (a semicolon ends a list's item, not an address's part: "…, 1000-100 Lisboa; e Apartment 7, …")
+        if len(pieces) > 6 or pieces[-1] or not NUMBER_REST.match(pieces[0]) or ";" in between:
             return False  # (the text between ends with a comma: ", Murches, ")
         for piece in pieces[1:-1]:
             words = PIECE_WORD.findall(piece)

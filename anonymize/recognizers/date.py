@@ -4,6 +4,8 @@ numbers text2num reads."""
 
 from __future__ import annotations
 
+import re
+
 import regex
 from text_to_num import text2num
 
@@ -11,6 +13,10 @@ from ..recognizer import Recognizer, Segment, alternation, case_blind_gate, numb
 
 NUMERIC_DATE = regex.compile(r"(?<![\d/.-])(?:\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2})(?![\d/-]|\.\d)")
 DATE_SEPARATOR = regex.compile(r"[/.-]")
+# a date with its month in Roman numerals, as registries and some countries write it ("19.VIII.1983", "3-XI-2024")
+ROMAN_MONTH_DATE = regex.compile(r"(?<![\p{L}\d/.-])(?:[12]\d|3[01]|0?[1-9])(?P<sep>[./-])(?:XII|XI|X|IX|VIII|VII|VI|V|IV|III|II|I)"
+                                 r"(?P=sep)(?:1[6-9]|20)\d{2}(?![\p{L}\d])")
+ROMAN_GATE = re.compile(r"[./-][IVX]")  # (its cheap gate: the standard library's re, literals only)
 ACT_DATE_LEAD = regex.compile(r"(?:^|[\s,])de\s*$")  # "..., de 25 de outubro de 2017"
 SENTENCE_BREAK = regex.compile(r"[.;:!?](?:\s|$)(?!\d)")  # a sentence ends between a citation and a date
 DAY = r"(?:\d{1,2}|1\.?[º°o])"
@@ -146,6 +152,9 @@ class DateRecognizer(Recognizer):
             if self.validate_result(m.group()) and not any(x.start < m.end() and m.start() < x.end for x in out):
                 listed = self.day_list.search(seg.text, max(0, m.start() - 24), m.start())  # ("10–14.11.2025")
                 out.append(self.mention(seg, listed.start() if listed else m.start(), m.end(), "DATE", "date:numeric"))
+        for m in ROMAN_MONTH_DATE.finditer(seg.text) if ROMAN_GATE.search(seg.text) else ():
+            if not any(x.start < m.end() and m.start() < x.end for x in out):
+                out.append(self.mention(seg, m.start(), m.end(), "DATE", "date:roman-month"))
         return [self._act_date(seg, m) for m in out]
 
     def _act_date(self, seg: Segment, m):
@@ -160,13 +169,19 @@ class DateRecognizer(Recognizer):
             return m  # "por decisão de 3 de abril de 2024": a decision's own date, whatever act the clause cites
         if m.rule == "date:words" and DEED_DAYS.search(m.text) and not seg.memory.act_document:
             return m  # a deed's formula is a private party's date ("Feito em Beja, aos vinte e dois dias de agosto ...")
+        signed = None  # (the signature formula before the date, read once)
+        if m.rule == "date:numeric" and not seg.memory.act_document:
+            signed = self.signature.search(clause) is not None
+            if signed:
+                return m  # a private deed's signature, its date in digits ("Feito em Ponte de Sor, em 14.02.2025")
         if seg.memory.act_document and not self.private_event.search(seg.text):
             m.category, m.rule = "PUBLIC_ID", "act_date"  # a legal act's dates: meetings, deadlines, acts cited
             if self.cited_act.search(seg.text, max(0, m.start - CITATION_WINDOW), m.start) or self.signature.search(clause) \
                     or self.meeting_before.search(seg.text, max(0, m.start - 30), m.start):
                 m.rule = "act_date:cited"  # (an act's citation, signature or a body's meeting: public beside a party after it)
             return m
-        if self.signature.search(clause) or self.adopted_before.search(clause, max(0, len(clause) - 200)) \
+        if (self.signature.search(clause) if signed is None else signed) \
+                or self.adopted_before.search(clause, max(0, len(clause) - 200)) \
                 or (self.citation_opener.match(seg.text) or self.signed_at.search(clause)) and self.act_before.search(before) \
                 or self.act_before.search(clause) and (
                 ACT_DATE_LEAD.search(before) or regex.search(r"(?i:presente)\s", clause)

@@ -134,6 +134,9 @@ EXTENSION_WORD = r"(?:ext\.|extens[ãa]o|extension|ramal)\s*\d{1,5}"
 PHONE_EXTENSION = regex.compile(rf"\s*\({EXTENSION_WORD}\)")  # (in brackets only: after a comma the gold sets disagree)
 # an ordinal ("12.º", "405.º"): an article's or a floor's number, never a code ("sob o artigo 12.º do Código Civil")
 ORDINAL_CODE = regex.compile(r"\d{1,4}\.?[º°ª]")
+# a property's tax register before an article's number: the number is the property's entry, whatever its layout
+# ("inscrito na matriz predial rústica sob o artigo 56.º", "artigo matricial 312.º")
+TAX_REGISTER_BEFORE = regex.compile(r"(?i:matriz|matricial)[^.;:]{0,50}$")
 # a code after a trigger: letters/digits with - / . inside (a space before a digit, or before a letter and a digit:
 # "ES B12345678", a VAT number's country code), at least two digits; an area code in brackets
 # before it ("(853) 2833 1746") and a check digit in brackets after it ("1284719(3)") belong to it
@@ -169,6 +172,16 @@ CASE_NUMBER_GATE = regex.compile(r"/\d\d\.\d[A-Z]")  # what every such number ho
 # a Portuguese invoice, receipt or credit note number: the document type, its series, "/" and the number
 # ("FT 2025A/118", "FR SERIE9/37", "NC B/12")
 INVOICE = regex.compile(r"(?<![\p{L}\d])(?:FT|FR|FS|RC|NC|ND|GT|GR|FA|VD)\s[A-Z0-9]+(?:[/-][A-Z0-9]+)*/\d+(?![\d/])")
+# a registry presentation, its abbreviation, number and maybe date ("AP. 2117 de 2015/06/30", "Ap. 7/20080915"):
+# the entry that records a company's or a property's act (the number and date are the identifier, as the gold's
+# contracts halves mark it, not the abbreviation)
+REGISTRY_PRESENTATION = regex.compile(r"(?<![\p{L}])(?:AP|Ap)\.\s?(?P<num>\d{1,5}(?:/(?:19|20)\d{6}"
+                                      r"|\s+(?:de|of)\s+(?:19|20)\d{2}/\d{2}/\d{2})?)(?![\d/])")
+# a card's number printed masked but its last four digits ("**** **** **** 4417", "XXXX-XXXX-XXXX-0931")
+MASKED_CARD = regex.compile(r"(?<![*\w])(?:[*xX•]{4}[ -]?){3}\d{4}(?!\d)")
+# an identifier of eleven digits or more in spaced groups after its trigger ("NISS 20 006 371 449"): no amount
+# when no currency follows
+LONG_SPACED_DIGITS = 11
 # a Portuguese car plate, in its four layouts ("12-AB-34", "AB-12-CD", "12-34-AB", "AB-12-34")
 PLATE = regex.compile(r"(?<![\p{L}\d-])(?:\d{2}-[A-Z]{2}-\d{2}|[A-Z]{2}-\d{2}-[A-Z]{2}|\d{2}-\d{2}-[A-Z]{2}"
                       r"|[A-Z]{2}-\d{2}-\d{2})(?![\p{L}\d-])")
@@ -340,6 +353,12 @@ class NameIdRecognizer(Recognizer):
         if "folio" in t:
             for m in ES_REGISTRY.finditer(t):
                 add(m.start(), m.end(), "NAMEID", "registry:es")
+        if "AP." in t or "Ap." in t:
+            for m in REGISTRY_PRESENTATION.finditer(t):
+                add(m.start("num"), m.end("num"), "NAMEID", "registry:presentation")
+        if "***" in t or "XXXX" in t or "xxxx" in t or "••••" in t:
+            for m in MASKED_CARD.finditer(t):
+                add(m.start(), m.end(), "NAMEID", "card:masked")
 
     def _national_phones(self, t: str, add) -> None:
         """Phones in a national layout that the PT matcher does not read: valid in one of ``phone_regions``."""
@@ -361,6 +380,8 @@ class NameIdRecognizer(Recognizer):
                 a = max(0, g.start() - 8)
                 for m in phonenumbers.PhoneNumberMatcher(t[a:g.end() + 24], "PT", leniency=phonenumbers.Leniency.VALID):
                     s, e = a + m.start, a + m.end
+                    if t[s] == "(" and ")" not in t[s:e]:
+                        s += 1  # (a bracket around the whole number is no area code's: "utente (284 615 903)")
                     # "212 345 678,00 euros" is an amount; "481 933 019 557" no phone inside a longer run
                     if not DECIMAL_AFTER.match(t, e) and not RUN_EDGE.search(t, 0, s) \
                             and not regex.match(r"[ .]?\d", t[e:e + 2]):
@@ -424,21 +445,26 @@ class NameIdRecognizer(Recognizer):
         nine-digit number in threes is a NIF or phone layout, twelve digits or more are no amount in a text, and
         a code that passes a check is no amount)."""
         c = CODE.match(t, at)
+        if not c and t.startswith("(", at):  # the code in brackets after its trigger: "utente do SNS (705 118 342)"
+            c = CODE.match(t, at + 1)
+            if not c or not t.startswith(")", c.end()):
+                return
         if not c:
             return
         code = c.group()
         if len(code.replace(" ", "")) < min_len or sum(ch.isdigit() for ch in code) < 2 \
                 or self.month_after.match(t, c.end()):
             return  # (a day before its month is a date's: "carta registada de 20 de março de 2025")
-        if YEAR_SPAN.match(t, c.start()) or ORDINAL_CODE.fullmatch(code):
+        if YEAR_SPAN.match(t, c.start()) or ORDINAL_CODE.fullmatch(code) \
+                and not TAX_REGISTER_BEFORE.search(t, max(0, c.start() - 60), c.start()):
             return
         checked = checked_identifier(code)
         if not checked and any((cur := CURRENCY_AMOUNT.fullmatch(t, k, c.end())) and cur.group("cur") in currency_codes()
                                for k in range(max(0, c.start() - 2), c.start() + 1)):
             return  # "o montante de referência é de EUR 1 250 000" (or "de NOK 5 000": the gap read "no"): an amount
-        if MONEY.match(code) and not checked and not NINE_DIGITS.match(code) and sum(ch.isdigit() for ch in code) < 12 \
-                and not amounts_too:  # (a registration phrase names a number, whatever its layout: "marca n.º 712 884")
-            return
+        if MONEY.match(code) and not checked and not NINE_DIGITS.match(code) and not amounts_too \
+                and (sum(ch.isdigit() for ch in code) < LONG_SPACED_DIGITS or CURRENCY_AFTER.match(t, c.end())):
+            return  # (a registration phrase names a number, whatever its layout: "marca n.º 712 884")
         add(c.start(), c.end(), "NAMEID", f"{rule}:check-digit" if checked else rule, 1.0 if checked else 0.8)
         # a list of codes of one layout after the trigger: "passaportes n.os EJ4471093 e EK0836215"
         for _ in range(MOST_LISTED):
