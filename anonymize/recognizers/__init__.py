@@ -12,6 +12,7 @@ from . import (  # noqa: F401
     legal_reference,
     nameid,
     organization,
+    organization_trade,
     person,
     public_text,
     statistical,
