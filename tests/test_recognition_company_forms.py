@@ -60,6 +60,31 @@ BODIES = [
     ("A dívida foi cobrada pela Secção de Processo Executivo de Braga em abril.", "Secção de Processo Executivo de Braga"),
 ]
 
+# a body's acronym and the ordinary capitalized words that touch it (its descriptor): one name
+ACRONYM_AND_DESCRIPTOR = [
+    ("O protocolo com a AFIB Diferença foi assinado em maio.", ["AFIB Diferença"]),
+    ("Recebemos o apoio da ACIVE Portugal Global às exportações.", ["ACIVE Portugal Global"]),
+    ("A quota da ASPUV Solidária é paga em janeiro.", ["ASPUV Solidária"]),
+    ("O relatório da APAV chegou, assinado por Maria Silva.", ["APAV"]),  # a name after it is a person's
+]
+
+# insurers and banks named by a brand before their kind; the kind after "de" is no body's name
+END_KINDS = [
+    ("Exmos. Senhores da Lusimar Seguros, junto enviamos a apólice.", ["Lusimar Seguros"]),
+    ("O Novo Banco informou o cliente.", ["Novo Banco"]),
+    ("A Tejo Atlântico Seguros pagou a indemnização.", ["Tejo Atlântico Seguros"]),
+    ("O Regime Jurídico da Mediação de Seguros foi alterado.", []),
+    ("O Contrato de Seguros tem três anexos.", []),
+]
+
+# a head-noun company's legal form in lower case, without a comma
+HEAD_AND_LOWER_FORM = [
+    ("A carga seguiu pela Transportes Lima lda para Braga.", ["Transportes Lima lda"]),
+    ("A Oficina Auto Sol unipessoal lda, NIPC 500 000 000, reparou o carro.", ["Oficina Auto Sol unipessoal lda"]),
+    ("Comprou o pão na Padaria Flor do Vale limitada ontem.", ["Padaria Flor do Vale limitada"]),
+    ("O Banco Alfa sabe que a conta está aberta.", ["Banco Alfa"]),
+]
+
 # not companies: a dash and a comma without a legal form, a capitalized firm the chains read whole, a person
 # after an institution's name with a comma or a verb between
 NOT_TRADE_FORMS = [
@@ -83,4 +108,9 @@ def test_bodies_named_after_persons_courts_and_regional_institutes_are_whole(ano
 
 @pytest.mark.parametrize("text,orgs", NOT_TRADE_FORMS)
 def test_no_company_without_a_legal_form_and_no_body_without_a_name(anonymizer, text, orgs):
+    assert _orgs(anonymizer, text) == orgs
+
+
+@pytest.mark.parametrize("text,orgs", ACRONYM_AND_DESCRIPTOR + END_KINDS + HEAD_AND_LOWER_FORM)
+def test_an_acronyms_descriptor_and_a_brand_before_its_kind_are_the_name(anonymizer, text, orgs):
     assert _orgs(anonymizer, text) == orgs

@@ -159,9 +159,9 @@ class OrganizationRecognizer(Recognizer):
             rf"(?<![\p{{L}}\d.,/-])(?:(?:[\p{{Lu}}\d][\p{{L}}\d]*\d[\p{{L}}\d]*|\d+\p{{Lu}}[\p{{L}}\d]*)(?=[\s,])"
             rf"|\d{{1,4}}(?=\s+\p{{Lu}}))(?=(?:\s+(?:[–—]\s+)?\p{{Lu}}[\p{{L}}\p{{M}}'’-]*|\s+d[aeo]s?|\s+e){{0,6}},?\s+"
             rf"(?:{alternation(o['tails'])})(?![\p{{L}}\d]))"), regex.compile(r"\d"))
-        # a legal form written out after a comma ("Seguradora X, Sociedade Anónima", "Escola X, Limitada")
+        # a legal form written out after a comma or in lower case ("Seguradora X, Sociedade Anónima", "Transportes X lda")
         forms = rf"(?i:{alternation(o.get('trade_forms', []))})"
-        self.form_after = regex.compile(rf",\s+{forms}(?:,?\s+{forms}){{0,2}}(?![\p{{L}}\d])")
+        self.form_after = regex.compile(rf",?\s+{forms}(?:,?\s+{forms}){{0,2}}(?![\p{{L}}\d])")
         self.form_phrase = Gated(regex.compile(rf"\s+[–—,]\s+(?:{alternation(o['form_phrases'])})(?![\p{{L}}])"),
                                  literal_gate(alternation(o["form_phrases"])))
 
@@ -277,8 +277,8 @@ class OrganizationRecognizer(Recognizer):
             return "COMPANY", "elided-noun"  # "a Sistemas Ribatejo instalou", "pela Têxteis Cávado"
         if ch.inverted or ch.places >= len(ch.content) or ch.extra.get("territory"):
             return "", ""
-        if len(ch.content) >= 2 and fold(ch.words[-1]) in self.end_heads:
-            return "INSTITUTION", "end-head"  # "Vilarinho Futebol Clube", "Harbour Press"
+        if len(ch.content) >= 2 and fold(ch.words[-1]) in self.end_heads and ch.words[-2][:1].isupper():
+            return "INSTITUTION", "end-head"  # "Vilarinho Futebol Clube", "Harbour Press" (not "Contrato de Seguros")
         if self._names_in(ch):
             return "", ""
         if not ch.title and self.role_before.search(seg.text, max(0, ch.start - 40), ch.start):
