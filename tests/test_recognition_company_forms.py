@@ -85,6 +85,14 @@ HEAD_AND_LOWER_FORM = [
     ("O Banco Alfa sabe que a conta está aberta.", ["Banco Alfa"]),
 ]
 
+# a school's or shop's own name after its lower-case kind noun, with the article that opens it
+KIND_AND_ARTICLE = [
+    ("O menino anda no infantário O Pequeno Girassol desde 2022.", ["O Pequeno Girassol"]),
+    ("Jantámos no restaurante O Cantinho das Sopas em Viseu.", ["O Cantinho das Sopas"]),
+    ("O bolo veio da pastelaria A Doce Tentação, na esquina.", ["A Doce Tentação"]),
+    ("O restaurante é caro e a pastelaria fecha cedo.", []),
+]
+
 # not companies: a dash and a comma without a legal form, a capitalized firm the chains read whole, a person
 # after an institution's name with a comma or a verb between
 NOT_TRADE_FORMS = [
@@ -111,6 +119,7 @@ def test_no_company_without_a_legal_form_and_no_body_without_a_name(anonymizer, 
     assert _orgs(anonymizer, text) == orgs
 
 
-@pytest.mark.parametrize("text,orgs", ACRONYM_AND_DESCRIPTOR + END_KINDS + HEAD_AND_LOWER_FORM)
+@pytest.mark.parametrize("text,orgs", ACRONYM_AND_DESCRIPTOR + END_KINDS + HEAD_AND_LOWER_FORM
+                         + KIND_AND_ARTICLE)
 def test_an_acronyms_descriptor_and_a_brand_before_its_kind_are_the_name(anonymizer, text, orgs):
     assert _orgs(anonymizer, text) == orgs

@@ -61,6 +61,8 @@ NAME_RUN = regex.compile(r"(?:^|(?<=[\s(,;:]))(?P<name>\p{Lu}[\p{L}\p{M}.'’&-]
 LEADING_ARTICLE = regex.compile(r"(?:[OA]s?|D[oa]s?|N[oa]s?|Pel[oa]s?|À|Ao)\s+(?=\p{Lu})")
 NEXT_WORD = regex.compile(r"\s+(\p{Ll}+)\b")  # the lower-case word after a chain
 EVERYDAY_ZIPF = 5.5  # as frequent as pronouns hunspell's closed classes lack (Ela, Você): no company's name
+NAME_ARTICLE = regex.compile(r"(?:O|A|Os|As)")  # a capitalized article that opens a name after a lower-case noun
+NAME_ARTICLE_BEFORE = regex.compile(r"(?<=\p{Ll}\s+)(?:O|A|Os|As)\s+\Z")
 SUBJECT_ARTICLE = regex.compile(r"(?<![\p{L}])[OoAa]\s+\Z")  # a subject's article ("a Xpto anunciou")
 ARTICLE_BEFORE = regex.compile(r"(?<![\p{L}])(?:[oa]s?|d[oa]s?|n[oa]s?|pel[oa]s?|à|ao)\s+\Z")
 # a singular feminine article before a plural noun that opens a name: a company's elided noun ("A Sistemas Ribatejo",
@@ -228,6 +230,8 @@ class OrganizationRecognizer(Recognizer):
             end = more.end()  # "Conservatória do Registo Civil, Predial e Comercial de Amares"
         if rule == "head" and subtype == "INSTITUTION":
             end = self._name_goes_on(seg, k, end)
+        if rule == "body-kind" and (art := NAME_ARTICLE_BEFORE.search(seg.text, max(0, start - 4), start)):
+            start = art.start()  # "o infantário O Pimpolho": the article is the name's
         if rule == "head" and subtype != "ADMIN" and (form := self.form_after.match(seg.text, end)):
             end = form.end()  # "Seguradora Lusa do Minho, Sociedade Anónima"
         if rule == "tail":
@@ -289,8 +293,9 @@ class OrganizationRecognizer(Recognizer):
         if len(words) == 2 and words[1] in ARTICLED_OF and fold(words[0].lstrip(OPENING)) in self.body_roles and (
                 ch.all_upper or unknown_name(ch.content[0], self.lex)):
             return "INSTITUTION", "body-role"  # "os membros da ABVQ"
-        if not ch.title and words and words[-1].lstrip(OPENING) in self.body_kinds:
-            return "INSTITUTION", "body-kind"  # "a banda Zirkões", "o jornal Expresso"
+        if not ch.title and words and (words[-1].lstrip(OPENING) in self.body_kinds or len(words) == 2
+                                       and NAME_ARTICLE.fullmatch(words[1]) and words[0] in self.body_kinds):
+            return "INSTITUTION", "body-kind"  # "a banda Zirkões", "o jornal Expresso", "a creche O Pimpolho"
         return self._company_context(seg, ch, words)
 
     def _company_context(self, seg: Segment, ch, words: list[str]) -> tuple[str, str]:
