@@ -58,6 +58,11 @@ BODIES = [
      "Seguradora Atlântica do Sado, Sociedade Anónima"),
     ("A Cooperativa Agrícola do Vale Seco, crl, vendeu o vinho.", "Cooperativa Agrícola do Vale Seco, crl"),
     ("A dívida foi cobrada pela Secção de Processo Executivo de Braga em abril.", "Secção de Processo Executivo de Braga"),
+    ("A consulta foi na Unidade de Saúde Familiar Flor de Sal, em Olhão.", "Unidade de Saúde Familiar Flor de Sal"),
+    ("O Agrupamento de Centros de Saúde do Baixo Vouga emitiu a declaração.",
+     "Agrupamento de Centros de Saúde do Baixo Vouga"),
+    ("A vacina foi dada pela Unidade de Cuidados de Saúde Personalizados de Sines.",
+     "Unidade de Cuidados de Saúde Personalizados de Sines"),
 ]
 
 # a body's acronym and the ordinary capitalized words that touch it (its descriptor): one name
