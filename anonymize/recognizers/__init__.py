@@ -13,6 +13,7 @@ from . import (  # noqa: F401
     legal_reference,
     nameid,
     organization,
+    organization_trade,
     person,
     person_initials,
     public_text,

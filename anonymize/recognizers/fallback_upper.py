@@ -36,7 +36,8 @@ class UppercaseFallback(Recognizer):
 
     def find(self, seg: Segment) -> list:
         out = []
-        for ch in seg.analysis.chains:
+        chains = seg.analysis.chains
+        for k, ch in enumerate(chains):
             if not ch.all_upper or seg.covered(ch.start, ch.end):
                 continue
             content = [w.rstrip(".") for w in ch.content]
@@ -63,7 +64,9 @@ class UppercaseFallback(Recognizer):
             long = self._long_form_before(seg, ch)
             if long is not None:  # "Associação Europeia do Pessoal Navegante (ECA)": its (translated) acronym
                 seg.analysis.learn_acronym(ch.words[0], "ORGANIZATION", long.subtype, long.text)
-            out.append(self.mention(seg, start, ch.end, "ORGANIZATION", "fallback:all-upper", score=0.6))
+            end = self._descriptor_end(seg, ch, chains[k + 1]) if k + 1 < len(chains) and len(ch.words) == 1 \
+                and chains[k + 1].start_tok == ch.end_tok else ch.end
+            out.append(self.mention(seg, start, end, "ORGANIZATION", "fallback:all-upper", score=0.6))
         if "-" in seg.text:
             for m in NUMBERED_ACRONYM.finditer(seg.text):
                 if fold(m.group("acr")) not in self.not_names and not seg.covered(m.start(), m.end()) \
@@ -71,6 +74,17 @@ class UppercaseFallback(Recognizer):
                     out.append(self.mention(seg, m.start(), m.end(), "ORGANIZATION", "fallback:numbered-acronym",
                                             score=0.5))
         return out
+
+    @staticmethod
+    def _descriptor_end(seg: Segment, ch, nxt) -> int:
+        """Where a body's acronym ends with the ordinary capitalized words that touch it ("a AFID Diferença", "a
+        XPTO Comercial", "a ABC Portugal Global"): a brand's acronym and its descriptor are one name (a change of
+        case breaks the chain); not a person's name, a title or capitals after it."""
+        if nxt.all_upper or nxt.title or nxt.hum or nxt.first_names or len(nxt.content) > 3 \
+                or seg.covered(nxt.start, nxt.end) or nxt.common + nxt.places < len(nxt.content) \
+                or any(sum(c.isalpha() for c in w) < 3 for w in nxt.content):  # ("RECIBO N.º": an abbreviation)
+            return ch.end
+        return nxt.end
 
     @staticmethod
     def _long_form_before(seg: Segment, ch):

@@ -61,6 +61,8 @@ NAME_RUN = regex.compile(r"(?:^|(?<=[\s(,;:]))(?P<name>\p{Lu}[\p{L}\p{M}.'’&-]
 LEADING_ARTICLE = regex.compile(r"(?:[OA]s?|D[oa]s?|N[oa]s?|Pel[oa]s?|À|Ao)\s+(?=\p{Lu})")
 NEXT_WORD = regex.compile(r"\s+(\p{Ll}+)\b")  # the lower-case word after a chain
 EVERYDAY_ZIPF = 5.5  # as frequent as pronouns hunspell's closed classes lack (Ela, Você): no company's name
+NAME_ARTICLE = regex.compile(r"(?:O|A|Os|As)")  # a capitalized article that opens a name after a lower-case noun
+NAME_ARTICLE_BEFORE = regex.compile(r"(?<=\p{Ll}\s+)(?:O|A|Os|As)\s+\Z")
 SUBJECT_ARTICLE = regex.compile(r"(?<![\p{L}])[OoAa]\s+\Z")  # a subject's article ("a Xpto anunciou")
 ARTICLE_BEFORE = regex.compile(r"(?<![\p{L}])(?:[oa]s?|d[oa]s?|n[oa]s?|pel[oa]s?|à|ao)\s+\Z")
 # a singular feminine article before a plural noun that opens a name: a company's elided noun ("A Sistemas Ribatejo",
@@ -153,12 +155,19 @@ class OrganizationRecognizer(Recognizer):
             rf"(?<![\p{{L}}\d])(?:\d{{1,3}}\s?\.?\s?[ªºa°o](?![\p{{L}}])|(?i:{words}))\s+(?i:{heads})(?![\p{{L}}])"
             rf"(?:\s+(?!(?i:de|do|da|e)\b)\p{{Lu}}[\p{{L}}\p{{M}}]+)*")
         self.numbered_gate = case_blind_gate(o.get("numbered_heads", []))  # (every match holds a head)
+        self._compile_forms(o)
+
+    def _compile_forms(self, o: dict) -> None:
+        """The patterns of names before a legal form: with digits, before a form in words, before a written-out form."""
         # a name word with digits before a legal form ("Tech4U, Lda.", "4Life Nutrição, Lda.", "A 2 Rodas – ..., Lda."):
         # chains hold no digits, so the company is read here
         self.digit_name = Gated(regex.compile(
             rf"(?<![\p{{L}}\d.,/-])(?:(?:[\p{{Lu}}\d][\p{{L}}\d]*\d[\p{{L}}\d]*|\d+\p{{Lu}}[\p{{L}}\d]*)(?=[\s,])"
             rf"|\d{{1,4}}(?=\s+\p{{Lu}}))(?=(?:\s+(?:[–—]\s+)?\p{{Lu}}[\p{{L}}\p{{M}}'’-]*|\s+d[aeo]s?|\s+e){{0,6}},?\s+"
             rf"(?:{alternation(o['tails'])})(?![\p{{L}}\d]))"), regex.compile(r"\d"))
+        # a legal form written out after a comma or in lower case ("Seguradora X, Sociedade Anónima", "Transportes X lda")
+        forms = rf"(?i:{alternation(o.get('trade_forms', []))})"
+        self.form_after = regex.compile(rf",?\s+{forms}(?:,?\s+{forms}){{0,2}}(?![\p{{L}}\d])")
         self.form_phrase = Gated(regex.compile(rf"\s+[–—,]\s+(?:{alternation(o['form_phrases'])})(?![\p{{L}}])"),
                                  literal_gate(alternation(o["form_phrases"])))
 
@@ -180,6 +189,9 @@ class OrganizationRecognizer(Recognizer):
                         long.start:long.end]):
                     seg.analysis.learn_acronym(ch.words[0], "ORGANIZATION", lsub, long_text)
                     subtype, rule = lsub, "acronym:after-long-form"
+            namesake = self._namesake(seg, k, crules)
+            if not rule and namesake:
+                subtype, rule = namesake[0], "head"
             if not rule:
                 subtype, rule = self._by_context(seg, ch)
             if not rule and not ch.inverted and not self._names_in(ch):
@@ -188,6 +200,7 @@ class OrganizationRecognizer(Recognizer):
                 out += self._bodies_inside(seg, ch, crules)
             if rule:
                 start, end = self._extent(seg, k, rule, subtype)
+                end = max(end, namesake[1]) if namesake and rule == "head" else end
                 out.append(self.mention(seg, start, end, "ORGANIZATION", rule, subtype=subtype))
                 if k + 1 < len(chains) and chains[k + 1].in_parens and chains[k + 1].all_upper \
                         and ch.end_tok + 1 == chains[k + 1].start_tok and len(chains[k + 1].words) == 1 \
@@ -221,6 +234,10 @@ class OrganizationRecognizer(Recognizer):
             end = more.end()  # "Conservatória do Registo Civil, Predial e Comercial de Amares"
         if rule == "head" and subtype == "INSTITUTION":
             end = self._name_goes_on(seg, k, end)
+        if rule == "body-kind" and (art := NAME_ARTICLE_BEFORE.search(seg.text, max(0, start - 4), start)):
+            start = art.start()  # "o infantário O Pimpolho": the article is the name's
+        if rule == "head" and subtype != "ADMIN" and (form := self.form_after.match(seg.text, end)):
+            end = form.end()  # "Seguradora Lusa do Minho, Sociedade Anónima"
         if rule == "tail":
             if more := self.branch_after.match(seg.text, end):
                 end = more.end()  # "Bank of China Limited – Sucursal em Portugal"
@@ -229,6 +246,20 @@ class OrganizationRecognizer(Recognizer):
         if (art := ARTICLE_BEFORE_ROLE.search(seg.text, start, end)) and NEXT_CAPITALIZED.match(seg.text, end):
             end = art.start()  # "Pelo Conselho de Ministros ACP-UE O Presidente": the article opens the next line
         return start, end
+
+    def _namesake(self, seg: Segment, k: int, crules: ChainRules) -> tuple[str, int] | None:
+        """(subtype, end) when chain ``k`` is an institution's head (with or without more words) and a titled person's
+        name follows it: the body is named after that person ("Agrupamento de Escolas Padre Tomás Cunha", "Fundação
+        Engenheiro Rui Matos"), one organisation, not a body and a person."""
+        chains = seg.analysis.chains
+        if k + 1 >= len(chains) or not chains[k + 1].title or chains[k + 1].start_tok <= chains[k].end_tok:
+            return None
+        ch, nxt = chains[k], chains[k + 1]
+        sub = ch.org_head[0] if ch.org_head else crules.org_heads.get(tuple(fold(w) for w in ch.words))
+        between = seg.doc[ch.end_tok:nxt.start_tok]
+        if sub != "INSTITUTION" or not all(fold(t.text) in crules.titles or t.text == "." for t in between):
+            return None
+        return sub, nxt.end
 
     def _name_goes_on(self, seg: Segment, k: int, end: int) -> int:
         """A body's name goes on after a preposition that breaks the capitalized chain ("Associação para a
@@ -256,8 +287,8 @@ class OrganizationRecognizer(Recognizer):
             return "COMPANY", "elided-noun"  # "a Sistemas Ribatejo instalou", "pela Têxteis Cávado"
         if ch.inverted or ch.places >= len(ch.content) or ch.extra.get("territory"):
             return "", ""
-        if len(ch.content) >= 2 and fold(ch.words[-1]) in self.end_heads:
-            return "INSTITUTION", "end-head"  # "Vilarinho Futebol Clube", "Harbour Press"
+        if len(ch.content) >= 2 and fold(ch.words[-1]) in self.end_heads and ch.words[-2][:1].isupper():
+            return "INSTITUTION", "end-head"  # "Vilarinho Futebol Clube", "Harbour Press" (not "Contrato de Seguros")
         if self._names_in(ch):
             return "", ""
         if not ch.title and self.role_before.search(seg.text, max(0, ch.start - 40), ch.start):
@@ -268,8 +299,9 @@ class OrganizationRecognizer(Recognizer):
         if len(words) == 2 and words[1] in ARTICLED_OF and fold(words[0].lstrip(OPENING)) in self.body_roles and (
                 ch.all_upper or unknown_name(ch.content[0], self.lex)):
             return "INSTITUTION", "body-role"  # "os membros da ABVQ"
-        if not ch.title and words and words[-1].lstrip(OPENING) in self.body_kinds:
-            return "INSTITUTION", "body-kind"  # "a banda Zirkões", "o jornal Expresso"
+        if not ch.title and words and (words[-1].lstrip(OPENING) in self.body_kinds or len(words) == 2
+                                       and NAME_ARTICLE.fullmatch(words[1]) and words[0] in self.body_kinds):
+            return "INSTITUTION", "body-kind"  # "a banda Zirkões", "o jornal Expresso", "a creche O Pimpolho"
         return self._company_context(seg, ch, words)
 
     def _company_context(self, seg: Segment, ch, words: list[str]) -> tuple[str, str]:
