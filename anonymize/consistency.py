@@ -23,6 +23,14 @@ from .numbering import EntityNumbers
 WORD = regex.compile(r"[\p{L}\p{N}]+")
 MAX_WORDS = 10
 CAPITALIZED_CATEGORIES = ("PERSON", "ORGANIZATION", "ADDRESS")
+CAPITALIZED_BEFORE = regex.compile(r"\p{Lu}[\p{L}'’.-]*\s+\Z")  # a capitalized word right before a name's part
+CAPITALIZED_AFTER = regex.compile(r"\s+\p{Lu}")
+
+
+def stands_alone(text: str, start: int, end: int) -> bool:
+    """Whether a word has no capitalized word right before or after it (a given name alone, not a part of
+    another name: "São Paulo", nor of a name the reviewer allowed: "Marta" of an allowed "Marta X")."""
+    return not CAPITALIZED_BEFORE.search(text, max(0, start - 40), start) and not CAPITALIZED_AFTER.match(text, end)
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +177,8 @@ class CorpusForms:
             e += 1
         boundary = (s == 0 or not text[s - 1].isalnum()) and (e == len(text) or not text[e].isalnum())
         ok = boundary and spans.find(1, s, e) < 0 and (
-            kind.category not in CAPITALIZED_CATEGORIES or text[s].isupper())
+            kind.category not in CAPITALIZED_CATEGORIES or text[s].isupper()) and (
+            kind.rule != "given-name" or stands_alone(text, s, e))  # (as in the document: "Paulo" of "São Paulo")
         return (s, e, key) if ok else None
 
     def mentions(self, text: str, taken: Iterable[Mention], numbers: EntityNumbers) -> list[Mention]:

@@ -23,6 +23,7 @@ from ..yaml_files import read_yaml
 from . import recognizers as _recognizers  # noqa: F401  (registers the plug-ins)
 from .aliases import defined_aliases
 from .chains import ChainRules, analyse, lower_vocabulary
+from .consistency import stands_alone
 from .dictionary import english_zipf, lemma_or_inflection
 from .labels import RecordLabels
 from .lexicons import lexicons
@@ -54,17 +55,9 @@ NAME_PART = regex.compile(r"[\p{L}'’-]+")  # the words of a name, for its surn
 ENGLISH_WORD_ZIPF = 4.0  # a word this frequent in English is no given name of its own (Internet, Tour)
 LONE_NAME_RULES = ("fallback:unknown-proper-noun", "fallback:unknown-word", "company-possession",
                    "business-subject")  # (spread only as written)
-CAPITALIZED_BEFORE = regex.compile(r"\p{Lu}[\p{L}'’.-]*\s+\Z")  # a capitalized word right before a name's part
-CAPITALIZED_AFTER = regex.compile(r"\s+\p{Lu}")
 COORDINATION = regex.compile(r"\s*,\s*|\s+e\s+")  # places listed: "faroe e gronelandia", "hungria, malta"
 CATEGORY_PRIORITY = {"ADDRESS": 0, "NAMEID": 1, "DATE": 2, "ORGANIZATION": 3, "PERSON": 4, "PUBLIC_ID": 5}
 PRIVATE_PARTIES = frozenset({"PERSON", "ADDRESS", "NAMEID"})  # (and companies): beside an act's date, its private event
-
-
-def stands_alone(text: str, start: int, end: int) -> bool:
-    """Whether a word has no capitalized word right before or after it (a given name alone, not a part of
-    another name: "São Paulo")."""
-    return not CAPITALIZED_BEFORE.search(text, max(0, start - 40), start) and not CAPITALIZED_AFTER.match(text, end)
 
 
 def find_words(text: str, words: dict[str, Any] | list[str]) -> list[tuple[int, int, str]]:

@@ -101,7 +101,21 @@ def test_initials_before_no_name_are_no_name(anonymizer, text):
     ("Votou em Paulo Quaresma.", "Paulo", False),         # a capitalized word after it
 ])
 def test_a_given_name_stands_alone_without_capitalized_neighbours(text, word, alone):
-    from paranon.anonymize.engine import stands_alone
+    from paranon.anonymize.consistency import stands_alone
 
     s = text.index(word)
     assert stands_alone(text, s, s + len(word)) is alone
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("A declaração foi assinada por Leonor ontem.", ["Leonor"]),
+    ("Em Santa Leonor há uma feira.", []),                      # a part of another name (a place)
+    ("Leonor Quaresma Baptista assinou.", []),                  # a name the reviewer allowed: its given name stays
+])
+def test_a_given_name_spreads_over_the_corpus_only_where_it_stands_alone(text, found):
+    """The corpus-wide spread of a given name follows the document's rule (``stands_alone``)."""
+    from paranon.anonymize.consistency import CorpusForms, FormKind
+
+    forms = CorpusForms()
+    forms._add_kind("leonor", FormKind("PERSON", "", "given-name", False))
+    assert [text[s:e] for s, e, _ in forms.find(text)] == found
