@@ -81,6 +81,9 @@ class SegmentMemo:
         self.hits += 1
         return copied(mentions), dict(learned)
 
+    def clear(self) -> None:
+        self.entries.clear()
+
     def put(self, key: tuple, mentions: list[Mention], learned: dict, words: SeenSet, acronyms: SeenAcronyms) -> None:
         if len(self.entries) >= self.size:
             self.entries.clear()
