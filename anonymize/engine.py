@@ -46,6 +46,7 @@ from .recognizer import (
     numbered_act_nouns,
 )
 from .recognizers.date import CITATION_WINDOW
+from .segment_memo import SeenAcronyms, SeenSet, SegmentMemo
 
 DATA = Path(__file__).parent / "data"
 NO_BREAK_SPACES = str.maketrans({"\xa0": " ", "\u202f": " "})
@@ -277,14 +278,34 @@ class Anonymizer:
                                        rf"(?:(?<![\p{{L}}])(?i:n)\.?\s?[º°o]\.?\s*\d{{1,4}}/\d{{4}}(?!\d)"
                                        rf"|\((?:UE|CE|CEE|Euratom)[^)]{{0,20}}\)\s*\d{{4}}/\d{{1,4}}(?!\d))")
         self.recognizers = build_recognizers(a, self.rules, self.lex)
+        # repeated texts recognized once, unless a recognizer keeps per-document state it cannot name
+        self.memo = SegmentMemo() if all(r.memo_safe() for r in self.recognizers) else None
+        self.document_state = self._recognizers_state()
 
     # -- recognition -------------------------------------------------------
     def recognize(self, text: str, memory: DocumentMemory | None = None) -> list[Mention]:
-        """All mentions in one text, original coordinates, categories not yet filtered."""
+        """All mentions in one text, original coordinates, categories not yet filtered (a text seen before with
+        the same answers from the document's memory: the result kept then, see segment_memo.py)."""
+        memory = memory or DocumentMemory()
+        if self.memo is None:
+            found, learned = self._recognize(text, memory)
+        else:
+            key = (text, memory.act_document, bool(memory.lower_vocab), self.document_state)
+            hit = self.memo.get(key, memory.lower_vocab, memory.acronyms)
+            if hit is None:
+                words, acronyms = SeenSet(memory.lower_vocab), SeenAcronyms(memory.acronyms)
+                found, learned = self._recognize(text, DocumentMemory(acronyms, words, memory.act_document))
+                self.memo.put(key, found, learned, words, acronyms)
+            else:
+                found, learned = hit
+        memory.acronyms.update(learned)  # what the segment taught, for the rest of the document
+        return found
+
+    def _recognize(self, text: str, memory: DocumentMemory) -> tuple[list[Mention], dict]:
+        """The mentions of one text and the acronyms it taught."""
         # no-break spaces (EU legislation writes "27\xa0de outubro", "Unidos da\xa0América") read as spaces: one
         # character for one, so offsets hold; the mentions keep the original's characters
         seen = text.translate(NO_BREAK_SPACES) if "\xa0" in text or "\u202f" in text else text
-        memory = memory or DocumentMemory()
         doc = self.tokenize(seen)
         # the shared analysis, once per segment: every recognizer reads the same chains
         analysis = SegmentAnalysis(analyse(doc, self.chain_rules, self.lex, memory.lower_vocab, seen),
@@ -292,13 +313,15 @@ class Anonymizer:
         seg = Segment(text=seen, doc=doc, memory=memory, analysis=analysis)
         for rec in self.recognizers:
             seg.found += resolve(seg.found, rec.find(seg))
-        memory.acronyms.update(analysis.learned)  # what the segment taught, for the rest of the document
         if seen is not text:
             for m in seg.found:
                 m.text = text[m.start:m.end]
         kept = [m for m in self.labels.trimmed(seg.found)
                 if phrase_key(m.text) not in self.allow and not self._country_end(seen, m)]
-        return sorted(kept, key=lambda m: m.start)
+        return sorted(kept, key=lambda m: m.start), analysis.learned
+
+    def _recognizers_state(self) -> tuple:
+        return tuple(r.document_state() for r in self.recognizers)
 
     def _country_end(self, text: str, m: Mention) -> bool:
         """Whether a name is a country's name with function words after it ("ESTADOS UNIDOS DA AMÉRICA E A"),
@@ -387,6 +410,7 @@ class Anonymizer:
                                 act_document=bool(texts) and self.act_title.match(texts[0]) is not None)
         for rec in self.recognizers:  # (a statistical model runs on the whole document at once)
             rec.prepare(texts)
+        self.document_state = self._recognizers_state()
         found = [self.recognize(t, memory) for t in texts]
         public = self._polities_named(texts)
         if public:  # "a União" of a text that names the European Union is the Union

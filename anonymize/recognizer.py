@@ -133,6 +133,16 @@ class Recognizer:
     def prepare(self, texts: list[str]) -> None:
         """Called with a document's segments before they are recognized one by one (a model batches them)."""
 
+    def document_state(self) -> Any:
+        """What ``prepare`` kept for the document, hashable, for the engine's memo of repeated texts
+        (segment_memo.py); a recognizer that overrides ``prepare`` says it here, or the memo is off."""
+        return None
+
+    def memo_safe(self) -> bool:
+        """Whether ``find`` reads no per-document state but what ``document_state`` names."""
+        cls = type(self)
+        return cls.prepare is Recognizer.prepare or cls.document_state is not Recognizer.document_state
+
     def find(self, seg: Segment) -> list[Mention]:
         raise NotImplementedError
 

@@ -110,6 +110,9 @@ class LoneNameFallback(Recognizer):
                         self.word_speakers.add(fold(w))
         self._bare_subjects(texts)
 
+    def document_state(self) -> tuple[frozenset[str], ...]:
+        return frozenset(self.speakers), frozenset(self.word_speakers), frozenset(self.bare)
+
     def _bare_subjects(self, texts: list[str]) -> None:
         """Speakers too: a capitalized word with no article after a conjunction or a comma and before a verb in the
         singular (``que Pardal tomará``, ``enquanto Cotovia cresceu``, ``, Girassol já``); a common noun as a

@@ -17,13 +17,15 @@ Runs after ``legal_reference`` and before the organisation and person recognizer
 
 from __future__ import annotations
 
+import re
+
 import regex
 
 from ...text import fold
 from ..dictionary import lemma_or_inflection, unknown_name
 from ..lexicons import zipf
 from ..ordinary import ordinary_min_zipf, ordinary_phrase
-from ..recognizer import Gated, Recognizer, Segment, alternation, register
+from ..recognizer import Gated, Recognizer, Segment, alternation, literal_gate, register
 from .organization import elided_company, org_rule
 
 ACRONYM = r"\p{Lu}{2,10}"
@@ -49,7 +51,8 @@ ISSUER_AFTER = regex.compile(r"\s*,?\s+d[ao]\s+(?P<acr>\p{Lu}{2,6})(?![\p{L}\d-]
 DIGIT = regex.compile(r"\d")
 # an agreement's acronym and its version's year ("GATT de 1994", "SOLAS de 1974"): four letters or more (three
 # letters and a year are a body's or a company's: "o STM de 1999", "a CTT de 2010")
-ACRONYM_YEAR = regex.compile(r"(?<![\p{L}\d/-])(?<!\p{Lu}{2}\s)\p{Lu}{4,6}\s+de\s+(?:19|20)\d{2}(?!\d)")
+ACRONYM_YEAR = Gated(regex.compile(r"(?<![\p{L}\d/-])(?<!\p{Lu}{2}\s)\p{Lu}{4,6}\s+de\s+(?:19|20)\d{2}(?!\d)"),
+                     re.compile(r"de\s+(?:19|20)\d{2}"))  # (the year after "de" alone: a cheap gate)
 LONG_DIGITS = regex.compile(r"\d{7}")
 FOUR_DIGITS = regex.compile(r"\d{4}")  # a joint standard's number (ISO/IEC 17025), not a registry stamp (STM/SEJUD 000)
 BRACKETED_CAPS = regex.compile(r"\(\p{Lu}\p{Lu}")
@@ -138,9 +141,12 @@ class PublicTextRecognizer(Recognizer):
         self.after_product = regex.compile(rf"(?<![\p{{L}}])(?:{products})\s+(?:de\s+)?(?P<acr>{ACRONYM})(?![\p{{L}}\d-])")
         # the words an act quotes after their noun ("a expressão «UIR da Suíça»", "a denominação «Queijo Serra da Estrela»")
         self.quoted_term = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(p['quoted_term_nouns'])})\s+(?:seguinte\s+)?{QUOTE}")
-        self.programme_phrase = regex.compile(rf"(?<![\p{{L}}])(?:{alternation(p['programme_nouns'])}){words}{{1,10}}\s+"
-                                              rf"\((?P<acr>{ACRONYM})(?:\s+\d{{4}})?(?=\))")
-        self.product_phrase = regex.compile(rf"(?<![\p{{L}}])(?:{products}){words}{{1,10}}\s+\((?P<acr>{ACRONYM})(?=[\s)])")
+        # (gated by their nouns alone: most segments with a bracketed acronym hold none)
+        self.programme_phrase = Gated(regex.compile(rf"(?<![\p{{L}}])(?:{alternation(p['programme_nouns'])}){words}{{1,10}}\s+"
+                                                    rf"\((?P<acr>{ACRONYM})(?:\s+\d{{4}})?(?=\))"),
+                                      literal_gate(alternation(p["programme_nouns"])))
+        self.product_phrase = Gated(regex.compile(rf"(?<![\p{{L}}])(?:{products}){words}{{1,10}}\s+\((?P<acr>{ACRONYM})(?=[\s)])"),
+                                    literal_gate(products))
         self.acronym_word = regex.compile(rf"(?<![\p{{L}}\d-]){ACRONYM}(?![\p{{L}}\d-])")
         # a joint body named by role nouns only, no qualifier after it: "o Conselho Conjunto", "do Comité Misto,"
         self.joint_body = regex.compile(
