@@ -25,6 +25,7 @@ from .aliases import defined_aliases
 from .chains import ChainRules, analyse, lower_vocabulary
 from .consistency import stands_alone
 from .dictionary import english_zipf, lemma_or_inflection
+from .forms import company_short_forms, find_words, name_breaks
 from .labels import RecordLabels
 from .lexicons import lexicons
 from .numbering import (
@@ -59,63 +60,6 @@ LONE_NAME_RULES = ("fallback:unknown-proper-noun", "fallback:unknown-word", "com
 COORDINATION = regex.compile(r"\s*,\s*|\s+e\s+")  # places listed: "faroe e gronelandia", "hungria, malta"
 CATEGORY_PRIORITY = {"ADDRESS": 0, "NAMEID": 1, "DATE": 2, "ORGANIZATION": 3, "PERSON": 4, "PUBLIC_ID": 5}
 PRIVATE_PARTIES = frozenset({"PERSON", "ADDRESS", "NAMEID"})  # (and companies): beside an act's date, its private event
-
-
-def find_words(text: str, words: dict[str, Any] | list[str]) -> list[tuple[int, int, str]]:
-    """Whole-word occurrences of any of ``words`` in ``text``, longest first where they overlap.
-
-    Plain ``str.find`` per word: a document's few dozen entity strings are found faster this way than
-    by compiling them into one regex per document (which cost more than the search itself).
-    """
-    hits = []
-    n = len(text)
-    for w in words:
-        i = text.find(w)
-        while i >= 0:
-            e = i + len(w)
-            if (i == 0 or not text[i - 1].isalnum()) and (e == n or not text[e].isalnum()):
-                hits.append((i, e, w))
-            i = text.find(w, i + 1)
-    hits.sort(key=lambda h: (h[0], h[0] - h[1]))
-    out: list[tuple[int, int, str]] = []
-    for h in hits:
-        if not out or h[0] >= out[-1][1]:
-            out.append(h)
-    return out
-
-
-COMPANY_TAIL = regex.compile(r"[\s,]+\S+$")
-DASHED_SHORT_NAME = regex.compile(r"\p{Lu}[\p{L}\d'’-]{2,}\s+[–—]\s+\p{Lu}")
-DASH_BREAK = regex.compile(r"\s+[–—]\s+")
-LEADING_ARTICLE = regex.compile(r"^(?:A|O|As|Os|The)\s+(?=\p{Lu})")  # the legal form that ends a company's name, with its comma
-
-
-def name_breaks(rules: dict[str, Any]) -> regex.Pattern:
-    """Where a company's name joins a second part (``company_name_joiners`` in the rules, and a comma)."""
-    return regex.compile(rf"\s+(?:{alternation(rules['company_name_joiners'])})\s+|,|\s+[–—-]\s+")
-
-
-def company_short_forms(name: str, name_break: regex.Pattern) -> list[str]:
-    """The names a company is called by later: its name without the legal form, the part before an ``&``,
-    ``e``, particle or dash when that part has two words, and the first two capitalized words of a longer part
-    (``Grupo RX Engenharia e Obras Ltda.`` -> ``Grupo RX Engenharia e Obras``, ``Grupo RX Engenharia``,
-    ``Grupo RX``; ``Serra Alta – Gestão de Ativos, S.A.`` -> ``Serra Alta``)."""
-    out = []
-    bare = LEADING_ARTICLE.sub("", COMPANY_TAIL.sub("", name).strip())  # ("A Serra Alta, S.A. recorreu")
-    if bare and bare != name and len(bare.split()) >= 2:
-        out.append(bare)
-        head = name_break.split(bare, 1)[0].strip()
-        # (one capitalized word set off by a dash is the short name too: "Fidelidade – Companhia de Seguros, S.A.")
-        if head != bare and (len(head.split()) >= 2 or DASHED_SHORT_NAME.match(bare)):
-            out.append(head)
-        # (the whole part before a dash, an inner "e" or "&" in it: "Sal e Pimenta – Restauração, Lda.")
-        dashed = DASH_BREAK.split(bare, 1)[0].strip()
-        if dashed not in (bare, head) and len(dashed.split()) >= 2:
-            out.append(dashed)
-        words = head.split()
-        if len(words) >= 3 and all(w[:1].isupper() for w in words[:3]):
-            out.append(" ".join(words[:2]))
-    return out
 
 
 def build_recognizers(a: AnonymizeSettings | dict[str, Any], rules: dict[str, Any], lex: Any) -> list[Recognizer]:
@@ -252,17 +196,7 @@ class Anonymizer:
             allow += read_yaml(p) or []
         allow += self.rules["polities"]  # the EU, the Communities, the Member States: public, like places
         self.allow = {phrase_key(x) for x in allow}
-        # the ends of countries' names of several words ("unidos da america" -> "estados"): a name found there
-        # is the country cut by the sentence-start rule ("ESTADOS UNIDOS DA AMÉRICA"), a public place
-        self.territory_ends: dict[str, set[str]] = {}
-        for name in self.lex.territories:
-            words = name.split()
-            for k in range(1, len(words)):
-                self.territory_ends.setdefault(" ".join(words[k:]), set()).add(" ".join(words[:k]))
-        # the first words of countries' official long names ("reino unido da gra-bretanha"): a name cut there is the
-        # country's (the long name goes on "e da Irlanda do Norte", with particles the list does not have)
-        self.territory_starts = {" ".join(w[:k]) for w in (t.split() for t in self.lex.territories)
-                                 for k in range(3, len(w))}
+        self.territory_ends, self.territory_starts = self._territory_parts()
         self.polity_short_forms = {phrase_key(short): list(longs)
                                    for short, longs in self.rules["polity_short_forms"].items()}
         # per document: strings a reviewer said are not entities there (paranon review -> review.yaml)
@@ -281,6 +215,19 @@ class Anonymizer:
         # repeated texts recognized once, unless a recognizer keeps per-document state it cannot name
         self.memo = SegmentMemo() if all(r.memo_safe() for r in self.recognizers) else None
         self.document_state = self._recognizers_state()
+
+    def _territory_parts(self) -> tuple[dict[str, set[str]], set[str]]:
+        """The ends of countries' names of several words ("unidos da america" -> "estados"): a name found there
+        is the country cut by the sentence-start rule ("ESTADOS UNIDOS DA AMÉRICA"), a public place; and the first
+        words of countries' official long names ("reino unido da gra-bretanha"): a name cut there is the country's
+        (the long name goes on "e da Irlanda do Norte", with particles the list does not have)."""
+        ends: dict[str, set[str]] = {}
+        for name in self.lex.territories:
+            words = name.split()
+            for k in range(1, len(words)):
+                ends.setdefault(" ".join(words[k:]), set()).add(" ".join(words[:k]))
+        starts = {" ".join(w[:k]) for w in (t.split() for t in self.lex.territories) for k in range(3, len(w))}
+        return ends, starts
 
     # -- recognition -------------------------------------------------------
     def recognize(self, text: str, memory: DocumentMemory | None = None) -> list[Mention]:
