@@ -95,6 +95,17 @@ def public_mentions(anonymizer: Anonymizer, text: str) -> list:
     return found
 
 
+def adopt_public(anonymizer: Anonymizer, found: dict[str, list]) -> None:
+    """Public mentions another process found (``public_mentions``' memo entries), taken into this anonymizer's
+    memo: the consistency stage's workers send theirs back, so that the transfer stage's workers, forked after,
+    do not recognize those segments again."""
+    memo = anonymizer.public_memo
+    for text, mentions in found.items():
+        if len(memo) >= PUBLIC_MEMO:
+            return
+        memo.setdefault(text, mentions)
+
+
 def _known_groups(numbers: EntityNumbers, group: list[Anonymized], constraints: Constraints) -> None:
     """A form of a ``same_entity`` group masked here takes the number its group has in the scope."""
     if not constraints.group:

@@ -11,7 +11,7 @@ from tqdm import tqdm
 
 from .anonymize.anonymized import Anonymized
 from .anonymize.consistency import CorpusForms
-from .anonymize.corpus import corpus_numbers, make_consistent
+from .anonymize.corpus import adopt_public, corpus_numbers, make_consistent
 from .anonymize.engine import Anonymizer
 from .anonymize.numbering import EntityNumbers
 from .corpora.formats import atomic_write
@@ -22,7 +22,8 @@ from .workdir import WorkDir
 
 
 class ConsistencyStage(AnonymizerStage):
-    """A job is a chunk number; it returns ``(k, pairs, mentions added)``. Rerunning a job adds nothing.
+    """A job is a chunk number; it returns ``(k, pairs, mentions added, public mentions found)`` (the last: the
+    segments ``public_mentions`` recognized for this chunk, by text). Rerunning a job adds nothing.
     ``forms`` are the corpus's (None when corpus consistency is off); ``corpus`` the corpus-wide numbers
     (``corpus`` scope only, where the chunks run in order in one process)."""
 
@@ -39,10 +40,12 @@ class ConsistencyStage(AnonymizerStage):
         if self.forms is None and self.work.has("forms.pkl"):
             self.forms = CorpusForms.from_state(self.work.load("forms.pkl"))
 
-    def __call__(self, k: int) -> tuple[int, int, int]:
+    def __call__(self, k: int) -> tuple[int, int, int, dict[str, list]]:
         assert self.anonymizer is not None
         chunk = self.work.load(WorkDir.chunk("anon", k))
         items, added = chunk.items, 0
+        memo = self.anonymizer.public_memo
+        known = set(memo)
         if self.forms is not None:
             items, added = make_consistent(items, self.forms, self.anonymizer, self.corpus)
         # the recognizers' result (anon-K) stays as it was: ``paranon apply`` starts again from it
@@ -54,7 +57,7 @@ class ConsistencyStage(AnonymizerStage):
         for side, texts in (("src", (it.replaced.text for it in items)), ("tgt", (it.pair.tgt for it in items))):
             with atomic_write(self.work / WorkDir.chunk("tok", k, side), perm=0o600) as fh:  # target's originals
                 fh.writelines(" ".join(token_words(text)) + "\n" for text in texts)
-        return k, len(items), added
+        return k, len(items), added, {t: ms for t, ms in memo.items() if t not in known}
 
 
 def chunk_items(work: WorkDir, n_chunks: int) -> Iterator[list[Anonymized]]:
@@ -91,7 +94,8 @@ def run_consistency(cfg: dict[str, Any], enabled: bool, work: WorkDir, n_chunks:
     stage = ConsistencyStage(cfg, work, anonymizer, forms, corpus)
     try:
         with runner.in_order(stage, jobs, 1 if sequential else None) as results:
-            for k, size, added in results:
+            for k, size, added, public in results:
+                adopt_public(anonymizer, public)  # (for the transfer stage's workers: forked after)
                 work.write_json(WorkDir.chunk("cons", k, "json"), {"size": size, "added": added})
                 bar.update(1)
     finally:

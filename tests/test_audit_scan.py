@@ -3,12 +3,13 @@ finds, where a name runs over a line break, repeats, or sits in two files."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import pytest
 
 from paranon.audit import word_matcher
-from paranon.audit_scan import Scanner, join_tokens, scan_spans
+from paranon.audit_scan import Scanner, join_tokens, scan_spans, trie_pattern
 
 NAME = "bento pimentel queiroga"
 
@@ -54,3 +55,22 @@ def test_units_find_what_whole_blocks_find(files, forms, allow, expected):
     assert got == [Counter(e) for e in expected]
     assert got == [whole(texts, forms, allow) for texts in files]
     assert got == [scanner(forms, allow).scan(texts, shared=False) for texts in files]
+
+
+# forms that open alike (the matcher opens with their lead, then looks behind it for the word start), text, matches
+LEAD_CASES = [
+    ("one allowed string, at the text's start and after a word", ["jornal oficial"],
+     "Jornal oficial; ojornal oficial; o jornal  oficial", ["jornal oficial", "jornal  oficial"]),
+    ("a form and a longer one, not inside a word", ["uniao", "uniao europeia"],
+     "uniao europeia, auniao, uniaoX, (uniao)", ["uniao europeia", "uniao"]),
+    ("digits: not after a digit or a letter", ["12", "123"], "12 a12 123 1234 x-12", ["12", "123", "12"]),
+    ("a line break before the lead", ["bento"], "o\nbento\nxbento", ["bento"]),
+]
+
+
+@pytest.mark.parametrize("forms, text, expected", [c[1:] for c in LEAD_CASES], ids=[c[0] for c in LEAD_CASES])
+def test_forms_with_a_common_lead_match_as_whole_words(forms, text, expected):
+    plain = re.compile(r"(?<!\w)(?:" + trie_pattern(forms) + r")(?!\w)")
+    folded = text.lower()
+    assert [m.group() for m in word_matcher(forms).finditer(folded)] == expected
+    assert [m.span() for m in word_matcher(forms).finditer(folded)] == [m.span() for m in plain.finditer(folded)]
