@@ -46,6 +46,23 @@ def parse(line, doc, where):
     return text, entities
 
 
+def check(records):
+    """Every span is non-empty, has no outer spaces, and each entity id keeps one category and
+    is present on both sides of its pair (no `%% drop` is used in this set)."""
+    seen = {}
+    for r in records:
+        for side in ("src", "tgt"):
+            for e in r[side + "_entities"]:
+                s = r[side][e["start"]:e["end"]]
+                if not s or s != s.strip():
+                    sys.exit(f"{r['id']}: bad span {s!r}")
+                c = (e["category"], e.get("subtype"), e.get("public", False))
+                if seen.setdefault(e["entity"], c) != c:
+                    sys.exit(f"{r['id']}: {e['entity']} changes category")
+        if sorted(e["entity"] for e in r["src_entities"]) != sorted(e["entity"] for e in r["tgt_entities"]):
+            sys.exit(f"{r['id']}: the two sides mark different entities")
+
+
 def write_tmx(records, path):
     """The pairs as a TMX 1.4b file, each unit's document in a `doc` prop."""
     units = []
@@ -74,6 +91,7 @@ def main():
             tgt, tgt_ents = parse(e[3:], doc, f"{path.name}:{k + 2}")
             records.append({"id": f"{doc}:{k // 2 + 1}", "doc": doc, "src": src, "tgt": tgt,
                             "src_entities": src_ents, "tgt_entities": tgt_ents})
+    check(records)
     out = HERE / "blind2_test.jsonl"
     with out.open("w", encoding="utf-8") as fh:
         for r in records:
