@@ -68,7 +68,7 @@ def write_tmx(records, path):
     units = []
     for r in records:
         units.append(f'<tu tuid="{escape(r["id"])}"><prop type="doc">{escape(r["doc"])}</prop>'
-                     f'<tuv xml:lang="pt-PT"><seg>{escape(r["src"])}</seg></tuv>'
+                     f'<tuv xml:lang="{"pt-BR" if r["doc"].endswith("_br") else "pt-PT"}"><seg>{escape(r["src"])}</seg></tuv>'
                      f'<tuv xml:lang="en-GB"><seg>{escape(r["tgt"])}</seg></tuv></tu>')
     path.write_text('<?xml version="1.0" encoding="UTF-8"?>\n<tmx version="1.4">\n'
                     '<header creationtool="convert.py" creationtoolversion="1" segtype="sentence" '
