@@ -342,6 +342,7 @@ def test_the_shipped_sets_name_the_test_sets():
     kinds = {s.name: s.kind for s in load_sets()}
     assert kinds == {"lener-dev": "test", "harem1": "test", "harem2": "test", "harem1-names": "test",
                      "harem2-names": "test", "contracts-test": "test", "blind-test": "test",
+                     "blind2-test": "test",
                      "dgt-precision": "test", "lener-train": "tuning", "contracts-tune": "tuning", "sample": "tuning",
                      "general-tune": "tuning", "contracts-extra": "tuning", "contracts-extra2": "tuning",
                      "contracts-extra3": "tuning"}
