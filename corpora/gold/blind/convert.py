@@ -6,6 +6,8 @@ with `!` at the end for a public body ("public": true); `id` is the entity's id 
 shared by both languages. `{text|-|-}` is plain text (a title or place kept visible on purpose).
 
     python corpora/gold/blind/convert.py   # writes blind_test.jsonl, .tsv and .tmx here
+
+The second blind set (corpora/gold/blind2/convert.py) is built by this same code: ``main(folder, name)``.
 """
 import json
 import re
@@ -46,12 +48,31 @@ def parse(line, doc, where):
     return text, entities
 
 
-def write_tmx(records, path):
-    """The pairs as a TMX 1.4b file, each unit's document in a `doc` prop."""
+def check(records):
+    """Every span is non-empty, has no outer spaces, and each entity id keeps one category and
+    is present on both sides of its pair."""
+    seen = {}
+    for r in records:
+        for side in ("src", "tgt"):
+            for e in r[side + "_entities"]:
+                s = r[side][e["start"]:e["end"]]
+                if not s or s != s.strip():
+                    sys.exit(f"{r['id']}: bad span {s!r}")
+                c = (e["category"], e.get("subtype"), e.get("public", False))
+                if seen.setdefault(e["entity"], c) != c:
+                    sys.exit(f"{r['id']}: {e['entity']} changes category")
+        if sorted(e["entity"] for e in r["src_entities"]) != sorted(e["entity"] for e in r["tgt_entities"]):
+            sys.exit(f"{r['id']}: the two sides mark different entities")
+
+
+def write_tmx(records, path, brazilian_tag=False):
+    """The pairs as a TMX 1.4b file, each unit's document in a `doc` prop (with ``brazilian_tag``, a document
+    whose name ends in ``_br`` is tagged pt-BR)."""
     units = []
     for r in records:
+        lang = "pt-BR" if brazilian_tag and r["doc"].endswith("_br") else "pt-PT"
         units.append(f'<tu tuid="{escape(r["id"])}"><prop type="doc">{escape(r["doc"])}</prop>'
-                     f'<tuv xml:lang="pt-PT"><seg>{escape(r["src"])}</seg></tuv>'
+                     f'<tuv xml:lang="{lang}"><seg>{escape(r["src"])}</seg></tuv>'
                      f'<tuv xml:lang="en-GB"><seg>{escape(r["tgt"])}</seg></tuv></tu>')
     path.write_text('<?xml version="1.0" encoding="UTF-8"?>\n<tmx version="1.4">\n'
                     '<header creationtool="convert.py" creationtoolversion="1" segtype="sentence" '
@@ -59,9 +80,10 @@ def write_tmx(records, path):
                     + "\n".join(units) + "\n</body>\n</tmx>\n", encoding="utf-8")
 
 
-def main():
+def main(here=HERE, name="blind_test", brazilian_tag=False):
+    """Convert ``here/src`` to ``here/NAME.jsonl``, ``.tsv`` and ``.tmx``."""
     records = []
-    for path in sorted((HERE / "src").glob("*.txt")):
+    for path in sorted((here / "src").glob("*.txt")):
         doc = path.stem
         lines = [ln for ln in path.read_text(encoding="utf-8").splitlines() if ln.strip()]
         if len(lines) % 2:
@@ -74,16 +96,17 @@ def main():
             tgt, tgt_ents = parse(e[3:], doc, f"{path.name}:{k + 2}")
             records.append({"id": f"{doc}:{k // 2 + 1}", "doc": doc, "src": src, "tgt": tgt,
                             "src_entities": src_ents, "tgt_entities": tgt_ents})
-    out = HERE / "blind_test.jsonl"
+    check(records)
+    out = here / f"{name}.jsonl"
     with out.open("w", encoding="utf-8") as fh:
         for r in records:
             fh.write(json.dumps(r, ensure_ascii=False) + "\n")
-    tsv = HERE / "blind_test.tsv"
+    tsv = here / f"{name}.tsv"
     with tsv.open("w", encoding="utf-8") as fh:
         fh.write("id\tdoc\tpt\ten\n")
         for r in records:
             fh.write(f"{r['id']}\t{r['doc']}\t{r['src']}\t{r['tgt']}\n")
-    write_tmx(records, HERE / "blind_test.tmx")
+    write_tmx(records, here / f"{name}.tmx", brazilian_tag)
     print(f"{len(records)} pairs, {len({r['doc'] for r in records})} documents -> {out.name}, {tsv.name}")
 
 
